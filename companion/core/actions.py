@@ -1,0 +1,73 @@
+"""Actions: frozen values that say who does what, with a JSON form.
+
+Three kinds of actor exist. A :class:`SeatAction` is a player's choice and
+carries its ``seat``; a :class:`ChanceAction` is the house's random result
+(a deal, a shuffle, a card drawn blind), recorded so a replay needs no seed;
+a :class:`HostAction` comes from the app itself (ending a game), never from a
+phone. Each game lists its actions in one module and builds an
+:class:`ActionCodec` from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.core.codec import from_json, to_json
+from companion.core.errors import MalformedAction
+from companion.core.types import JSONObject, Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    """Base of every action; ``act`` is its name in JSON (``{"act": "pass", ...}``)."""
+
+    act: ClassVar[str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatAction(Action):
+    """A choice made by the player at ``seat``."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChanceAction(Action):
+    """A random result, drawn by the table (or fixed by a scenario) and journaled."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class HostAction(Action):
+    """A decision of the app's host (the tablet), never of a phone."""
+
+
+class ActionCodec:
+    """Encodes and decodes one game's actions; ``act`` picks the class."""
+
+    def __init__(self, classes: Iterable[type[Action]]) -> None:
+        self._by_act: dict[str, type[Action]] = {}
+        for cls in classes:
+            if cls.act in self._by_act:
+                raise ValueError(f"two actions named {cls.act!r}")
+            self._by_act[cls.act] = cls
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(self._by_act)
+
+    def encode(self, action: Action) -> JSONObject:
+        body = to_json(action)
+        assert isinstance(body, dict)
+        return {"act": action.act, **body}
+
+    def decode(self, data: object) -> Action:
+        if not isinstance(data, dict):
+            raise MalformedAction(expected="object")
+        name = data.get("act")
+        cls = self._by_act.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise MalformedAction(act=str(name), known=", ".join(sorted(self._by_act)))
+        body = {k: v for k, v in data.items() if k != "act"}
+        return from_json(cls, body, name if isinstance(name, str) else "")

@@ -1,0 +1,53 @@
+"""The contract a game implements, so the table and the faces need no game code.
+
+A game is a :class:`GameSpec`: pure functions over an immutable state type.
+The live table (``companion.table``) journals and resolves chance through it;
+faces render its views and post its actions; tests and benchmarks play it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from companion.core.actions import Action, ActionCodec
+from companion.core.outcome import GameOver, Outcome
+from companion.core.prompts import Prompt
+from companion.core.types import JSONObject, Seat
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[S]):
+    """One game's rules and views.
+
+    - ``setup(names, options)`` builds the state before the deal; the deal is a
+      chance action like any other.
+    - ``apply(state, action)`` returns an :class:`Outcome` or raises a
+      :class:`~companion.core.errors.RuleViolation` (the state is immutable, so
+      nothing changes on a refusal).
+    - ``roll(state, rng)`` returns the chance action the state waits for, drawn
+      from ``rng``, or ``None`` when no chance is pending.
+    - ``pending(state)`` is what the table waits for from the players.
+    - ``legal_actions(state, seat)`` lists every action ``seat`` may take now.
+    - ``public_view`` / ``private_view`` are the only way state leaves the
+      core; ``revealed_view`` tells everything and is refused before the end.
+    """
+
+    key: str
+    min_seats: int
+    max_seats: int
+    codec: ActionCodec
+    options_type: type[Any]
+    setup: Callable[[Sequence[str], Any], S]
+    apply: Callable[[S, Action], Outcome[S]]
+    roll: Callable[[S, random.Random], Action | None]
+    pending: Callable[[S], tuple[Prompt, ...]]
+    legal_actions: Callable[[S, Seat], Sequence[Action]]
+    over: Callable[[S], GameOver | None]
+    public_view: Callable[[S], JSONObject]
+    private_view: Callable[[S, Seat], JSONObject]
+    revealed_view: Callable[[S], JSONObject]

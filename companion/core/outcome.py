@@ -1,0 +1,61 @@
+"""What an applied action produced: the new state, events, and the end of a game.
+
+Events have a public part, which any face may show, and secret parts, each
+addressed to one seat. The filtering happens in :mod:`companion.core.views`;
+nothing else should read ``Event.secrets``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from companion.core.types import JSON, Seat
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A fact only ``seat`` learns, e.g. the card an interrogation drew."""
+
+    seat: Seat
+    kind: str
+    args: Mapping[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, told to the whole table as ``kind`` + ``args``.
+
+    ``secrets`` go to their seats only. ``reveals`` marks an event that turned
+    hidden information public (an identity shown in a claim); such events, and
+    any with secrets, make the action that caused them impossible to undo.
+    """
+
+    kind: str
+    args: Mapping[str, JSON] = field(default_factory=dict)
+    secrets: tuple[Secret, ...] = ()
+    reveals: bool = False
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """How a game ended: a ``reason`` code (i18n ``over.<reason>``) and who won."""
+
+    reason: str
+    winners: tuple[Seat, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[S]):
+    """The result of one successful ``apply``."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+    @property
+    def undoable(self) -> bool:
+        """False once anyone has learned something hidden from this action."""
+        return not any(e.secrets or e.reveals for e in self.events)

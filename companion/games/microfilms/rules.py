@@ -1,0 +1,497 @@
+"""How a Microfilms turn goes (digest §4–§8): apply, pending, roll.
+
+Each phase of :mod:`~companion.games.microfilms.state` accepts a few kinds of
+action; anything else is refused with the reason. A turn is one action
+(§4), its answers (bribe, blackmail) and chance (interrogation, blackmail
+pick), then the end of turn: hand limits with the Ace fee (§5.1–§5.3), the
+reshuffle that starts a new night (§5.4), and the next seat still in the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from companion.core.actions import Action, ChanceAction, SeatAction
+from companion.core.codec import to_json
+from companion.core.errors import (
+    BadChance,
+    BadTarget,
+    GameIsOver,
+    MalformedAction,
+    NotEnoughFrancs,
+    NotInHand,
+    NotYourTurn,
+    WrongMoment,
+)
+from companion.core.outcome import Event, GameOver, Outcome, Secret
+from companion.core.prompts import Prompt, waiting_on
+from companion.core.types import CardId, Seat
+from companion.games.microfilms import cards, claims
+from companion.games.microfilms.actions import (
+    CLAIMS,
+    AcceptBribe,
+    Blackmail,
+    Bribe,
+    BuyOff,
+    ClaimAgent,
+    Deal,
+    Discard,
+    Draw,
+    EndGame,
+    GiveIn,
+    Interrogate,
+    Pass,
+    Pick,
+    RefuseBribe,
+    Resist,
+    Shuffle,
+    Source,
+    Steal,
+    Withdraw,
+)
+from companion.games.microfilms.cards import ACE, Use
+from companion.games.microfilms.errors import AceFeeUnaffordable, CardCannotPay, PileEmpty
+from companion.games.microfilms.options import (
+    HandLimitCheck,
+    LastStanding,
+    RefusedBribeCard,
+    ReshuffleTiming,
+)
+from companion.games.microfilms.setup import apply_deal, roll_deal
+from companion.games.microfilms.state import (
+    BlackmailDeclared,
+    BlackmailTaking,
+    BribeOffered,
+    Choosing,
+    Dealing,
+    Discarding,
+    Finished,
+    Interrogating,
+    Reshuffling,
+    State,
+)
+
+Step = tuple[State, list[Event]]
+
+ACE_FEE = 2
+"""§5.3: discarding the Ace of Spades costs 2 francs, paid to the bank."""
+INTERROGATE_FRANCS = 1
+BLACKMAIL_FRANCS = 2
+BUY_OFF_FRANCS = 2
+STEAL_FRANCS = 2
+WITHDRAW_FRANCS = 3
+
+
+def apply(state: State, action: Action) -> Outcome[State]:
+    """Apply one action, or raise a RuleViolation and change nothing."""
+    if isinstance(state.phase, Finished):
+        raise GameIsOver()
+    if isinstance(action, Deal) and isinstance(state.phase, Dealing):
+        return apply_deal(state, action)
+    if isinstance(action, EndGame):
+        new, events = _finish(state, [], GameOver("ended"))
+    elif isinstance(action, ChanceAction):
+        new, events = _chance(state, action)
+    elif isinstance(action, SeatAction):
+        new, events = _seat_action(state, action)
+    else:
+        raise MalformedAction(act=action.act)
+    return Outcome(replace(new, history=(*new.history, *events)), tuple(events))
+
+
+def pending(state: State) -> tuple[Prompt, ...]:
+    """What the table waits for from the players (nothing while chance is due)."""
+    phase = state.phase
+    if isinstance(phase, Choosing):
+        return (Prompt("turn", (state.active,)),)
+    if isinstance(phase, BribeOffered):
+        return (Prompt("bribe_answer", (phase.target,), {"briber": state.active}),)
+    if isinstance(phase, BlackmailDeclared):
+        return (Prompt("blackmail_answer", (phase.target,), {"blackmailer": state.active}),)
+    if isinstance(phase, Discarding):
+        p = state.player(phase.seat)
+        return (Prompt("discard", (phase.seat,), {"count": len(p.hand) - p.limit}),)
+    return ()
+
+
+def roll(state: State, rng: random.Random) -> Action | None:
+    """The chance result the state waits for, drawn from ``rng``; ``None`` if none is due."""
+    phase = state.phase
+    if isinstance(phase, Dealing):
+        return roll_deal(state, rng)
+    if isinstance(phase, Interrogating):
+        return Pick(card=rng.choice(_interrogation_pool(state, phase.target)))
+    if isinstance(phase, BlackmailTaking):
+        return Pick(card=rng.choice(state.player(phase.target).hand))
+    if isinstance(phase, Reshuffling):
+        return Shuffle(deck=tuple(rng.sample(state.discard, len(state.discard))))
+    return None
+
+
+def over(state: State) -> GameOver | None:
+    return state.phase.result if isinstance(state.phase, Finished) else None
+
+
+# --- dispatch ---------------------------------------------------------------
+
+
+def _seat_action(state: State, action: SeatAction) -> Step:
+    if action.seat not in waiting_on(pending(state)):
+        raise NotYourTurn(seat=action.seat)
+    handler = _HANDLERS.get((type(state.phase), type(action)))
+    if handler is None:
+        raise WrongMoment(act=action.act)
+    return handler(state, action)
+
+
+def _chance(state: State, action: ChanceAction) -> Step:
+    phase = state.phase
+    if isinstance(action, Pick) and isinstance(phase, Interrogating):
+        if action.card not in _interrogation_pool(state, phase.target):
+            raise BadChance(what="pick")
+        return _interrogation_result(state, phase.target, action.card, [])
+    if isinstance(action, Pick) and isinstance(phase, BlackmailTaking):
+        if action.card not in state.player(phase.target).hand:
+            raise BadChance(what="pick")
+        return _blackmail_take(state, phase.target, action.card, [])
+    if isinstance(action, Shuffle) and isinstance(phase, Reshuffling):
+        if sorted(action.deck) != sorted(state.discard):
+            raise BadChance(what="shuffle")
+        return _reshuffle(state, action.deck, phase.then_end_turn)
+    raise WrongMoment(act=action.act)
+
+
+# --- the five turn actions (§4, §6) -------------------------------------------
+
+
+def _draw(state: State, a: Draw) -> Step:
+    if a.source is Source.DECK:
+        if not state.deck:
+            raise PileEmpty(pile="deck")
+        card, state = state.deck[0], replace(state, deck=state.deck[1:])
+        event = Event("drew", {"seat": a.seat}, (Secret(a.seat, "drew", {"card": card}),))
+    else:
+        if not state.discard:
+            raise PileEmpty(pile="discard")
+        card, state = state.discard[-1], replace(state, discard=state.discard[:-1])
+        event = Event("took_discard", {"seat": a.seat, "card": card})
+    state = _update(state, a.seat, hand=(*state.player(a.seat).hand, card))
+    emptied = a.source is Source.DECK and not state.deck and state.discard
+    if emptied and state.options.reshuffle_timing is ReshuffleTiming.WHEN_EMPTY:
+        return replace(state, phase=Reshuffling(then_end_turn=True)), [event]
+    return _end_action(state, [event])
+
+
+def _pass(state: State, a: Pass) -> Step:
+    got = min(1, state.bank)
+    state = _from_bank(state, a.seat, got)
+    return _end_action(state, [Event("passed", {"seat": a.seat, "francs": got})])
+
+
+def _bribe(state: State, a: Bribe) -> Step:
+    _target(state, a.seat, a.target)
+    if a.card not in state.player(a.seat).hand:
+        raise NotInHand(card=a.card)
+    offered = Secret(a.target, "bribe_offered", {"card": a.card, "briber": a.seat})
+    event = Event("bribe_offered", {"seat": a.seat, "target": a.target}, (offered,))
+    return replace(state, phase=BribeOffered(a.target, a.card)), [event]
+
+
+def _accept_bribe(state: State, a: AcceptBribe) -> Step:
+    assert isinstance(state.phase, BribeOffered)
+    briber, card = state.active, state.phase.card
+    state = _move(state, card, briber, a.seat)
+    events = [Event("bribe_accepted", {"seat": a.seat, "briber": briber})]
+    state = _set_clean(state, briber, True, events)
+    return _end_action(state, events)
+
+
+def _refuse_bribe(state: State, a: RefuseBribe) -> Step:
+    assert isinstance(state.phase, BribeOffered)
+    briber, card = state.active, state.phase.card
+    francs = state.player(a.seat).francs
+    if francs < 1 and not state.options.refuse_without_francs:
+        raise NotEnoughFrancs(need=1, have=francs)
+    paid = min(1, francs)
+    state = _transfer(state, a.seat, briber, paid)
+    events = [Event("bribe_refused", {"seat": a.seat, "briber": briber, "francs": paid})]
+    if state.options.refused_bribe_card is RefusedBribeCard.DISCARDED:
+        state = _to_discard(state, briber, card)
+        events.append(Event("bribe_card_discarded", {"seat": briber, "card": card}))
+    return _end_action(state, events)
+
+
+def _steal(state: State, a: Steal) -> Step:
+    _target(state, a.seat, a.target)
+    state = _play(state, a.seat, a.card, Use.STEAL)
+    amount = min(STEAL_FRANCS, state.player(a.target).francs)
+    state = _transfer(state, a.target, a.seat, amount)
+    event = Event("stole", {"seat": a.seat, "target": a.target, "card": a.card, "francs": amount})
+    return _end_action(state, [event])
+
+
+def _withdraw(state: State, a: Withdraw) -> Step:
+    state = _play(state, a.seat, a.card, Use.WITHDRAW)
+    got = min(WITHDRAW_FRANCS, state.bank)
+    state = _from_bank(state, a.seat, got)
+    return _end_action(state, [Event("withdrew", {"seat": a.seat, "card": a.card, "francs": got})])
+
+
+def _interrogate(state: State, a: Interrogate) -> Step:
+    _target(state, a.seat, a.target)
+    state, cost = _pay_cost(state, a.seat, a.card, Use.INTERROGATE, INTERROGATE_FRANCS)
+    events = [Event("interrogated", {"seat": a.seat, "target": a.target, "cost": cost})]
+    pool = _interrogation_pool(state, a.target)
+    if len(pool) == 1:
+        return _interrogation_result(state, a.target, pool[0], events)
+    return replace(state, phase=Interrogating(a.target)), events
+
+
+def _interrogation_pool(state: State, target: Seat) -> tuple[CardId, ...]:
+    """§6.4: the identity card shuffled together with the whole hand."""
+    p = state.player(target)
+    assert p.identity is not None
+    return (p.identity, *p.hand)
+
+
+def _interrogation_result(state: State, target: Seat, card: CardId, events: list[Event]) -> Step:
+    seen = Secret(state.active, "interrogation", {"target": target, "card": card})
+    events.append(Event("interrogation_seen", {"seat": state.active, "target": target}, (seen,)))
+    return _end_action(state, events)
+
+
+def _blackmail(state: State, a: Blackmail) -> Step:
+    _target(state, a.seat, a.target)
+    state, cost = _pay_cost(state, a.seat, a.card, Use.BLACKMAIL, BLACKMAIL_FRANCS)
+    event = Event("blackmailed", {"seat": a.seat, "target": a.target, "cost": cost})
+    return replace(state, phase=BlackmailDeclared(a.target)), [event]
+
+
+def _resist(state: State, a: Resist) -> Step:
+    state = _play(state, a.seat, a.card, Use.RESIST)
+    return _end_action(state, [Event("resisted", {"seat": a.seat, "card": a.card})])
+
+
+def _buy_off(state: State, a: BuyOff) -> Step:
+    francs = state.player(a.seat).francs
+    partial = state.options.partial_buy_off and francs >= 1
+    if francs < BUY_OFF_FRANCS and not partial:
+        raise NotEnoughFrancs(need=BUY_OFF_FRANCS, have=francs)
+    paid = min(BUY_OFF_FRANCS, francs)
+    state = _transfer(state, a.seat, state.active, paid)
+    event = Event("bought_off", {"seat": a.seat, "blackmailer": state.active, "francs": paid})
+    return _end_action(state, [event])
+
+
+def _give_in(state: State, a: GiveIn) -> Step:
+    events = [Event("gave_in", {"seat": a.seat, "blackmailer": state.active})]
+    hand = state.player(a.seat).hand
+    if len(hand) > 1:
+        return replace(state, phase=BlackmailTaking(a.seat)), events
+    return _blackmail_take(state, a.seat, hand[0] if hand else None, events)
+
+
+def _blackmail_take(state: State, target: Seat, card: CardId | None, events: list[Event]) -> Step:
+    """§6.5: the blackmail succeeds — a card changes hands unseen, statuses flip."""
+    blackmailer = state.active
+    if card is not None:
+        state = _move(state, card, target, blackmailer)
+        secrets = (
+            Secret(blackmailer, "blackmail_took", {"card": card, "target": target}),
+            Secret(target, "blackmail_lost", {"card": card, "blackmailer": blackmailer}),
+        )
+        events.append(Event("blackmail_took", {"seat": blackmailer, "target": target}, secrets))
+    elif not state.options.blackmail_empty_hand_succeeds:
+        return _end_action(state, events)
+    state = _set_clean(state, target, False, events)
+    state = _set_clean(state, blackmailer, True, events)
+    return _end_action(state, events)
+
+
+def _claim(state: State, a: claims.Claim) -> Step:
+    claims.check(state, a)
+    p = state.player(a.seat)
+    body = to_json(a)
+    assert isinstance(body, dict)
+    args = {k: v for k, v in body.items() if v is not None}
+    kind = a.act + ("_named" if isinstance(a, ClaimAgent) and a.named is not None else "")
+    claimed = Event(kind, {**args, "identity": p.identity}, reveals=True)
+    state = _update(state, a.seat, revealed=True)
+    events = [claimed]
+    won = claims.winners(state, a)
+    if won is not None:
+        events.append(Event("claim_succeeded", {"seat": a.seat}))
+        return _finish(state, events, GameOver("claim", won))
+    events.append(Event("claim_failed", {"seat": a.seat}))
+    return _eliminate(state, a.seat, events)
+
+
+def _eliminate(state: State, seat: Seat, events: list[Event]) -> Step:
+    """§8: the hand goes face up to the discard pile; the seat is skipped from now on."""
+    p = state.player(seat)
+    if state.options.ace_fee_on_elimination and ACE in p.hand:
+        state = _to_bank(state, seat, min(ACE_FEE, p.francs))
+    if state.options.eliminated_francs_to_bank:
+        state = _to_bank(state, seat, state.player(seat).francs)
+    state = replace(state, discard=(*state.discard, *p.hand))
+    state = _update(state, seat, hand=(), eliminated=True)
+    events.append(Event("eliminated", {"seat": seat, "cards": list(p.hand)}, reveals=True))
+    left = state.in_game()
+    if len(left) < 2:
+        lone = state.options.last_standing is LastStanding.WINS
+        return _finish(state, events, GameOver("last_standing", left if lone else ()))
+    return _end_action(state, events)
+
+
+# --- end of turn (§5) -------------------------------------------------------------
+
+
+def _discard(state: State, a: Discard) -> Step:
+    p = state.player(a.seat)
+    if a.card not in p.hand:
+        raise NotInHand(card=a.card)
+    fee = ACE_FEE if a.card == ACE else 0
+    if p.francs < fee:
+        raise AceFeeUnaffordable(need=fee, have=p.francs)
+    state = _to_discard(_to_bank(state, a.seat, fee), a.seat, a.card)
+    events = [Event("discarded", {"seat": a.seat, "card": a.card})]
+    if fee:
+        events.append(Event("ace_fee", {"seat": a.seat, "fee": fee}))
+    return _end_action(state, events)
+
+
+def _end_action(state: State, events: list[Event]) -> Step:
+    """§5.1: the first seat over its hand limit must discard, one card at a time."""
+    n = len(state.players)
+    order = [state.active]
+    if state.options.hand_limit_check is HandLimitCheck.ALL:
+        order = [Seat((state.active + i) % n) for i in range(n)]
+    for seat in order:
+        p = state.player(seat)
+        if not p.eliminated and len(p.hand) > p.limit:
+            return replace(state, phase=Discarding(seat)), events
+    if not state.deck and state.discard:
+        return replace(state, phase=Reshuffling(then_end_turn=False)), events
+    return _next_turn(state), events
+
+
+def _reshuffle(state: State, deck: tuple[CardId, ...], then_end_turn: bool) -> Step:
+    """§5.4: the discard pile becomes the deck; each reshuffle is a new night."""
+    state = replace(state, deck=deck, discard=(), night=state.night + 1)
+    events = [Event("new_night", {"night": state.night, "cards": len(deck)})]
+    if then_end_turn:
+        return _end_action(state, events)
+    return _next_turn(state), events
+
+
+def _next_turn(state: State) -> State:
+    n = len(state.players)
+    seat = state.active
+    for step in range(1, n + 1):
+        seat = Seat((state.active + step) % n)
+        if not state.player(seat).eliminated:
+            break
+    return replace(state, active=seat, turn=state.turn + 1, phase=Choosing())
+
+
+def _finish(state: State, events: list[Event], result: GameOver) -> Step:
+    events.append(Event("game_over", {"reason": result.reason, "winners": list(result.winners)}))
+    return replace(state, phase=Finished(result)), events
+
+
+# --- small moves ----------------------------------------------------------------
+
+
+def _update(state: State, seat: Seat, **changes: Any) -> State:
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def _target(state: State, actor: Seat, target: Seat) -> None:
+    """§6: a target is another player still in the game (INFERRED, fixed)."""
+    if target == actor or not 0 <= target < len(state.players):
+        raise BadTarget(target=target)
+    if state.player(target).eliminated:
+        raise BadTarget(target=target)
+
+
+def _set_clean(state: State, seat: Seat, clean: bool, events: list[Event]) -> State:
+    if state.player(seat).clean == clean:
+        return state
+    events.append(Event("status", {"seat": seat, "status": "clean" if clean else "suspicious"}))
+    return _update(state, seat, clean=clean)
+
+
+def _without(hand: tuple[CardId, ...], card: CardId) -> tuple[CardId, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _move(state: State, card: CardId, src: Seat, dst: Seat) -> State:
+    state = _update(state, src, hand=_without(state.player(src).hand, card))
+    return _update(state, dst, hand=(*state.player(dst).hand, card))
+
+
+def _to_discard(state: State, seat: Seat, card: CardId) -> State:
+    state = _update(state, seat, hand=_without(state.player(seat).hand, card))
+    return replace(state, discard=(*state.discard, card))
+
+
+def _play(state: State, seat: Seat, card: CardId, use: Use) -> State:
+    """Spend an action card for ``use``: it goes face up to the discard pile (§6.6)."""
+    if card not in state.player(seat).hand:
+        raise NotInHand(card=card)
+    if not cards.pays_for(card, use):
+        raise CardCannotPay(card=card, use=use.value)
+    return _to_discard(state, seat, card)
+
+
+def _pay_cost(
+    state: State, seat: Seat, card: CardId | None, use: Use, francs: int
+) -> tuple[State, CardId | int]:
+    """An action paid with a card, or (``card=None``) with francs to the bank.
+
+    Returns the cost as the table hears it: the card played, or the francs paid.
+    """
+    if card is not None:
+        return _play(state, seat, card, use), card
+    have = state.player(seat).francs
+    if have < francs:
+        raise NotEnoughFrancs(need=francs, have=have)
+    return _to_bank(state, seat, francs), francs
+
+
+def _from_bank(state: State, seat: Seat, amount: int) -> State:
+    state = replace(state, bank=state.bank - amount)
+    return _update(state, seat, francs=state.player(seat).francs + amount)
+
+
+def _to_bank(state: State, seat: Seat, amount: int) -> State:
+    return _from_bank(state, seat, -amount)
+
+
+def _transfer(state: State, src: Seat, dst: Seat, amount: int) -> State:
+    state = _update(state, src, francs=state.player(src).francs - amount)
+    return _update(state, dst, francs=state.player(dst).francs + amount)
+
+
+_HANDLERS: dict[tuple[type, type], Callable[[State, Any], Step]] = {
+    (Choosing, Draw): _draw,
+    (Choosing, Pass): _pass,
+    (Choosing, Bribe): _bribe,
+    (Choosing, Steal): _steal,
+    (Choosing, Withdraw): _withdraw,
+    (Choosing, Interrogate): _interrogate,
+    (Choosing, Blackmail): _blackmail,
+    **{(Choosing, c): _claim for c in CLAIMS},
+    (BribeOffered, AcceptBribe): _accept_bribe,
+    (BribeOffered, RefuseBribe): _refuse_bribe,
+    (BlackmailDeclared, Resist): _resist,
+    (BlackmailDeclared, BuyOff): _buy_off,
+    (BlackmailDeclared, GiveIn): _give_in,
+    (Discarding, Discard): _discard,
+}

@@ -1,0 +1,129 @@
+"""The whole truth of a Microfilms game: every card's place, francs, statuses.
+
+Immutable: rules return a new :class:`State`, so a refused action cannot
+leave a half-changed table behind. Every one of the 25 cards is in exactly
+one of: a hand, an identity slot, the deck, the discard pile, or ``removed``
+(out of the game unseen).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.outcome import Event, GameOver
+from companion.core.types import CardId, Seat
+from companion.games.microfilms.options import Options
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    identity: CardId | None = None
+    hand: tuple[CardId, ...] = ()
+    francs: int = 0
+    clean: bool = False
+    eliminated: bool = False
+    revealed: bool = False
+    """The identity card was shown to everyone (in a claim)."""
+
+    @property
+    def limit(self) -> int:
+        """Hand limit (§1.2, §5.1): 2 when Clean, 1 when Suspicious."""
+        return 2 if self.clean else 1
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """Waiting for the deal (a chance action)."""
+
+
+@dataclass(frozen=True)
+class Choosing:
+    """The active seat chooses its one action of the turn (§4)."""
+
+
+@dataclass(frozen=True)
+class BribeOffered:
+    """The target accepts or refuses the offered card (§6.1)."""
+
+    target: Seat
+    card: CardId
+
+
+@dataclass(frozen=True)
+class Interrogating:
+    """Chance: one card of the target's identity + hand is drawn (§6.4)."""
+
+    target: Seat
+
+
+@dataclass(frozen=True)
+class BlackmailDeclared:
+    """The target resists, buys off, or gives in (§6.5)."""
+
+    target: Seat
+
+
+@dataclass(frozen=True)
+class BlackmailTaking:
+    """Chance: a random card of the target's hand goes to the blackmailer (§6.5)."""
+
+    target: Seat
+
+
+@dataclass(frozen=True)
+class Discarding:
+    """``seat`` is over its hand limit at the end of the turn (§5.1)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Reshuffling:
+    """Chance: the discard pile becomes the new deck, a new night (§5.4)."""
+
+    then_end_turn: bool
+    """The reshuffle came straight after a draw; the turn's end is still to come."""
+
+
+@dataclass(frozen=True)
+class Finished:
+    result: GameOver
+
+
+Phase = (
+    Dealing
+    | Choosing
+    | BribeOffered
+    | Interrogating
+    | BlackmailDeclared
+    | BlackmailTaking
+    | Discarding
+    | Reshuffling
+    | Finished
+)
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    players: tuple[Player, ...]
+    bank: int
+    deck: tuple[CardId, ...] = ()
+    """``deck[0]`` is the top card."""
+    discard: tuple[CardId, ...] = ()
+    """Face up; ``discard[-1]`` is the top card."""
+    removed: tuple[CardId, ...] = ()
+    """Out of the game, unseen by anyone (§2 steps 3, 4, 6)."""
+    night: int = 1
+    turn: int = 0
+    active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
+    phase: Phase = Dealing()
+    history: tuple[Event, ...] = ()
+
+    def player(self, seat: Seat) -> Player:
+        return self.players[seat]
+
+    def in_game(self) -> tuple[Seat, ...]:
+        """Seats not eliminated, in turn order from seat 0."""
+        return tuple(Seat(i) for i, p in enumerate(self.players) if not p.eliminated)

@@ -1,0 +1,139 @@
+"""The journal: every game and every action, in SQLite, committed before anyone is told.
+
+WAL mode with ``synchronous=FULL``: an action that :meth:`Journal.append`
+returned from survives a killed process or a pulled battery, and a crash in
+the middle of a write leaves the previous action as the last one. A game is
+its header and its ordered actions (the :mod:`companion.transcript` format),
+so resuming is replaying.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from companion.core.types import JSONObject
+from companion.transcript import Header, parse_header
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       INTEGER PRIMARY KEY,
+    game     TEXT NOT NULL,
+    header   TEXT NOT NULL,
+    created  TEXT NOT NULL,
+    result   TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id  INTEGER NOT NULL REFERENCES games(id),
+    seq      INTEGER NOT NULL,
+    action   TEXT NOT NULL,
+    undoable INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    action: JSONObject
+    undoable: bool
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    game: str
+    seats: tuple[str, ...]
+    created: str
+    actions: int
+    result: JSONObject | None
+
+
+class Journal:
+    """One SQLite file holding any number of games."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def create(self, header: Header) -> int:
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        with self._db:
+            cur = self._db.execute(
+                "INSERT INTO games (game, header, created) VALUES (?, ?, ?)",
+                (header.game, _dump(header.to_json()), created),
+            )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def append(self, game_id: int, action: JSONObject, undoable: bool) -> int:
+        """Store one action; when this returns, it is on disk."""
+        with self._db:
+            row = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            self._db.execute(
+                "INSERT INTO actions (game_id, seq, action, undoable) VALUES (?, ?, ?, ?)",
+                (game_id, row[0], _dump(action), int(undoable)),
+            )
+        return int(row[0])
+
+    def entries(self, game_id: int) -> list[Entry]:
+        rows = self._db.execute(
+            "SELECT seq, action, undoable FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [Entry(seq, json.loads(action), bool(undoable)) for seq, action, undoable in rows]
+
+    def drop_from(self, game_id: int, seq: int) -> None:
+        """Forget the actions from ``seq`` on (an undo); the game is live again."""
+        with self._db:
+            self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
+            self._db.execute("UPDATE games SET result = NULL WHERE id = ?", (game_id,))
+
+    def finish(self, game_id: int, result: JSONObject) -> None:
+        with self._db:
+            self._db.execute("UPDATE games SET result = ? WHERE id = ?", (_dump(result), game_id))
+
+    def header(self, game_id: int) -> Header:
+        row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        return parse_header(json.loads(row[0]))
+
+    def games(self) -> list[GameInfo]:
+        rows = self._db.execute(
+            "SELECT g.id, g.game, g.header, g.created, g.result,"
+            " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
+            " FROM games g ORDER BY g.id"
+        )
+        return [
+            GameInfo(
+                gid,
+                game,
+                tuple(json.loads(header)["seats"]),
+                created,
+                count,
+                None if result is None else json.loads(result),
+            )
+            for gid, game, header, created, result, count in rows
+        ]
+
+    def latest_unfinished(self) -> int | None:
+        row = self._db.execute("SELECT MAX(id) FROM games WHERE result IS NULL").fetchone()
+        return None if row[0] is None else int(row[0])
+
+
+def _dump(obj: JSONObject) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,157 @@
+"""The live table: one game in play, its journal, and whoever listens.
+
+Every action goes the same way: the rules judge it (a refusal changes
+nothing), the journal commits it, chance the rules now wait for is drawn and
+committed the same way, and only then are listeners told. Listeners receive an
+:class:`Update` that hands out events only through the core's view functions,
+so a face cannot see a secret it was not meant to.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.actions import Action, ChanceAction
+from companion.core.codec import to_json
+from companion.core.errors import NothingToUndo
+from companion.core.game import GameSpec
+from companion.core.outcome import Event, GameOver
+from companion.core.prompts import Prompt
+from companion.core.types import JSONObject, Seat
+from companion.core.views import private_events, public_event
+from companion.journal import Journal
+from companion.transcript import Header, fold, new_header
+
+
+@dataclass(frozen=True)
+class Update:
+    """What one submitted action (and the chance after it) changed."""
+
+    seq: int
+    """The journal position of the last action now committed."""
+    _events: tuple[Event, ...]
+
+    def public(self) -> list[JSONObject]:
+        return [public_event(e) for e in self._events]
+
+    def private(self, seat: Seat) -> list[JSONObject]:
+        return [p for e in self._events for p in private_events(e, seat)]
+
+
+Listener = Callable[[Update], None]
+
+
+class Table:
+    """One game in play. Build with :meth:`start` or :meth:`resume`."""
+
+    def __init__(
+        self, journal: Journal, game_id: int, header: Header, state: Any, rng: random.Random
+    ) -> None:
+        self.journal = journal
+        self.game_id = game_id
+        self.header = header
+        self.spec: GameSpec[Any] = header.spec
+        self.state = state
+        self._rng = rng
+        self._listeners: list[Listener] = []
+        self.seq = len(journal.entries(game_id))
+
+    @classmethod
+    def start(
+        cls,
+        journal: Journal,
+        game: str,
+        seats: Sequence[str],
+        options: object = None,
+        rng: random.Random | None = None,
+        meta: JSONObject | None = None,
+    ) -> Table:
+        """Open a new game and deal it."""
+        header = new_header(game, seats, options, meta)
+        table = cls(
+            journal, journal.create(header), header, header.initial_state(), rng or _house_rng()
+        )
+        table._commit_chance([])
+        return table
+
+    @classmethod
+    def resume(cls, journal: Journal, game_id: int, rng: random.Random | None = None) -> Table:
+        """The game exactly as its last committed action left it."""
+        header = journal.header(game_id)
+        state = fold(header, [e.action for e in journal.entries(game_id)])
+        return cls(journal, game_id, header, state, rng or _house_rng())
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def submit(self, action: Action) -> Update:
+        """Judge, commit and publish one action; a RuleViolation leaves everything as it was."""
+        outcome = self.spec.apply(self.state, action)
+        self._append(action, outcome.undoable)
+        self.state = outcome.state
+        return self._commit_chance(list(outcome.events))
+
+    def submit_json(self, obj: object) -> Update:
+        return self.submit(self.spec.codec.decode(obj))
+
+    def _commit_chance(self, events: list[Event]) -> Update:
+        while (chance := self.spec.roll(self.state, self._rng)) is not None:
+            outcome = self.spec.apply(self.state, chance)
+            self._append(chance, outcome.undoable)
+            self.state = outcome.state
+            events += outcome.events
+        result = self.over()
+        if result is not None:
+            body = to_json(result)
+            assert isinstance(body, dict)
+            self.journal.finish(self.game_id, body)
+        update = Update(self.seq, tuple(events))
+        for listener in self._listeners:
+            listener(update)
+        return update
+
+    def _append(self, action: Action, undoable: bool) -> None:
+        self.seq = self.journal.append(self.game_id, self.spec.codec.encode(action), undoable)
+
+    def undo(self) -> Update:
+        """Take back the last action (and the chance it caused) unless it revealed a secret."""
+        entries = self.journal.entries(self.game_id)
+        chance = [isinstance(self.spec.codec.decode(e.action), ChanceAction) for e in entries]
+        last = next((i for i in reversed(range(len(entries))) if not chance[i]), None)
+        if last is None or not all(e.undoable for e in entries[last:]):
+            raise NothingToUndo()
+        self.journal.drop_from(self.game_id, entries[last].seq)
+        self.state = fold(self.header, [e.action for e in entries[:last]])
+        self.seq = entries[last - 1].seq if last else 0
+        update = Update(self.seq, (Event("undone", {"act": entries[last].action["act"]}),))
+        for listener in self._listeners:
+            listener(update)
+        return update
+
+    def pending(self) -> tuple[Prompt, ...]:
+        result: tuple[Prompt, ...] = self.spec.pending(self.state)
+        return result
+
+    def legal_actions(self, seat: Seat) -> Sequence[Action]:
+        return self.spec.legal_actions(self.state, seat)
+
+    def over(self) -> GameOver | None:
+        result: GameOver | None = self.spec.over(self.state)
+        return result
+
+    def public_view(self) -> JSONObject:
+        return self.spec.public_view(self.state)
+
+    def private_view(self, seat: Seat) -> JSONObject:
+        return self.spec.private_view(self.state, seat)
+
+    def revealed_view(self) -> JSONObject:
+        return self.spec.revealed_view(self.state)
+
+
+def _house_rng() -> random.Random:
+    """Real games draw from the operating system; only demos and tests pass a seed."""
+    return random.SystemRandom()
