@@ -65,6 +65,7 @@ class Table:
         journal: Journal,
         game: str,
         seats: Sequence[str],
+        *,
         options: object = None,
         rng: random.Random | None = None,
         meta: JSONObject | None = None,
@@ -136,7 +137,7 @@ class Table:
         return result
 
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
-        return self.spec.legal_actions(self.state, seat)
+        return self.spec.legal_actions(self.state, seat, None)
 
     def over(self) -> GameOver | None:
         result: GameOver | None = self.spec.over(self.state)

@@ -32,7 +32,9 @@ class GameSpec(Generic[S]):
     - ``roll(state, rng)`` returns the chance action the state waits for, drawn
       from ``rng``, or ``None`` when no chance is pending.
     - ``pending(state)`` is what the table waits for from the players.
-    - ``legal_actions(state, seat)`` lists every action ``seat`` may take now.
+    - ``families(state, seat)`` names the kinds of action ``seat`` may take now
+      (``draw``, ``bribe``, ``claim``…); ``legal_actions(state, seat, family)``
+      lists them all, or one family's.
     - ``public_view`` / ``private_view`` are the only way state leaves the
       core; ``revealed_view`` tells everything and is refused before the end.
     """
@@ -46,7 +48,8 @@ class GameSpec(Generic[S]):
     apply: Callable[[S, Action], Outcome[S]]
     roll: Callable[[S, random.Random], Action | None]
     pending: Callable[[S], tuple[Prompt, ...]]
-    legal_actions: Callable[[S, Seat], Sequence[Action]]
+    families: Callable[[S, Seat], Sequence[str]]
+    legal_actions: Callable[[S, Seat, str | None], Sequence[Action]]
     over: Callable[[S], GameOver | None]
     public_view: Callable[[S], JSONObject]
     private_view: Callable[[S, Seat], JSONObject]

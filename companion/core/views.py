@@ -6,6 +6,8 @@ lives here, once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from companion.core.outcome import Event
 from companion.core.types import JSONObject, Seat
 
@@ -17,4 +19,11 @@ def public_event(event: Event) -> JSONObject:
 
 def private_events(event: Event, seat: Seat) -> list[JSONObject]:
     """The secrets of an event addressed to ``seat``, and nothing else."""
-    return [{"kind": s.kind, "args": dict(s.args)} for s in event.secrets if s.seat == seat]
+    return secrets_for((event,), seat)
+
+
+def secrets_for(events: Iterable[Event], seat: Seat) -> list[JSONObject]:
+    """Every secret ``seat`` was told in ``events``, in order."""
+    return [
+        {"kind": s.kind, "args": dict(s.args)} for e in events for s in e.secrets if s.seat == seat
+    ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.core.game import GameSpec
 from companion.games.microfilms.actions import CODEC
-from companion.games.microfilms.legal import legal_actions
+from companion.games.microfilms.legal import families, legal_actions
 from companion.games.microfilms.options import Options
 from companion.games.microfilms.rules import apply, over, pending, roll
 from companion.games.microfilms.setup import MAX_SEATS, MIN_SEATS, setup
@@ -21,6 +21,7 @@ GAME: GameSpec[State] = GameSpec(
     apply=apply,
     roll=roll,
     pending=pending,
+    families=families,
     legal_actions=legal_actions,
     over=over,
     public_view=public_view,

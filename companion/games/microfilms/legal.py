@@ -1,12 +1,15 @@
 """Every action a seat may take now — for manual entry on the tablet, bots and tests.
 
-The rules never consult this list; a property test checks that ``apply``
-accepts exactly what it contains.
+Actions come in families (draw, bribe, claim, …), each listed lazily, so a
+face can offer the families first and a random player need not build every
+possible action to pick one. The rules never consult this list; a property
+test checks that ``apply`` accepts exactly what it contains.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator
 
 from companion.core.actions import Action
 from companion.core.prompts import waiting_on
@@ -38,6 +41,7 @@ from companion.games.microfilms.actions import (
 from companion.games.microfilms.cards import ACE, Nation, Use
 from companion.games.microfilms.options import AgentClaim
 from companion.games.microfilms.rules import (
+    ACE_FEE,
     BLACKMAIL_FRANCS,
     BUY_OFF_FRANCS,
     INTERROGATE_FRANCS,
@@ -51,73 +55,139 @@ from companion.games.microfilms.state import (
     State,
 )
 
+Family = Callable[[State, Seat], Iterator[Action]]
 
-def legal_actions(state: State, seat: Seat) -> list[Action]:
+
+def families(state: State, seat: Seat) -> tuple[str, ...]:
+    """The kinds of action ``seat`` may take now (every claim is one kind, ``claim``).
+
+    A face offers these first (Draw, Bribe, …) and asks for the arguments next.
+    """
+    return tuple(
+        name for name, make in _families(state, seat).items() if next(make(state, seat), None)
+    )
+
+
+def legal_actions(state: State, seat: Seat, family: str | None = None) -> list[Action]:
+    """Every action ``seat`` may take now, or only those of one ``family``."""
+    makers = _families(state, seat)
+    chosen = makers.values() if family is None else [makers[family]] if family in makers else []
+    return [a for make in chosen for a in make(state, seat)]
+
+
+def _families(state: State, seat: Seat) -> dict[str, Family]:
     if seat not in waiting_on(pending(state)):
-        return []
-    phase, me = state.phase, state.player(seat)
-    if isinstance(phase, BribeOffered):
-        refuse = me.francs >= 1 or state.options.refuse_without_francs
-        return [AcceptBribe(seat=seat), *([RefuseBribe(seat=seat)] if refuse else [])]
-    if isinstance(phase, BlackmailDeclared):
-        buy = me.francs >= BUY_OFF_FRANCS or (state.options.partial_buy_off and me.francs >= 1)
-        return [
-            *(Resist(seat=seat, card=c) for c in _paying(me.hand, Use.RESIST)),
-            *([BuyOff(seat=seat)] if buy else []),
-            GiveIn(seat=seat),
-        ]
-    if isinstance(phase, Discarding):
-        return [Discard(seat=seat, card=c) for c in me.hand if c != ACE or me.francs >= 2]
-    assert isinstance(phase, Choosing)
-    return _turn_actions(state, seat)
+        return {}
+    return _BY_PHASE[type(state.phase)]
 
 
 def _paying(hand: tuple[CardId, ...], use: Use) -> list[CardId]:
     return [c for c in hand if cards.pays_for(c, use)]
 
 
-def _turn_actions(state: State, seat: Seat) -> list[Action]:
+def _others(state: State, seat: Seat) -> list[Seat]:
+    return [s for s in state.in_game() if s != seat]
+
+
+def _accept(state: State, seat: Seat) -> Iterator[Action]:
+    yield AcceptBribe(seat=seat)
+
+
+def _refuse(state: State, seat: Seat) -> Iterator[Action]:
+    if state.player(seat).francs >= 1 or state.options.refuse_without_francs:
+        yield RefuseBribe(seat=seat)
+
+
+def _resist(state: State, seat: Seat) -> Iterator[Action]:
+    for c in _paying(state.player(seat).hand, Use.RESIST):
+        yield Resist(seat=seat, card=c)
+
+
+def _buy_off(state: State, seat: Seat) -> Iterator[Action]:
+    francs = state.player(seat).francs
+    if francs >= BUY_OFF_FRANCS or (state.options.partial_buy_off and francs >= 1):
+        yield BuyOff(seat=seat)
+
+
+def _give_in(state: State, seat: Seat) -> Iterator[Action]:
+    yield GiveIn(seat=seat)
+
+
+def _discard(state: State, seat: Seat) -> Iterator[Action]:
     me = state.player(seat)
-    others = [s for s in state.in_game() if s != seat]
-    acts: list[Action] = [Pass(seat=seat)]
-    acts += [Draw(seat=seat, source=Source.DECK)] if state.deck else []
-    acts += [Draw(seat=seat, source=Source.DISCARD)] if state.discard else []
-    acts += [Withdraw(seat=seat, card=c) for c in _paying(me.hand, Use.WITHDRAW)]
-    interrogate_with: list[CardId | None] = list(_paying(me.hand, Use.INTERROGATE))
-    interrogate_with += [None] if me.francs >= INTERROGATE_FRANCS else []
-    blackmail_with: list[CardId | None] = list(_paying(me.hand, Use.BLACKMAIL))
-    blackmail_with += [None] if me.francs >= BLACKMAIL_FRANCS else []
-    for t in others:
-        acts += [Bribe(seat=seat, target=t, card=c) for c in me.hand]
-        acts += [Steal(seat=seat, target=t, card=c) for c in _paying(me.hand, Use.STEAL)]
-        acts += [Interrogate(seat=seat, target=t, card=c) for c in interrogate_with]
-        acts += [Blackmail(seat=seat, target=t, card=c) for c in blackmail_with]
-    if claims.may_claim(state, seat):
-        acts += _claims(state, seat, others)
-    return acts
+    for c in me.hand:
+        if c != ACE or me.francs >= ACE_FEE:
+            yield Discard(seat=seat, card=c)
 
 
-def _claims(state: State, seat: Seat, others: list[Seat]) -> list[Action]:
+def _draw(state: State, seat: Seat) -> Iterator[Action]:
+    if state.deck:
+        yield Draw(seat=seat, source=Source.DECK)
+    if state.discard:
+        yield Draw(seat=seat, source=Source.DISCARD)
+
+
+def _pass(state: State, seat: Seat) -> Iterator[Action]:
+    yield Pass(seat=seat)
+
+
+def _bribe(state: State, seat: Seat) -> Iterator[Action]:
+    for t in _others(state, seat):
+        for c in state.player(seat).hand:
+            yield Bribe(seat=seat, target=t, card=c)
+
+
+def _steal(state: State, seat: Seat) -> Iterator[Action]:
+    for c in _paying(state.player(seat).hand, Use.STEAL):
+        for t in _others(state, seat):
+            yield Steal(seat=seat, target=t, card=c)
+
+
+def _withdraw(state: State, seat: Seat) -> Iterator[Action]:
+    for c in _paying(state.player(seat).hand, Use.WITHDRAW):
+        yield Withdraw(seat=seat, card=c)
+
+
+def _costs(state: State, seat: Seat, use: Use, francs: int) -> list[CardId | None]:
+    """A card that pays for ``use``, or ``None`` for paying ``francs`` instead."""
+    me = state.player(seat)
+    return [*_paying(me.hand, use), *([None] if me.francs >= francs else [])]
+
+
+def _interrogate(state: State, seat: Seat) -> Iterator[Action]:
+    for c in _costs(state, seat, Use.INTERROGATE, INTERROGATE_FRANCS):
+        for t in _others(state, seat):
+            yield Interrogate(seat=seat, target=t, card=c)
+
+
+def _blackmail(state: State, seat: Seat) -> Iterator[Action]:
+    for c in _costs(state, seat, Use.BLACKMAIL, BLACKMAIL_FRANCS):
+        for t in _others(state, seat):
+            yield Blackmail(seat=seat, target=t, card=c)
+
+
+def _claim(state: State, seat: Seat) -> Iterator[Action]:
+    if not claims.may_claim(state, seat):
+        return
     me = state.player(seat)
     assert me.identity is not None
     kind = claims.claim_type_for(me.identity)
+    others = _others(state, seat)
     films = [c for c in me.hand if cards.CARDS[c].kind is cards.Kind.MICROFILM]
-    if kind is ClaimAgent:
-        if state.options.agent_claim is AgentClaim.A:
-            return [ClaimAgent(seat=seat, microfilm=m) for m in films]
-        return [ClaimAgent(seat=seat, microfilm=m, named=t) for m in films for t in others]
-    if kind is ClaimJournalist:
-        return [ClaimJournalist(seat=seat, named=t, microfilm=m) for m in films for t in others]
-    if kind is ClaimAssassin:
-        return [ClaimAssassin(seat=seat, named=t) for t in others]
-    if kind is ClaimInterpol:
-        return [ClaimInterpol(seat=seat, named=t) for t in others]
-    return [
-        ClaimManager(seat=seat, letters=(a, b))
-        for x, y in itertools.combinations([cards.letter(n) for n in Nation], 2)
-        for a in _places(state, x)
-        for b in _places(state, y)
-    ]
+    if kind is ClaimAgent and state.options.agent_claim is AgentClaim.A:
+        yield from (ClaimAgent(seat=seat, microfilm=m) for m in films)
+    elif kind is ClaimAgent:
+        yield from (ClaimAgent(seat=seat, microfilm=m, named=t) for m in films for t in others)
+    elif kind is ClaimJournalist:
+        yield from (ClaimJournalist(seat=seat, named=t, microfilm=m) for m in films for t in others)
+    elif kind is ClaimAssassin:
+        yield from (ClaimAssassin(seat=seat, named=t) for t in others)
+    elif kind is ClaimInterpol:
+        yield from (ClaimInterpol(seat=seat, named=t) for t in others)
+    else:
+        for x, y in itertools.combinations([cards.letter(n) for n in Nation], 2):
+            for a in _places(state, x):
+                yield from (ClaimManager(seat=seat, letters=(a, b)) for b in _places(state, y))
 
 
 def _places(state: State, letter: CardId) -> list[LetterPlace]:
@@ -125,3 +195,20 @@ def _places(state: State, letter: CardId) -> list[LetterPlace]:
         *(LetterPlace(letter=letter, seat=s) for s in state.in_game()),
         *(LetterPlace(letter=letter, pile=p) for p in Pile),
     ]
+
+
+_BY_PHASE: dict[type, dict[str, Family]] = {
+    BribeOffered: {"accept_bribe": _accept, "refuse_bribe": _refuse},
+    BlackmailDeclared: {"resist": _resist, "buy_off": _buy_off, "give_in": _give_in},
+    Discarding: {"discard": _discard},
+    Choosing: {
+        "draw": _draw,
+        "pass": _pass,
+        "bribe": _bribe,
+        "steal": _steal,
+        "withdraw": _withdraw,
+        "interrogate": _interrogate,
+        "blackmail": _blackmail,
+        "claim": _claim,
+    },
+}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from companion.core.actions import Action, ChanceAction, SeatAction
@@ -29,6 +28,7 @@ from companion.core.errors import (
 from companion.core.outcome import Event, GameOver, Outcome, Secret
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.types import CardId, Seat
+from companion.core.values import evolve
 from companion.games.microfilms import cards, claims
 from companion.games.microfilms.actions import (
     CLAIMS,
@@ -99,7 +99,7 @@ def apply(state: State, action: Action) -> Outcome[State]:
         new, events = _seat_action(state, action)
     else:
         raise MalformedAction(act=action.act)
-    return Outcome(replace(new, history=(*new.history, *events)), tuple(events))
+    return Outcome(evolve(new, history=(*new.history, *events)), tuple(events))
 
 
 def pending(state: State) -> tuple[Prompt, ...]:
@@ -171,17 +171,17 @@ def _draw(state: State, a: Draw) -> Step:
     if a.source is Source.DECK:
         if not state.deck:
             raise PileEmpty(pile="deck")
-        card, state = state.deck[0], replace(state, deck=state.deck[1:])
+        card, state = state.deck[0], evolve(state, deck=state.deck[1:])
         event = Event("drew", {"seat": a.seat}, (Secret(a.seat, "drew", {"card": card}),))
     else:
         if not state.discard:
             raise PileEmpty(pile="discard")
-        card, state = state.discard[-1], replace(state, discard=state.discard[:-1])
+        card, state = state.discard[-1], evolve(state, discard=state.discard[:-1])
         event = Event("took_discard", {"seat": a.seat, "card": card})
     state = _update(state, a.seat, hand=(*state.player(a.seat).hand, card))
     emptied = a.source is Source.DECK and not state.deck and state.discard
     if emptied and state.options.reshuffle_timing is ReshuffleTiming.WHEN_EMPTY:
-        return replace(state, phase=Reshuffling(then_end_turn=True)), [event]
+        return evolve(state, phase=Reshuffling(then_end_turn=True)), [event]
     return _end_action(state, [event])
 
 
@@ -197,7 +197,7 @@ def _bribe(state: State, a: Bribe) -> Step:
         raise NotInHand(card=a.card)
     offered = Secret(a.target, "bribe_offered", {"card": a.card, "briber": a.seat})
     event = Event("bribe_offered", {"seat": a.seat, "target": a.target}, (offered,))
-    return replace(state, phase=BribeOffered(a.target, a.card)), [event]
+    return evolve(state, phase=BribeOffered(a.target, a.card)), [event]
 
 
 def _accept_bribe(state: State, a: AcceptBribe) -> Step:
@@ -247,7 +247,7 @@ def _interrogate(state: State, a: Interrogate) -> Step:
     pool = _interrogation_pool(state, a.target)
     if len(pool) == 1:
         return _interrogation_result(state, a.target, pool[0], events)
-    return replace(state, phase=Interrogating(a.target)), events
+    return evolve(state, phase=Interrogating(a.target)), events
 
 
 def _interrogation_pool(state: State, target: Seat) -> tuple[CardId, ...]:
@@ -267,7 +267,7 @@ def _blackmail(state: State, a: Blackmail) -> Step:
     _target(state, a.seat, a.target)
     state, cost = _pay_cost(state, a.seat, a.card, Use.BLACKMAIL, BLACKMAIL_FRANCS)
     event = Event("blackmailed", {"seat": a.seat, "target": a.target, "cost": cost})
-    return replace(state, phase=BlackmailDeclared(a.target)), [event]
+    return evolve(state, phase=BlackmailDeclared(a.target)), [event]
 
 
 def _resist(state: State, a: Resist) -> Step:
@@ -290,7 +290,7 @@ def _give_in(state: State, a: GiveIn) -> Step:
     events = [Event("gave_in", {"seat": a.seat, "blackmailer": state.active})]
     hand = state.player(a.seat).hand
     if len(hand) > 1:
-        return replace(state, phase=BlackmailTaking(a.seat)), events
+        return evolve(state, phase=BlackmailTaking(a.seat)), events
     return _blackmail_take(state, a.seat, hand[0] if hand else None, events)
 
 
@@ -336,7 +336,7 @@ def _eliminate(state: State, seat: Seat, events: list[Event]) -> Step:
         state = _to_bank(state, seat, min(ACE_FEE, p.francs))
     if state.options.eliminated_francs_to_bank:
         state = _to_bank(state, seat, state.player(seat).francs)
-    state = replace(state, discard=(*state.discard, *p.hand))
+    state = evolve(state, discard=(*state.discard, *p.hand))
     state = _update(state, seat, hand=(), eliminated=True)
     events.append(Event("eliminated", {"seat": seat, "cards": list(p.hand)}, reveals=True))
     left = state.in_game()
@@ -372,15 +372,15 @@ def _end_action(state: State, events: list[Event]) -> Step:
     for seat in order:
         p = state.player(seat)
         if not p.eliminated and len(p.hand) > p.limit:
-            return replace(state, phase=Discarding(seat)), events
+            return evolve(state, phase=Discarding(seat)), events
     if not state.deck and state.discard:
-        return replace(state, phase=Reshuffling(then_end_turn=False)), events
+        return evolve(state, phase=Reshuffling(then_end_turn=False)), events
     return _next_turn(state), events
 
 
 def _reshuffle(state: State, deck: tuple[CardId, ...], then_end_turn: bool) -> Step:
     """§5.4: the discard pile becomes the deck; each reshuffle is a new night."""
-    state = replace(state, deck=deck, discard=(), night=state.night + 1)
+    state = evolve(state, deck=deck, discard=(), night=state.night + 1)
     events = [Event("new_night", {"night": state.night, "cards": len(deck)})]
     if then_end_turn:
         return _end_action(state, events)
@@ -394,12 +394,12 @@ def _next_turn(state: State) -> State:
         seat = Seat((state.active + step) % n)
         if not state.player(seat).eliminated:
             break
-    return replace(state, active=seat, turn=state.turn + 1, phase=Choosing())
+    return evolve(state, active=seat, turn=state.turn + 1, phase=Choosing())
 
 
 def _finish(state: State, events: list[Event], result: GameOver) -> Step:
     events.append(Event("game_over", {"reason": result.reason, "winners": list(result.winners)}))
-    return replace(state, phase=Finished(result)), events
+    return evolve(state, phase=Finished(result)), events
 
 
 # --- small moves ----------------------------------------------------------------
@@ -407,8 +407,8 @@ def _finish(state: State, events: list[Event], result: GameOver) -> Step:
 
 def _update(state: State, seat: Seat, **changes: Any) -> State:
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    players[seat] = evolve(players[seat], **changes)
+    return evolve(state, players=tuple(players))
 
 
 def _target(state: State, actor: Seat, target: Seat) -> None:
@@ -438,7 +438,7 @@ def _move(state: State, card: CardId, src: Seat, dst: Seat) -> State:
 
 def _to_discard(state: State, seat: Seat, card: CardId) -> State:
     state = _update(state, seat, hand=_without(state.player(seat).hand, card))
-    return replace(state, discard=(*state.discard, card))
+    return evolve(state, discard=(*state.discard, card))
 
 
 def _play(state: State, seat: Seat, card: CardId, use: Use) -> State:
@@ -466,7 +466,7 @@ def _pay_cost(
 
 
 def _from_bank(state: State, seat: Seat, amount: int) -> State:
-    state = replace(state, bank=state.bank - amount)
+    state = evolve(state, bank=state.bank - amount)
     return _update(state, seat, francs=state.player(seat).francs + amount)
 
 

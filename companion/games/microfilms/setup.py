@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from companion.core.errors import BadChance
 from companion.core.outcome import Event, Outcome, Secret
 from companion.core.types import CardId, Seat
+from companion.core.values import evolve
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Deal
 from companion.games.microfilms.cards import ACE, Kind, Nation
@@ -74,7 +74,7 @@ def apply_deal(state: State, deal: Deal) -> Outcome[State]:
     removed = (*(c.id for c in cards.ALL if c.id not in dealt), deal.letter_out)
     opening = opening_seats(deal.first, n)
     players = tuple(
-        replace(p, identity=deal.identities[i], hand=(deal.hands[i],), francs=int(i in opening))
+        evolve(p, identity=deal.identities[i], hand=(deal.hands[i],), francs=int(i in opening))
         for i, p in enumerate(state.players)
     )
     event = Event(
@@ -85,7 +85,7 @@ def apply_deal(state: State, deal: Deal) -> Outcome[State]:
             for i in range(n)
         ),
     )
-    new = replace(
+    new = evolve(
         state,
         players=players,
         bank=state.bank - len(opening),

@@ -15,7 +15,7 @@ from companion.core.errors import WrongMoment
 from companion.core.outcome import Event
 from companion.core.prompts import Prompt
 from companion.core.types import JSON, JSONObject, Seat
-from companion.core.views import private_events, public_event
+from companion.core.views import public_event, secrets_for
 from companion.games.microfilms import cards
 from companion.games.microfilms.rules import over, pending
 from companion.games.microfilms.state import BribeOffered, Player, State
@@ -64,7 +64,7 @@ def private_view(state: State, seat: Seat) -> JSONObject:
     if isinstance(phase, BribeOffered) and phase.target == seat:
         for p in prompts:
             p["args"] = {**_args(p), "card": phase.card}
-    secrets: list[JSON] = [s for e in state.history for s in private_events(e, seat)]
+    secrets: list[JSON] = list(secrets_for(state.history, seat))
     return {
         "seat": seat,
         "name": me.name,
