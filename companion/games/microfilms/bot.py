@@ -1,0 +1,686 @@
+"""A Microfilms player for ``companion demo`` and for tests, deciding only from what its seat knows.
+
+A :class:`Bot` never sees the :class:`~companion.games.microfilms.state.State`.
+Its inputs are what a person at that seat has: the public view, its own
+private view (identity, hand, francs, and every secret it was told), the list
+of legal actions, and the public events it heard (:meth:`Bot.hear`). From
+these it keeps a :class:`Knowledge` of where cards are, which identities it
+has seen, and which Alliance letters are in play, and it claims victory when
+that knowledge says the claim is true (digest §7). Otherwise it plays a
+weighted random turn, so a seeded demo reads like a real table, and an Agent
+sometimes gambles on a likely claim so that games end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+
+from companion.core.actions import Action
+from companion.core.types import JSON, CardId, JSONObject, Seat
+from companion.games.microfilms import cards
+from companion.games.microfilms.actions import (
+    AcceptBribe,
+    Blackmail,
+    Bribe,
+    BuyOff,
+    ClaimAgent,
+    ClaimAssassin,
+    ClaimInterpol,
+    ClaimJournalist,
+    ClaimManager,
+    Discard,
+    Draw,
+    GiveIn,
+    Interrogate,
+    LetterPlace,
+    Pass,
+    Pile,
+    RefuseBribe,
+    Resist,
+    Source,
+    Steal,
+    Withdraw,
+)
+from companion.games.microfilms.cards import ACE, Kind, Nation, Use
+
+HAND_CARDS = frozenset(c.id for c in cards.ALL if c.kind not in (Kind.AGENT, Kind.FREELANCER))
+"""Every card that can be in a hand, the deck or the discard pile (never an identity)."""
+BLOOD = frozenset(c.id for c in cards.ALL if c.blood)
+
+Place = Seat | Pile
+"""Where a card is known to be: a seat's hand, or one of the two piles."""
+
+CERTAIN = 1.0
+"""The odds of a claim its knowledge proves; only such claims are made without a gamble."""
+KEEP = 4.0
+"""A card worth this much to its holder is claim material: kept, never given away."""
+GAMBLE = 0.06
+"""Chance per turn that an Agent bets on an unproven but likely Microfilm claim."""
+GAMBLE_ODDS = 0.5
+"""The least chance of being right at which an Agent will gamble."""
+
+
+class Knowledge:
+    """What one seat knows for certain about the hidden game, rebuilt from events and secrets.
+
+    ``held`` lists cards known to be in a seat's hand; a hand card leaving that
+    seat unseen (a bribe or blackmail between two others) makes them unknown
+    again. ``pool`` holds every card that may be in the deck: after a
+    reshuffle it is exactly the old discard pile, and draws by others keep it
+    a superset, so it names the deck exactly while its size equals the deck's.
+    """
+
+    def __init__(self, me: Seat) -> None:
+        self.me = me
+        self.identity: CardId | None = None
+        self.held: dict[Seat, set[CardId]] = {}
+        self.identities: dict[Seat, CardId] = {}
+        self.discard: list[CardId] = []
+        self.pool: set[CardId] = set(HAND_CARDS)
+        self.letters: set[CardId] = set()
+        """Alliance letters known to be in play: seen, or deduced from a failed Agent claim."""
+        self.offered_to_me: CardId | None = None
+        self.my_offers: deque[CardId] = deque()
+        """Cards this seat offered as bribes, waiting for the answer."""
+        self._claimed: dict[Seat, tuple[CardId, CardId]] = {}
+
+    # --- learning -----------------------------------------------------------------
+
+    def saw(self, card: CardId) -> None:
+        if cards.CARDS[card].kind is Kind.LETTER:
+            self.letters.add(card)
+
+    def in_hand(self, card: CardId, seat: Seat) -> None:
+        self._lift(card)
+        self.held.setdefault(seat, set()).add(card)
+
+    def to_discard(self, card: CardId) -> None:
+        self._lift(card)
+        self.discard.append(card)
+
+    def forget(self, seat: Seat) -> None:
+        """An unseen card left ``seat``'s hand: what it holds is no longer certain."""
+        self.held.pop(seat, None)
+
+    def _lift(self, card: CardId) -> None:
+        """Take ``card`` out of wherever it was thought to be, before putting it somewhere."""
+        self.saw(card)
+        for hand in self.held.values():
+            hand.discard(card)
+        self.pool.discard(card)
+        if card in self.discard:
+            self.discard.remove(card)
+
+    def absorb(self, event: JSONObject, secret: JSONObject | None) -> None:
+        """One public event, with this seat's secret about it if it had one."""
+        kind, args = event["kind"], _obj(event.get("args", {}))
+        told = _obj(secret["args"]) if secret is not None else {}
+        handler = _EVENTS.get(str(kind))
+        if handler is not None:
+            handler(self, args, told)
+        elif str(kind).startswith("claim_") and "identity" in args:
+            self._claim(args)
+
+    def dealt(self, told: JSONObject) -> None:
+        self.identity = _card(told["identity"])
+        for c in _list(told["hand"]):
+            self.in_hand(_card(c), self.me)
+
+    def sync(self, public: JSONObject, private: JSONObject) -> None:
+        """Trust the views over the record: this seat's hand and the face-up discard pile."""
+        hand = {_card(_obj(h)["card"]) for h in _list(private["hand"])}
+        for c in hand:
+            self.in_hand(c, self.me)
+        self.held[self.me] = hand
+        pile = [_card(c) for c in _list(public["discard"])]
+        for c in pile:
+            self._lift(c)
+        self.discard = pile
+        for i, s in enumerate(_list(public["seats"])):
+            shown = _obj(s)["identity"]
+            if shown is not None:
+                self.identities[Seat(i)] = _card(shown)
+
+    def _claim(self, args: JSONObject) -> None:
+        seat = _seat(args["seat"])
+        self.identities[seat] = _card(args["identity"])
+        agent = cards.CARDS[_card(args["identity"])].kind is Kind.AGENT
+        if agent and "microfilm" in args and "named" not in args:
+            self._claimed[seat] = (_card(args["identity"]), _card(args["microfilm"]))
+
+    def claim_failed(self, seat: Seat) -> None:
+        """§7.1 variant A: Agent X failing with Microfilm Y (Y ≠ X) means X and Y are allies.
+
+        Variant B claims (which name a seat) can fail on the name, so they teach nothing here.
+        """
+        if seat not in self._claimed:
+            return
+        agent, film = self._claimed.pop(seat)
+        x, y = cards.CARDS[agent].nation, cards.CARDS[film].nation
+        if x is not None and y is not None and x != y:
+            self.letters |= {cards.letter(x), cards.letter(y)}
+
+    # --- what it knows ------------------------------------------------------------
+
+    def agent_odds(self, film: CardId) -> float:
+        """Chance that this Agent's claim with ``film`` is right, from the letters it knows.
+
+        With in-play nations {mine, a, b}, showing Microfilm a fails only when
+        letter b is the one removed (then a is my ally). So letter b seen ⇒
+        certain; letters mine and a seen ⇒ certainly wrong.
+        """
+        assert self.identity is not None
+        mine, a = cards.CARDS[self.identity].nation, cards.CARDS[film].nation
+        if a is None or a == mine:
+            return 0.0
+        nations = {cards.CARDS[x].nation for x in self.letters}
+        if nations - {mine, a}:
+            return CERTAIN
+        if {mine, a} <= nations:
+            return 0.0
+        return 0.5 if nations else 2 / 3
+
+    def agent_seat(self, nation: Nation) -> Seat | None:
+        return next((s for s, i in self.identities.items() if i == cards.agent(nation)), None)
+
+    def holder(self, card: CardId) -> Seat | None:
+        return next((s for s, hand in self.held.items() if card in hand), None)
+
+    def place(self, card: CardId, deck_size: int) -> Place | None:
+        seat = self.holder(card)
+        if seat is not None:
+            return seat
+        if card in self.discard:
+            return Pile.DISCARD
+        if card in self.pool and len(self.pool) == deck_size:
+            return Pile.DECK
+        return None
+
+
+def _drew(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    if "card" in told:
+        k.in_hand(_card(told["card"]), k.me)
+
+
+def _took_discard(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    k.in_hand(_card(args["card"]), _seat(args["seat"]))
+
+
+def _bribe_offered(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    if "card" in told:
+        k.offered_to_me = _card(told["card"])
+        k.in_hand(k.offered_to_me, _seat(args["seat"]))
+
+
+def _bribe_accepted(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    target, briber = _seat(args["seat"]), _seat(args["briber"])
+    if target == k.me and k.offered_to_me is not None:
+        k.in_hand(k.offered_to_me, k.me)
+    elif briber == k.me and k.my_offers:
+        k.in_hand(k.my_offers.popleft(), target)
+    else:
+        k.forget(briber)
+    k.offered_to_me = None
+
+
+def _bribe_refused(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    if _seat(args["briber"]) == k.me and k.my_offers:
+        k.my_offers.popleft()
+    k.offered_to_me = None
+
+
+def _card_played(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    """A card went face up to the discard pile (played, resisted with, or dropped)."""
+    k.to_discard(_card(args["card"]))
+
+
+def _cost_paid(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    """Interrogate and Blackmail name the card played, or the francs paid."""
+    if isinstance(args["cost"], str):
+        k.to_discard(_card(args["cost"]))
+
+
+def _interrogation(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    if "card" not in told:
+        return
+    card, target = _card(told["card"]), _seat(told["target"])
+    if cards.is_identity(card):
+        k.identities[target] = card
+    else:
+        k.in_hand(card, target)
+
+
+def _blackmail_took(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    blackmailer, target = _seat(args["seat"]), _seat(args["target"])
+    if "card" not in told:
+        k.forget(target)
+    elif blackmailer == k.me:
+        k.in_hand(_card(told["card"]), k.me)
+    else:
+        k.in_hand(_card(told["card"]), blackmailer)
+
+
+def _eliminated(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    seat = _seat(args["seat"])
+    for c in _list(args["cards"]):
+        k.to_discard(_card(c))
+    k.held.pop(seat, None)
+
+
+def _claim_failed(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    k.claim_failed(_seat(args["seat"]))
+
+
+def _new_night(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    k.pool, k.discard = set(k.discard), []
+
+
+_EVENTS: dict[str, Callable[[Knowledge, JSONObject, JSONObject], None]] = {
+    "drew": _drew,
+    "took_discard": _took_discard,
+    "bribe_offered": _bribe_offered,
+    "bribe_accepted": _bribe_accepted,
+    "bribe_refused": _bribe_refused,
+    "bribe_card_discarded": _card_played,
+    "stole": _card_played,
+    "withdrew": _card_played,
+    "resisted": _card_played,
+    "discarded": _card_played,
+    "interrogated": _cost_paid,
+    "blackmailed": _cost_paid,
+    "interrogation_seen": _interrogation,
+    "blackmail_took": _blackmail_took,
+    "eliminated": _eliminated,
+    "claim_failed": _claim_failed,
+    "new_night": _new_night,
+}
+
+
+def _secret_kind(event: JSONObject, me: Seat) -> str | None:
+    """The kind of secret this seat was told with ``event``, if any."""
+    args = _obj(event.get("args", {}))
+    kind = event["kind"]
+    if kind == "drew" and args["seat"] == me:
+        return "drew"
+    if kind == "bribe_offered" and args["target"] == me:
+        return "bribe_offered"
+    if kind == "interrogation_seen" and args["seat"] == me:
+        return "interrogation"
+    if kind == "blackmail_took" and args["seat"] == me:
+        return "blackmail_took"
+    if kind == "blackmail_took" and args["target"] == me:
+        return "blackmail_lost"
+    return None
+
+
+class Bot:
+    """One seat's player: it hears the table, then chooses one of the legal actions when asked.
+
+    Give it every ``Update.public()`` from the deal on (subscribe it to the
+    table). A bot made for a game already under way (a resumed demo) starts
+    from its identity, its hand and the face-up pile, and learns from then on.
+    """
+
+    def __init__(self, seat: Seat, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.know = Knowledge(seat)
+        self._heard: list[JSONObject] = []
+        self._read = 0
+        """How many heard events ``know`` has absorbed."""
+        self._secrets_read = 0
+
+    def hear(self, public_events: Sequence[JSONObject]) -> None:
+        """Remember what the whole table saw (``Update.public()``); digested on the next choice."""
+        self._heard.extend(public_events)
+
+    def choose(self, public: JSONObject, private: JSONObject, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` for this seat, given the views of now and what it heard before."""
+        if not legal:
+            raise ValueError("nothing to choose from")
+        self._catch_up(public, private)
+        me = _Situation(public, private, self.know)
+        first = legal[0]
+        if isinstance(first, AcceptBribe | RefuseBribe):
+            return self._answer_bribe(me, legal)
+        if isinstance(first, Resist | BuyOff | GiveIn):
+            return self._answer_blackmail(me, legal)
+        if isinstance(first, Discard):
+            return self._discard(me, legal)
+        action = self._turn(me, legal)
+        if isinstance(action, Bribe):
+            self.know.my_offers.append(action.card)
+        return action
+
+    def _catch_up(self, public: JSONObject, private: JSONObject) -> None:
+        """Absorb new events in order, each with the secret this seat was told about it."""
+        secrets = [_obj(s) for s in _list(private["secrets"])]
+        if self._secrets_read == 0 and secrets and secrets[0]["kind"] == "dealt":
+            # The deal is committed before anyone can subscribe, so its secret comes alone.
+            self.know.dealt(_obj(secrets[0]["args"]))
+            self._secrets_read = 1
+        new = self._heard[self._read :]
+        owed = sum(1 for e in new if _secret_kind(e, self.seat) is not None)
+        # A bot that joined a game under way skips the secrets of events it never heard:
+        # out of their place among the events, they could mislead it.
+        self._secrets_read = max(self._secrets_read, len(secrets) - owed)
+        for event in new:
+            wanted, secret = _secret_kind(event, self.seat), None
+            due = secrets[self._secrets_read] if self._secrets_read < len(secrets) else None
+            if wanted is not None and due is not None and due["kind"] == wanted:
+                secret = due
+                self._secrets_read += 1
+            self.know.absorb(event, secret)
+        self._read = len(self._heard)
+        self.know.sync(public, private)
+
+    # --- answers ------------------------------------------------------------------
+
+    def _answer_bribe(self, me: _Situation, legal: Sequence[Action]) -> Action:
+        """Usually take the card; refuse a dangerous or useless one when francs allow."""
+        accept = next(a for a in legal if isinstance(a, AcceptBribe))
+        refuse = _one(legal, RefuseBribe)
+        card = me.offered()
+        worth = me.value(card) if card is not None else 1.0
+        if refuse is None or worth >= KEEP:
+            return accept
+        risk = 0.0
+        if card == ACE and me.identity != cards.ASSASSIN:
+            risk = 0.5  # the Assassin's target, and 2 francs to get rid of
+        elif card in BLOOD and not me.clean and me.identity != cards.INTERPOL:
+            risk = 0.25  # Suspicious with a blood stain is what Interpol looks for
+        elif me.francs >= 2:
+            risk = 0.2
+        return refuse if self.rng.random() < risk else accept
+
+    def _answer_blackmail(self, me: _Situation, legal: Sequence[Action]) -> Action:
+        """Resist with a Withdraw/Resist card, else buy off when rich, else give in."""
+        resists = [a for a in legal if isinstance(a, Resist)]
+        give_in = next(a for a in legal if isinstance(a, GiveIn))
+        if not me.hand and not me.clean:
+            return give_in  # nothing to lose
+        if resists:
+            return min(resists, key=lambda a: me.value(a.card))
+        buy_off = _one(legal, BuyOff)
+        precious = any(me.value(c) >= KEEP for c in me.hand)
+        if buy_off is not None and (me.francs >= 4 or (precious and me.francs >= 2)):
+            return buy_off
+        return give_in
+
+    def _discard(self, me: _Situation, legal: Sequence[Action]) -> Action:
+        """Drop the least useful card; the Ace costs 2 francs, so it goes last among equals."""
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return min(discards, key=lambda a: me.value(a.card) + (1.5 if a.card == ACE else 0.0))
+
+    # --- the turn -------------------------------------------------------------------
+
+    def _turn(self, me: _Situation, legal: Sequence[Action]) -> Action:
+        """A true claim if it knows one; else maybe a bet; else a weighted random plan."""
+        sure = [a for a in legal if me.claim_odds(a) >= CERTAIN]
+        if sure:
+            return self.rng.choice(sure)
+        bets = [a for a in legal if isinstance(a, ClaimAgent) and me.claim_odds(a) >= GAMBLE_ODDS]
+        if bets and self.rng.random() < GAMBLE * me.night:
+            return max(bets, key=me.claim_odds)
+        groups: dict[str, list[Action]] = {}
+        for a in legal:
+            key = f"draw_{a.source}" if isinstance(a, Draw) else a.act
+            groups.setdefault(key, []).append(a)
+        weights: list[float] = []
+        choices: list[Action] = []
+        for key, group in groups.items():
+            weight, action = self._plan(me, group) if key in _PLANNED else (0.0, None)
+            if weight > 0 and action is not None:
+                weights.append(weight)
+                choices.append(action)
+        if not choices:
+            return next(a for a in legal if isinstance(a, Pass))
+        return self.rng.choices(choices, weights)[0]
+
+    def _plan(self, me: _Situation, group: list[Action]) -> tuple[float, Action | None]:
+        """How much this seat wants one kind of action now, and which of its variants."""
+        a = group[0]
+        if isinstance(a, Draw):
+            if a.source is Source.DECK:
+                return 3.0, a
+            return (5.0 if me.value(me.discard[-1]) >= KEEP else 0.5), a
+        if isinstance(a, Pass):
+            return (2.5 if me.francs == 0 else 1.0), a
+        if isinstance(a, Withdraw):
+            return (1.5 if me.francs < 4 else 0.5), _cheapest(me, group)
+        if isinstance(a, Steal):
+            rich = max(me.francs_of(s) for s in me.rivals())
+            targets = [x for x in group if isinstance(x, Steal) and me.francs_of(x.target) == rich]
+            return (1.5 if rich > 0 else 0.0), _cheapest(me, targets)
+        if isinstance(a, Interrogate):
+            return self._plan_interrogate(me, group)
+        if isinstance(a, Bribe):
+            return self._plan_bribe(me, group)
+        if isinstance(a, Blackmail):
+            return self._plan_blackmail(me, group)
+        return 0.0, None
+
+    def _plan_interrogate(self, me: _Situation, group: list[Action]) -> tuple[float, Action | None]:
+        """Freelancers live on what interrogations show; Agents look for letters."""
+        curiosity = {
+            cards.JOURNALIST: 3.0,
+            cards.MANAGER: 3.0,
+            cards.INTERPOL: 2.0,
+            cards.ASSASSIN: 2.0 if me.know.holder(ACE) is None else 0.5,
+        }.get(me.identity, 0.5 if me.agent_sure() else 1.5)
+        target = self._pick(me.rivals(), me.interest)
+        if target is None:
+            return 0.0, None
+        options = [a for a in group if isinstance(a, Interrogate) and a.target == target]
+        with_card = [a for a in options if a.card is not None]
+        if with_card:
+            return curiosity, _cheapest(me, with_card)
+        return (curiosity if me.francs >= 2 else curiosity / 3), options[0] if options else None
+
+    def _plan_bribe(self, me: _Situation, group: list[Action]) -> tuple[float, Action | None]:
+        """Bribe to turn Clean (claims need it) or to plant the card one's own claim needs."""
+        bribes = [a for a in group if isinstance(a, Bribe)]
+        ammo = [a for a in bribes if me.ammo(a.card, a.target)]
+        if ammo:
+            return 4.0, self.rng.choice(ammo)
+        givable = [c for c in me.hand if me.value(c) < KEEP]
+        if not givable:
+            return 0.0, None
+        card = min(givable, key=me.value)
+        target = self._pick(me.rivals(), lambda s: 3.0 if me.francs_of(s) == 0 else 1.0)
+        chosen = next((a for a in bribes if a.card == card and a.target == target), None)
+        if me.clean:
+            return 0.3, chosen
+        return (5.0 if me.has_material() else 2.5), chosen
+
+    def _plan_blackmail(self, me: _Situation, group: list[Action]) -> tuple[float, Action | None]:
+        """Blackmail to turn Clean, to take a card it wants, or to make a rival Suspicious."""
+        target = self._pick(me.rivals(), me.victim)
+        options = [a for a in group if isinstance(a, Blackmail) and a.target == target]
+        with_card = [a for a in options if a.card is not None]
+        want = 1.0 if me.clean else (4.0 if me.has_material() else 2.0)
+        if with_card:
+            return want, _cheapest(me, with_card)
+        return (want / 2 if me.francs >= 3 else 0.0), options[0] if options else None
+
+    def _pick(self, seats: Sequence[Seat], score: Callable[[Seat], float]) -> Seat | None:
+        """A seat drawn with chances in proportion to ``score``; ``None`` if all score 0."""
+        weights = [score(s) for s in seats]
+        if not seats or sum(weights) <= 0:
+            return None
+        return self.rng.choices(list(seats), weights)[0]
+
+
+_PLANNED = frozenset(
+    {"draw_deck", "draw_discard", "pass", "withdraw", "steal", "interrogate", "bribe", "blackmail"}
+)
+"""The kinds of turn action weighed against each other; claims are decided before."""
+
+
+class _Situation:
+    """One decision's inputs, read once from the views, with what the knowledge makes of them."""
+
+    def __init__(self, public: JSONObject, private: JSONObject, know: Knowledge) -> None:
+        self.private, self.know = private, know
+        self.me = _seat(private["seat"])
+        self.identity = _card(private["identity"])
+        self.hand = [_card(_obj(h)["card"]) for h in _list(private["hand"])]
+        self.francs = _int(private["francs"])
+        self.clean = private["status"] == "clean"
+        self.night = _int(public["night"])
+        self.deck = _int(public["deck"])
+        self.discard = [_card(c) for c in _list(public["discard"])]
+        self.seats = [_obj(s) for s in _list(public["seats"])]
+
+    def rivals(self) -> list[Seat]:
+        return [Seat(i) for i, s in enumerate(self.seats) if i != self.me and not s["eliminated"]]
+
+    def francs_of(self, seat: Seat) -> float:
+        return float(_int(self.seats[seat]["francs"]))
+
+    def suspicious(self, seat: Seat) -> bool:
+        return self.seats[seat]["status"] == "suspicious"
+
+    def hand_size(self, seat: Seat) -> int:
+        return _int(self.seats[seat]["hand"])
+
+    def offered(self) -> CardId | None:
+        prompts = [_obj(p) for p in _list(self.private["prompts"])]
+        card = next((_obj(p["args"]).get("card") for p in prompts), None)
+        return _card(card) if card is not None else None
+
+    def nation(self) -> Nation | None:
+        return cards.CARDS[self.identity].nation
+
+    # --- what cards are worth to this seat -------------------------------------------
+
+    def value(self, card: CardId) -> float:
+        """How much this seat wants to keep ``card``; KEEP and above is claim material."""
+        c = cards.CARDS[card]
+        who = self.identity
+        if c.kind is Kind.MICROFILM:
+            if self.nation() is not None:
+                if c.nation == self.nation():
+                    return 3.0
+                odds = self.know.agent_odds(card)
+                return 3.0 + 3.0 * odds if odds > 0 else 1.5
+            if who == cards.JOURNALIST:
+                return 6.0 if c.nation and self.know.agent_seat(c.nation) is not None else 4.0
+            return 1.0
+        if c.kind is Kind.LETTER:
+            return 6.0 if who == cards.MANAGER else 1.0
+        if c.kind is Kind.ACE:
+            return 3.0 if who == cards.ASSASSIN else 0.5
+        if who == cards.INTERPOL and c.blood:
+            return 3.0
+        return 2.2 if Use.RESIST in c.uses else 2.0
+
+    def ammo(self, card: CardId, target: Seat) -> bool:
+        """A bribe that sets up this seat's claim: the Ace (Assassin), blood (Interpol)."""
+        if self.identity == cards.ASSASSIN:
+            return card == ACE
+        return self.identity == cards.INTERPOL and card in BLOOD and self.suspicious(target)
+
+    def has_material(self) -> bool:
+        """Holding or knowing what a claim needs, so becoming Clean is urgent."""
+        k = self.know
+        if self.nation() is not None:
+            return any(k.agent_odds(c) > 0 for c in self.hand)
+        if self.identity == cards.JOURNALIST:
+            return any(cards.CARDS[c].kind is Kind.MICROFILM for c in self.hand)
+        if self.identity == cards.ASSASSIN:
+            return ACE in self.hand or k.holder(ACE) not in (None, self.me)
+        if self.identity == cards.INTERPOL:
+            return any(c in BLOOD for c in self.hand) or any(
+                k.held.get(s, set()) & BLOOD for s in self.rivals() if self.suspicious(s)
+            )
+        return any(k.place(c, self.deck) is not None for c in k.letters)
+
+    def agent_sure(self) -> bool:
+        return any(self.know.agent_odds(c) >= CERTAIN for c in self.hand)
+
+    def interest(self, seat: Seat) -> float:
+        """How much an interrogation of ``seat`` could teach this seat."""
+        size = self.hand_size(seat)
+        if self.identity == cards.JOURNALIST:
+            return 0.2 if seat in self.know.identities else 1.0 / (size + 1)
+        if self.identity == cards.INTERPOL and not self.suspicious(seat):
+            return 0.1
+        known = len(self.know.held.get(seat, ()))
+        return max(size - known, 0) / (size + 1)
+
+    def victim(self, seat: Seat) -> float:
+        """How good a blackmail target ``seat`` is: a card worth taking, no francs to buy off."""
+        wanted = any(self.value(c) >= KEEP for c in self.know.held.get(seat, ()))
+        cards_to_take = 3.0 if wanted else (1.0 if self.hand_size(seat) else 0.5)
+        poor = 2.0 if self.francs_of(seat) < 2 else 1.0
+        return cards_to_take * poor * (1.5 if not self.suspicious(seat) else 1.0)
+
+    # --- claims -------------------------------------------------------------------------
+
+    def claim_odds(self, a: Action) -> float:
+        """Chance this seat's knowledge gives that ``a`` is a true claim (0 for other actions)."""
+        k = self.know
+        if isinstance(a, ClaimAgent):
+            odds = k.agent_odds(a.microfilm)
+            nation = cards.CARDS[a.microfilm].nation
+            if a.named is None or nation is None:
+                return odds
+            return odds if k.identities.get(a.named) == cards.agent(nation) else 0.0
+        if isinstance(a, ClaimJournalist):
+            nation = cards.CARDS[a.microfilm].nation
+            known = nation is not None and k.identities.get(a.named) == cards.agent(nation)
+            return CERTAIN if known else 0.0
+        if isinstance(a, ClaimAssassin):
+            return CERTAIN if k.holder(ACE) == a.named else 0.0
+        if isinstance(a, ClaimInterpol):
+            blood = k.held.get(a.named, set()) & BLOOD
+            return CERTAIN if blood and self.suspicious(a.named) else 0.0
+        if isinstance(a, ClaimManager):
+            right = all(self._letter_at(lp) for lp in a.letters)
+            return CERTAIN if right and {lp.letter for lp in a.letters} <= k.letters else 0.0
+        return 0.0
+
+    def _letter_at(self, lp: LetterPlace) -> bool:
+        place = self.know.place(lp.letter, self.deck)
+        return place is not None and place == (lp.seat if lp.seat is not None else lp.pile)
+
+
+def _cheapest(me: _Situation, options: Sequence[Action]) -> Action | None:
+    """The variant that spends the card this seat values least (francs, ``card=None``, last)."""
+
+    def cost(a: Action) -> float:
+        card = getattr(a, "card", None)
+        return me.value(card) if card is not None else 10.0
+
+    return min(options, key=cost, default=None)
+
+
+def _one(legal: Sequence[Action], kind: type[Action]) -> Action | None:
+    return next((a for a in legal if isinstance(a, kind)), None)
+
+
+def _obj(v: JSON) -> JSONObject:
+    assert isinstance(v, dict)
+    return v
+
+
+def _list(v: JSON) -> list[JSON]:
+    assert isinstance(v, list)
+    return v
+
+
+def _int(v: JSON) -> int:
+    assert isinstance(v, int)
+    return v
+
+
+def _seat(v: JSON) -> Seat:
+    return Seat(_int(v))
+
+
+def _card(v: JSON) -> CardId:
+    assert isinstance(v, str)
+    return CardId(v)

@@ -1,0 +1,195 @@
+"""The ``companion`` command: demo, resume, export, replay, games.
+
+Every message a person reads comes from the i18n catalogs; ``--lang`` picks
+one, otherwise the system locale does. The journal defaults to the user's data
+directory; ``--db PATH`` chooses another file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import platformdirs
+from rich.console import Console
+
+from companion.core.types import Seat
+from companion.i18n import LANGS, pick_lang, text
+from companion.journal import Journal
+from companion.table import Table
+from companion.transcript import TranscriptError, dumps, read, run, views
+from ui import demo
+from ui.terminal import TableScreen
+
+APP = "table-companion"
+
+
+def default_db() -> Path:
+    return platformdirs.user_data_path(APP) / "journal.sqlite3"
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    lang = _lang(argv)
+    args = _parser(lang).parse_args(argv)
+    console = Console(highlight=False)
+    try:
+        result: int = args.run(args, lang, console)
+    except TranscriptError as err:
+        console.print(
+            text(lang, "cli.bad_transcript", line=err.line, reason=err.reason), style="red"
+        )
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return result
+
+
+def _lang(argv: list[str]) -> str:
+    """The language, known before the parser is built so that its help is translated too."""
+    for i, arg in enumerate(argv):
+        if arg.startswith("--lang="):
+            return pick_lang(arg.split("=", 1)[1])
+        if arg == "--lang" and i + 1 < len(argv):
+            return pick_lang(argv[i + 1])
+    return pick_lang(os.environ.get("LC_ALL") or os.environ.get("LANG"))
+
+
+def _parser(lang: str) -> argparse.ArgumentParser:
+    def h(key: str) -> str:
+        return text(lang, f"cli.help.{key}").replace("%", "%%")
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS, help=h("lang"))
+    p = argparse.ArgumentParser(prog="companion", description=h("about"), parents=[common])
+    sub = p.add_subparsers(required=True, metavar="COMMAND")
+
+    def command(name: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=h(name), description=h(name), parents=[common])
+
+    d = command("demo")
+    d.add_argument("--players", type=int, default=4, choices=range(3, 7), help=h("players"))
+    d.add_argument("--seed", type=int, default=7, help=h("seed"))
+    d.add_argument("--pace", type=float, default=1.2, help=h("pace"))
+    d.add_argument("--fast", action="store_true", help=h("fast"))
+    _db_arg(d, h)
+    d.set_defaults(run=_demo)
+
+    r = command("resume")
+    r.add_argument("game", nargs="?", type=int, help=h("resume_game"))
+    r.add_argument("--json", action="store_true", help=h("resume_json"))
+    r.add_argument("--pace", type=float, default=1.2, help=h("pace"))
+    r.add_argument("--fast", action="store_true", help=h("fast"))
+    _db_arg(r, h)
+    r.set_defaults(run=_resume)
+
+    e = command("export")
+    e.add_argument("game", type=int, help=h("game"))
+    e.add_argument("-o", "--output", type=Path, help=h("output"))
+    _db_arg(e, h)
+    e.set_defaults(run=_export)
+
+    x = command("replay")
+    x.add_argument("file", type=Path, help=h("file"))
+    x.add_argument("--json", action="store_true", help=h("replay_json"))
+    x.set_defaults(run=_replay)
+
+    g = command("games")
+    _db_arg(g, h)
+    g.set_defaults(run=_games)
+    return p
+
+
+def _db_arg(p: argparse.ArgumentParser, h: Callable[[str], str]) -> None:
+    p.add_argument("--db", type=Path, default=None, help=h("db"))
+
+
+def _journal(args: argparse.Namespace) -> Journal:
+    return Journal(args.db or default_db())
+
+
+def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
+    journal = _journal(args)
+    names = demo.names_for(lang, args.players)
+    rng = random.Random(args.seed)
+    table = Table.start(journal, "microfilms", names, rng=rng, meta={"by": "demo"})
+    demo.intro(console, lang, table, args.seed, journal.path)
+    demo.play(table, console, lang, 0.0 if args.fast else args.pace, str(args.seed))
+    return 0
+
+
+def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
+    journal = _journal(args)
+    game = args.game if args.game is not None else journal.latest_unfinished()
+    if game is None:
+        console.print(text(lang, "cli.no_unfinished"), style="yellow")
+        return 1
+    table = Table.resume(journal, game)
+    if args.json:
+        print(json.dumps({"game": game, "seq": table.seq, "public": table.public_view()},
+                         ensure_ascii=False))  # fmt: skip
+        return 0
+    console.print(text(lang, "cli.resumed", game=game, seq=table.seq), style="green")
+    if table.over() is not None:
+        TableScreen(console, lang, table.header.game, table.header.seats).table(table.public_view())
+        demo.finale(console, lang, table)
+        return 0
+    if table.header.meta.get("by") != "demo":
+        TableScreen(console, lang, table.header.game, table.header.seats).table(table.public_view())
+        console.print(text(lang, "cli.resume_table"))
+        return 0
+    demo.play(table, console, lang, 0.0 if args.fast else args.pace, f"{game}:{table.seq}")
+    return 0
+
+
+def _export(args: argparse.Namespace, lang: str, console: Console) -> int:
+    journal = _journal(args)
+    try:
+        header = journal.header(args.game)
+    except KeyError:
+        console.print(text(lang, "cli.no_game", game=args.game), style="red")
+        return 1
+    body = dumps(header, [e.action for e in journal.entries(args.game)])
+    if args.output is None:
+        sys.stdout.write(body)
+    else:
+        args.output.write_text(body, encoding="utf-8")
+        console.print(text(lang, "cli.exported", game=args.game, path=str(args.output)))
+    return 0
+
+
+def _replay(args: argparse.Namespace, lang: str, console: Console) -> int:
+    with args.file.open(encoding="utf-8") as f:
+        header, lines = read(f)
+    state = run(header, lines)
+    spec = header.spec
+    if args.json:
+        print(json.dumps(views(spec, state, len(header.seats)), ensure_ascii=False))
+        return 0
+    screen = TableScreen(console, lang, header.game, header.seats)
+    screen.table(spec.public_view(state))
+    for seat in range(len(header.seats)):
+        private = spec.private_view(state, Seat(seat))
+        secrets = private["secrets"]
+        assert isinstance(secrets, list)
+        screen.phone(seat, [s for s in secrets if isinstance(s, dict)])
+    return 0
+
+
+def _games(args: argparse.Namespace, lang: str, console: Console) -> int:
+    for g in _journal(args).games():
+        status = text(lang, "cli.finished") if g.result is not None else text(lang, "cli.live")
+        console.print(
+            text(lang, "cli.game_row", game=g.id, kind=g.game, seats=", ".join(g.seats),
+                 actions=g.actions, created=g.created, status=status)
+        )  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""``companion demo``: a seeded game played by bots, shown as the table and phones see it.
+
+No hardware, no display: the table is printed after every turn, each action as
+a line of the feed (with its journal position), and each secret inside a panel
+marked as the phone of the seat it belongs to. The game runs on the real
+journal, so it can be killed and picked up again with ``companion resume``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rich.console import Console
+from rich.panel import Panel
+
+from companion.core.types import Seat
+from companion.games.microfilms.bot import Bot
+from companion.i18n import describe, text
+from companion.table import Table, Update
+from ui.terminal import TableScreen
+
+DEMO_NAMES = {
+    "en": ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"),
+    "zh-Hant": ("阿明", "小美", "大偉", "阿芳", "志強", "淑芬"),
+    "zh-Hans": ("阿明", "小美", "大伟", "阿芳", "志强", "淑芬"),
+}
+
+
+def names_for(lang: str, players: int) -> list[str]:
+    return list(DEMO_NAMES[lang][:players])
+
+
+def play(table: Table, console: Console, lang: str, pace: float, seed: str) -> None:
+    """Let bots play ``table`` to its end, printing what the table and each phone would see."""
+    screen = TableScreen(console, lang, table.header.game, table.header.seats)
+    bots = [Bot(Seat(i), random.Random(f"{seed}:{i}")) for i in range(len(table.header.seats))]
+    turn = [table.public_view()["turn"]]
+
+    def on_update(update: Update) -> None:
+        public = update.public()
+        for event in public:
+            args = event["args"]
+            assert isinstance(args, dict)
+            screen.say(str(event["kind"]), args, update.seq)
+        for bot in bots:
+            bot.hear(public)
+        for i in range(len(bots)):
+            secrets = update.private(Seat(i))
+            if secrets:
+                screen.phone(i, secrets)
+        view = table.public_view()
+        if view["turn"] != turn[0] or view["over"] is not None:
+            turn[0] = view["turn"]
+            screen.table(view)
+            time.sleep(pace)
+
+    table.subscribe(on_update)
+    for i in range(len(bots)):
+        screen.phone_state(i, table.private_view(Seat(i)))
+    screen.table(table.public_view())
+    while table.over() is None:
+        seat = table.pending()[0].seats[0]
+        action = bots[seat].choose(
+            table.public_view(), table.private_view(seat), table.legal_actions(seat)
+        )
+        table.submit(action)
+        time.sleep(pace / 3)
+    finale(console, lang, table)
+
+
+def finale(console: Console, lang: str, table: Table) -> None:
+    """The winners, then — the game being over — who was who all along."""
+    result = table.over()
+    assert result is not None
+    names = table.header.seats
+    lines = [
+        describe(lang, "demo.winners" if result.winners else "demo.no_winner",
+                 {"winners": list(result.winners)}, names),
+        describe(lang, "demo.reason", {"reason": result.reason}, names),
+        "",
+    ]  # fmt: skip
+    identities = table.revealed_view()["identities"]
+    assert isinstance(identities, list)
+    lines += [
+        describe(lang, "demo.was", {"seat": i, "identity": card}, names)
+        for i, card in enumerate(identities)
+    ]
+    console.print(Panel("\n".join(lines), border_style="green", expand=False))
+
+
+def intro(console: Console, lang: str, table: Table, seed: int | str, path: object) -> None:
+    console.rule(text(lang, "demo.title", players=len(table.header.seats), seed=seed))
+    console.print(text(lang, "demo.journal", path=str(path), game=table.game_id), style="dim")
+    console.print(text(lang, "demo.phones_note"), style="magenta")

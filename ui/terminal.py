@@ -1,0 +1,132 @@
+"""The table as a terminal sees it: public views and events rendered with rich.
+
+Used by ``companion demo``, ``resume`` and ``replay``. It renders only what it
+is given: the public view for the table, and a seat's private events inside a
+panel clearly marked as that seat's phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from companion.core.types import JSON, JSONObject
+from companion.i18n import describe, has, render, seat_name, text
+
+
+class TableScreen:
+    """Prints one game's public table, its feed, and the phones' secrets."""
+
+    def __init__(self, console: Console, lang: str, game: str, names: Sequence[str]) -> None:
+        self.console = console
+        self.lang = lang
+        self.game = game
+        self.names = list(names)
+
+    def t(self, key: str, **args: object) -> str:
+        return text(self.lang, key, **args)
+
+    def say(self, kind: str, args: JSONObject, seq: int | None = None) -> None:
+        """One line of the feed: something the whole table saw."""
+        key = f"event.{self.game}.{kind}"
+        line = Text()
+        if seq is not None:
+            line.append(f"#{seq:<4}", style="dim")
+        line.append(
+            describe(
+                self.lang, key if _known(self.lang, key) else f"event.{kind}", args, self.names
+            )
+        )
+        self.console.print(line)
+
+    def phone(self, seat: int, secrets: Sequence[JSONObject]) -> None:
+        """What seat's phone would show — never the tablet's business."""
+        self.phone_text(
+            seat,
+            "\n".join(
+                describe(self.lang, f"secret.{self.game}.{s['kind']}", _args(s), self.names)
+                for s in secrets
+            ),
+        )
+
+    def phone_text(self, seat: int, body: str) -> None:
+        title = self.t("demo.phone", name=seat_name(self.lang, seat, self.names))
+        self.console.print(
+            Panel(body, title=title, title_align="left", border_style="magenta", expand=False)
+        )
+
+    def table(self, view: JSONObject) -> None:
+        """The public table: seats, francs, status, hands, and the centre."""
+        self.console.print(self._centre(view), style="cyan")
+        grid = RichTable(expand=False)
+        for key in ("demo.col.seat", "demo.col.francs", "demo.col.status", "demo.col.hand",
+                    "demo.col.identity"):  # fmt: skip
+            grid.add_column(self.t(key))
+        seats = view["seats"]
+        assert isinstance(seats, list)
+        for i, seat in enumerate(seats):
+            assert isinstance(seat, dict)
+            mark = "▶ " if i == view["active"] and view["over"] is None else "  "
+            identity = seat["identity"]
+            grid.add_row(
+                mark + seat_name(self.lang, i, self.names),
+                str(seat["francs"]),
+                self.t(f"status.{seat['status']}"),
+                f"{seat['hand']} / {seat['limit']}",
+                self.t("demo.out") if seat["eliminated"] and identity is None else
+                render(self.lang, "card", identity, self.names) if identity else "?",
+                style="dim" if seat["eliminated"] else None,
+            )  # fmt: skip
+        self.console.print(grid)
+        for prompt in _list(view["pending"]):
+            assert isinstance(prompt, dict)
+            self.console.print(self.prompt(prompt), style="bold yellow")
+
+    def prompt(self, prompt: JSONObject) -> str:
+        seats = _list(prompt["seats"])
+        args = {**_args(prompt), "seat": seats[0] if seats else None}
+        return describe(self.lang, f"prompt.{self.game}.{prompt['kind']}", args, self.names)
+
+    def _centre(self, view: JSONObject) -> str:
+        discard = _list(view["discard"])
+        top = (
+            render(self.lang, "card", discard[-1], self.names) if discard else self.t("demo.empty")
+        )
+        return self.t(
+            "demo.centre",
+            night=view["night"],
+            turn=view["turn"],
+            deck=view["deck"],
+            top=top,
+            discards=len(discard),
+            bank=render(self.lang, "bank", view["bank"], self.names),
+        )
+
+    def phone_state(self, seat: int, private: JSONObject) -> None:
+        """A phone as its owner finds it on joining: identity, hand, francs."""
+        hand = [c["card"] for c in _list(private["hand"]) if isinstance(c, dict)]
+        args: JSONObject = {
+            "identity": private["identity"],
+            "hand": hand,
+            "francs": private["francs"],
+        }
+        self.phone_text(seat, describe(self.lang, "demo.phone_state", args, self.names))
+
+
+def _known(lang: str, key: str) -> bool:
+    return has(lang, key) or has("en", key)
+
+
+def _list(value: JSON) -> list[JSON]:
+    assert isinstance(value, list)
+    return value
+
+
+def _args(obj: JSONObject) -> JSONObject:
+    args = obj.get("args", {})
+    assert isinstance(args, dict)
+    return args
