@@ -1,0 +1,128 @@
+"""Every message a person reads exists in 繁體中文, 简体中文 and English."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from companion.core import errors as core_errors
+from companion.core.errors import RuleViolation
+from companion.games.microfilms import GAME, cards
+from companion.games.microfilms import errors as game_errors
+from companion.i18n import LANGS, catalog, describe, pick_lang
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_the_three_catalogs_have_the_same_keys_and_placeholders() -> None:
+    english = catalog("en")
+    for lang in LANGS:
+        assert catalog(lang).keys() == english.keys(), lang
+        for key, template in catalog(lang).items():
+            assert placeholders(template) == placeholders(english[key]), (lang, key)
+
+
+def test_chinese_catalogs_are_translated() -> None:
+    han = re.compile(r"[\u4e00-\u9fff]")
+    for lang in ("zh-Hant", "zh-Hans"):
+        untranslated = [k for k, v in catalog(lang).items() if v and not han.search(v)]
+        assert [k for k in untranslated if not k.startswith(("unit.", "word.sep"))] == []
+
+
+def violation_codes() -> set[str]:
+    found = set()
+    for module in (core_errors, game_errors):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, RuleViolation):
+                found.add(value.code)
+    return found
+
+
+def test_every_rule_violation_has_a_message() -> None:
+    for code in violation_codes():
+        assert f"violation.{code}" in catalog("en"), code
+
+
+def literal_kinds(pattern: str) -> set[str]:
+    """Event, secret and prompt kinds as written in the rules' source."""
+    kinds = set()
+    for path in (ROOT / "companion" / "games" / "microfilms").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == pattern
+            ):
+                args = [a for a in node.args if isinstance(a, ast.Constant)]
+                kinds |= {a.value for a in args if isinstance(a.value, str)}
+    return kinds
+
+
+@pytest.mark.parametrize(("call", "prefix"), [("Event", "event"), ("Prompt", "prompt")])
+def test_every_event_and_prompt_of_the_rules_has_a_message(call: str, prefix: str) -> None:
+    kinds = literal_kinds(call)
+    assert kinds
+    missing = {k for k in kinds if f"{prefix}.microfilms.{k}" not in catalog("en")}
+    assert missing == set()
+
+
+def test_every_secret_has_a_message() -> None:
+    source = "\n".join(p.read_text() for p in (ROOT / "companion/games/microfilms").glob("*.py"))
+    kinds = set(re.findall(r'Secret\([^,]+, "([a-z_]+)"', source))
+    assert kinds and {k for k in kinds if f"secret.microfilms.{k}" not in catalog("en")} == set()
+
+
+def test_every_card_and_action_has_a_name() -> None:
+    for lang in LANGS:
+        assert all(f"card.{c.id}" in catalog(lang) for c in cards.ALL)
+        assert all(f"act.{a}" in catalog(lang) for a in GAME.codec.names)
+
+
+def test_arguments_are_rendered_by_their_meaning() -> None:
+    names = ["Ann", "Ben", "Cat"]
+    args = {"seat": 1, "target": 2, "cost": 2}
+    assert describe("en", "event.microfilms.interrogated", args, names) == (
+        "Ben interrogates Cat, paying 2 francs."
+    )
+    assert describe(
+        "zh-Hant", "event.microfilms.took_discard", {"seat": 0, "card": "ACE"}, names
+    ) == ("Ann從棄牌堆拿走黑桃Ace。")
+    letters = [
+        {"letter": "L-CN", "seat": 2, "pile": None},
+        {"letter": "L-UK", "seat": None, "pile": "deck"},
+    ]
+    text = describe(
+        "en",
+        "event.microfilms.claim_manager",
+        {"seat": 0, "identity": "R-IM", "letters": letters},
+        names,
+    )
+    assert "Alliance letter (China) in Cat" in text and "Alliance letter (UK) in the deck" in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang"),
+    [
+        ("zh_TW.UTF-8", "zh-Hant"), ("zh_HK", "zh-Hant"), ("zh-Hant", "zh-Hant"),
+        ("zh-CN", "zh-Hans"), ("zh_SG.UTF-8", "zh-Hans"), ("zh-Hans", "zh-Hans"),
+        ("en_US.UTF-8", "en"), ("C", "en"), (None, "en"),
+    ],
+)  # fmt: skip
+def test_the_language_follows_the_locale(locale: str | None, lang: str) -> None:
+    assert pick_lang(locale) == lang
+
+
+def test_catalog_files_are_sorted_json() -> None:
+    for lang in LANGS:
+        path = ROOT / "companion" / "i18n" / f"{lang}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert list(data) == sorted(data)

@@ -1,0 +1,93 @@
+"""The ``companion`` command: a demo that ends with a winner, export, replay, resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.journal import Journal
+from ui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("lang", "winner", "phone"),
+    [
+        ("en", "Winners:", "'s phone"),
+        ("zh-Hant", "勝利者", "的手機"),
+        ("zh-Hans", "胜利者", "的手机"),
+    ],
+)
+def test_the_demo_plays_a_game_to_its_winner_in_each_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, winner: str, phone: str
+) -> None:
+    code, out = run(capsys, "demo", "--fast", "--db", str(tmp_path / "j.db"), "--lang", lang)
+    assert code == 0
+    assert winner in out and phone in out
+    games = Journal(tmp_path / "j.db").games()
+    assert len(games) == 1 and games[0].result is not None and games[0].result["winners"]
+
+
+def test_the_same_seed_plays_the_same_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    outs = [
+        run(
+            capsys,
+            "demo",
+            "--fast",
+            "--seed",
+            "3",
+            "--db",
+            str(tmp_path / f"{i}.db"),
+            "--lang",
+            "en",
+        )[1]
+        for i in range(2)
+    ]
+    assert outs[0].replace("1.db", "0.db") == outs[1].replace("1.db", "0.db")
+
+
+def test_export_then_replay_gives_every_view(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db, out = str(tmp_path / "j.db"), tmp_path / "game.jsonl"
+    run(capsys, "demo", "--fast", "--players", "5", "--db", db, "--lang", "en")
+    assert run(capsys, "export", "1", "--db", db, "-o", str(out), "--lang", "en")[0] == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["game"] == "microfilms"
+    assert json.loads(lines[1])["act"] == "deal"
+    code, printed = run(capsys, "replay", str(out), "--json")
+    views = json.loads(printed)
+    assert code == 0 and len(views["private"]) == 5
+    assert views["public"]["over"]["reason"] in ("claim", "last_standing")
+    assert all(v["identity"] for v in views["private"])
+
+
+def test_replaying_a_broken_file_says_which_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    header = {"format": "table-companion/1", "game": "microfilms", "seats": ["A", "B", "C"]}
+    bad.write_text(json.dumps(header) + "\n" + '{"act": "pass", "seat": 0}\n', encoding="utf-8")
+    code, out = run(capsys, "replay", str(bad), "--lang", "en")
+    assert code == 2 and "Line 2" in out
+
+
+def test_resume_with_nothing_to_resume_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out = run(capsys, "resume", "--db", str(tmp_path / "j.db"), "--lang", "zh-Hant")
+    assert code == 1 and "沒有可以繼續的未完成遊戲" in out
+
+
+def test_the_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "zh-Hans", "demo", "--help"])
+    assert "玩家人数" in capsys.readouterr().out
