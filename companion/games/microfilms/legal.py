@@ -12,7 +12,6 @@ import itertools
 from collections.abc import Callable, Iterator
 
 from companion.core.actions import Action
-from companion.core.prompts import waiting_on
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import cards, claims
 from companion.games.microfilms.actions import (
@@ -45,7 +44,7 @@ from companion.games.microfilms.rules import (
     BLACKMAIL_FRANCS,
     BUY_OFF_FRANCS,
     INTERROGATE_FRANCS,
-    pending,
+    acting,
 )
 from companion.games.microfilms.state import (
     BlackmailDeclared,
@@ -76,7 +75,7 @@ def legal_actions(state: State, seat: Seat, family: str | None = None) -> list[A
 
 
 def _families(state: State, seat: Seat) -> dict[str, Family]:
-    if seat not in waiting_on(pending(state)):
+    if seat != acting(state):
         return {}
     return _BY_PHASE[type(state.phase)]
 

@@ -26,7 +26,7 @@ from companion.core.errors import (
     WrongMoment,
 )
 from companion.core.outcome import Event, GameOver, Outcome, Secret
-from companion.core.prompts import Prompt, waiting_on
+from companion.core.prompts import Prompt
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 from companion.games.microfilms import cards, claims
@@ -102,6 +102,18 @@ def apply(state: State, action: Action) -> Outcome[State]:
     return Outcome(evolve(new, history=(*new.history, *events)), tuple(events))
 
 
+def acting(state: State) -> Seat | None:
+    """The one seat the table waits for, if any — Microfilms never opens a window to several."""
+    phase = state.phase
+    if isinstance(phase, Choosing):
+        return state.active
+    if isinstance(phase, BribeOffered | BlackmailDeclared):
+        return phase.target
+    if isinstance(phase, Discarding):
+        return phase.seat
+    return None
+
+
 def pending(state: State) -> tuple[Prompt, ...]:
     """What the table waits for from the players (nothing while chance is due)."""
     phase = state.phase
@@ -139,7 +151,7 @@ def over(state: State) -> GameOver | None:
 
 
 def _seat_action(state: State, action: SeatAction) -> Step:
-    if action.seat not in waiting_on(pending(state)):
+    if action.seat != acting(state):
         raise NotYourTurn(seat=action.seat)
     handler = _HANDLERS.get((type(state.phase), type(action)))
     if handler is None:
