@@ -1,6 +1,7 @@
 """How fast the rules and the journal are: prints ``name: value unit`` lines.
 
-- ``games_per_s``: complete random 4-player Microfilms games per second, one core.
+- ``games_per_s``: complete random 4-player Microfilms games per second, one core
+  (each legal family of actions equally likely, then one of its actions).
 - ``replay_ms_1000``: rebuilding the state of a 1,000-action journal (median).
 - ``commit_p50_ms`` / ``commit_p99_ms``: one action applied and committed to a
   real SQLite file (WAL, synchronous=FULL), chance included.
@@ -25,9 +26,9 @@ from companion.table import Table
 from companion.transcript import Header, fold, new_header
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
-WEIGHTS = {"draw": 30, "pass": 8, "bribe": 10, "steal": 8, "withdraw": 8,
-           "interrogate": 10, "blackmail": 10, "claim": 3}  # fmt: skip
-ENDLESS = {**WEIGHTS, "claim": 0.0}
+UNIFORM: dict[str, float] = {}
+"""A random game: each family of legal actions (draw, bribe, claim…) equally likely."""
+ENDLESS = {"claim": 0.0}
 """No claims: a game that runs as long as a benchmark needs."""
 
 
@@ -35,7 +36,7 @@ def random_game(rng: random.Random) -> int:
     state: Any = new_header("microfilms", SEATS).initial_state()
     actions = 0
     while GAME.over(state) is None:
-        state = GAME.apply(state, playout.step(GAME, state, rng, WEIGHTS)).state
+        state = GAME.apply(state, playout.step(GAME, state, rng, UNIFORM)).state
         actions += 1
     return actions
 
