@@ -42,20 +42,28 @@ class Update:
 
 
 Listener = Callable[[Update], None]
+Chance = Callable[[Any], Action | None]
+"""Where chance results come from: given the state, the chance action it waits for, or
+``None`` to wait for it to be observed at the table and submitted."""
 
 
 class Table:
     """One game in play. Build with :meth:`start` or :meth:`resume`."""
 
     def __init__(
-        self, journal: Journal, game_id: int, header: Header, state: Any, rng: random.Random
+        self,
+        journal: Journal,
+        game_id: int,
+        header: Header,
+        state: Any,
+        chance: Chance | None = None,
     ) -> None:
         self.journal = journal
         self.game_id = game_id
         self.header = header
         self.spec: GameSpec[Any] = header.spec
         self.state = state
-        self._rng = rng
+        self._chance = chance or house_chance(self.spec, random.SystemRandom())
         self._listeners: list[Listener] = []
         self.seq = len(journal.entries(game_id))
 
@@ -68,22 +76,33 @@ class Table:
         *,
         options: object = None,
         rng: random.Random | None = None,
+        chance: Chance | None = None,
         meta: JSONObject | None = None,
     ) -> Table:
-        """Open a new game and deal it."""
+        """Open a new game and deal it.
+
+        Chance comes from ``chance`` if given, else is drawn from ``rng`` (a seed
+        is for demos and tests; real games draw from the operating system).
+        """
         header = new_header(game, seats, options, meta)
-        table = cls(
-            journal, journal.create(header), header, header.initial_state(), rng or _house_rng()
-        )
+        game_id, state = journal.create(header), header.initial_state()
+        table = cls(journal, game_id, header, state, chance or _from(header, rng))
         table._commit_chance([])
         return table
 
     @classmethod
-    def resume(cls, journal: Journal, game_id: int, rng: random.Random | None = None) -> Table:
+    def resume(
+        cls,
+        journal: Journal,
+        game_id: int,
+        *,
+        rng: random.Random | None = None,
+        chance: Chance | None = None,
+    ) -> Table:
         """The game exactly as its last committed action left it."""
         header = journal.header(game_id)
         state = fold(header, [e.action for e in journal.entries(game_id)])
-        return cls(journal, game_id, header, state, rng or _house_rng())
+        return cls(journal, game_id, header, state, chance or _from(header, rng))
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -99,7 +118,7 @@ class Table:
         return self.submit(self.spec.codec.decode(obj))
 
     def _commit_chance(self, events: list[Event]) -> Update:
-        while (chance := self.spec.roll(self.state, self._rng)) is not None:
+        while (chance := self._chance(self.state)) is not None:
             outcome = self.spec.apply(self.state, chance)
             self._append(chance, outcome.undoable)
             self.state = outcome.state
@@ -153,6 +172,14 @@ class Table:
         return self.spec.revealed_view(self.state)
 
 
-def _house_rng() -> random.Random:
-    """Real games draw from the operating system; only demos and tests pass a seed."""
-    return random.SystemRandom()
+def house_chance(spec: GameSpec[Any], rng: random.Random) -> Chance:
+    """Chance drawn by the app: every result the rules wait for, at random from ``rng``."""
+
+    def draw(state: Any) -> Action | None:
+        return spec.roll(state, rng)
+
+    return draw
+
+
+def _from(header: Header, rng: random.Random | None) -> Chance:
+    return house_chance(header.spec, rng or random.SystemRandom())

@@ -2,7 +2,8 @@
 
 Three kinds of actor exist. A :class:`SeatAction` is a player's choice and
 carries its ``seat``; a :class:`ChanceAction` is the house's random result
-(a deal, a shuffle, a card drawn blind), recorded so a replay needs no seed;
+(a deal, the card a draw turns out to be, a card picked blind), drawn by the app
+or observed at the table, and recorded so a replay needs no seed;
 a :class:`HostAction` comes from the app itself (ending a game), never from a
 phone. Each game lists its actions in one module and builds an
 :class:`ActionCodec` from them.

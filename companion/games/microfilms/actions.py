@@ -1,8 +1,9 @@
 """Every Microfilms action, as it appears in the journal and on the wire.
 
-Seat actions are the players' choices (§4–§7); chance actions are the house's
-random results (§2 deal, §5.4 shuffle, §6.4/§6.5 random picks); the host may
-end a game that nobody can win (§8). ``card=None`` on an action that can be
+Seat actions are the players' choices (§4–§7); chance actions are the results
+no player chooses (§2 the deal, §4.1 the card a deck draw turns out to be,
+§6.4/§6.5 random picks) — drawn by the app, or observed at the table; the
+host may end a game that nobody can win (§8). ``card=None`` on an action that can be
 paid in francs means "paid in francs".
 """
 
@@ -182,8 +183,9 @@ class Deal(ChanceAction):
     ``identities[i]`` is seat i's identity (3 Agents + N−3 Freelancers; the
     Agent and Freelancers not named are removed unseen, with that Agent's
     Microfilm and letter); ``letter_out`` is the Alliance letter removed
-    unseen; ``hands[i]`` is seat i's starting action card; ``deck`` lists the
-    rest top first; ``first`` starts and opening francs count from it.
+    unseen; ``hands[i]`` is seat i's starting action card; everything else
+    in play is the deck, in no known order; ``first`` starts and opening
+    francs count from it.
     """
 
     act = "deal"
@@ -191,23 +193,15 @@ class Deal(ChanceAction):
     identities: tuple[CardId, ...]
     letter_out: CardId
     hands: tuple[CardId, ...]
-    deck: tuple[CardId, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class Pick(ChanceAction):
-    """A card drawn blind: for an interrogation (§6.4) or a blackmail (§6.5)."""
+    """Which card it was: a draw from the deck (§4.1), or a card drawn blind for an
+    interrogation (§6.4) or a blackmail (§6.5)."""
 
     act = "pick"
     card: CardId
-
-
-@dataclass(frozen=True, kw_only=True)
-class Shuffle(ChanceAction):
-    """§5.4: the new deck, top first, made from the whole discard pile."""
-
-    act = "shuffle"
-    deck: tuple[CardId, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -222,6 +216,6 @@ CLAIMS = (ClaimAgent, ClaimJournalist, ClaimAssassin, ClaimManager, ClaimInterpo
 CODEC = ActionCodec(
     [
         Draw, Pass, Bribe, AcceptBribe, RefuseBribe, Steal, Withdraw, Interrogate,
-        Blackmail, Resist, BuyOff, GiveIn, Discard, *CLAIMS, Deal, Pick, Shuffle, EndGame,
+        Blackmail, Resist, BuyOff, GiveIn, Discard, *CLAIMS, Deal, Pick, EndGame,
     ]
 )  # fmt: skip

@@ -47,7 +47,6 @@ from companion.games.microfilms.actions import (
     Pick,
     RefuseBribe,
     Resist,
-    Shuffle,
     Source,
     Steal,
     Withdraw,
@@ -68,9 +67,9 @@ from companion.games.microfilms.state import (
     Choosing,
     Dealing,
     Discarding,
+    Drawing,
     Finished,
     Interrogating,
-    Reshuffling,
     State,
 )
 
@@ -138,8 +137,8 @@ def roll(state: State, rng: random.Random) -> Action | None:
         return Pick(card=rng.choice(_interrogation_pool(state, phase.target)))
     if isinstance(phase, BlackmailTaking):
         return Pick(card=rng.choice(state.player(phase.target).hand))
-    if isinstance(phase, Reshuffling):
-        return Shuffle(deck=tuple(rng.sample(state.discard, len(state.discard))))
+    if isinstance(phase, Drawing):
+        return Pick(card=rng.choice(state.deck))
     return None
 
 
@@ -169,10 +168,10 @@ def _chance(state: State, action: ChanceAction) -> Step:
         if action.card not in state.player(phase.target).hand:
             raise BadChance(what="pick")
         return _blackmail_take(state, phase.target, action.card, [])
-    if isinstance(action, Shuffle) and isinstance(phase, Reshuffling):
-        if sorted(action.deck) != sorted(state.discard):
-            raise BadChance(what="shuffle")
-        return _reshuffle(state, action.deck, phase.then_end_turn)
+    if isinstance(action, Pick) and isinstance(phase, Drawing):
+        if action.card not in state.deck:
+            raise BadChance(what="draw")
+        return _drawn(state, phase.seat, action.card)
     raise WrongMoment(act=action.act)
 
 
@@ -183,18 +182,25 @@ def _draw(state: State, a: Draw) -> Step:
     if a.source is Source.DECK:
         if not state.deck:
             raise PileEmpty(pile="deck")
-        card, state = state.deck[0], evolve(state, deck=state.deck[1:])
-        event = Event("drew", {"seat": a.seat}, (Secret(a.seat, "drew", {"card": card}),))
-    else:
-        if not state.discard:
-            raise PileEmpty(pile="discard")
-        card, state = state.discard[-1], evolve(state, discard=state.discard[:-1])
-        event = Event("took_discard", {"seat": a.seat, "card": card})
+        if len(state.deck) == 1:
+            return _drawn(state, a.seat, state.deck[0])
+        return evolve(state, phase=Drawing(a.seat)), []
+    if not state.discard:
+        raise PileEmpty(pile="discard")
+    card, state = state.discard[-1], evolve(state, discard=state.discard[:-1])
     state = _update(state, a.seat, hand=(*state.player(a.seat).hand, card))
-    emptied = a.source is Source.DECK and not state.deck and state.discard
-    if emptied and state.options.reshuffle_timing is ReshuffleTiming.WHEN_EMPTY:
-        return evolve(state, phase=Reshuffling(then_end_turn=True)), [event]
-    return _end_action(state, [event])
+    return _end_action(state, [Event("took_discard", {"seat": a.seat, "card": card})])
+
+
+def _drawn(state: State, seat: Seat, card: CardId) -> Step:
+    """The deck draw turned out to be ``card``: only the drawer learns it (§3, §9.7)."""
+    state = evolve(state, deck=_without(state.deck, card))
+    state = _update(state, seat, hand=(*state.player(seat).hand, card))
+    events = [Event("drew", {"seat": seat}, (Secret(seat, "drew", {"card": card}),))]
+    at_once = state.options.reshuffle_timing is ReshuffleTiming.WHEN_EMPTY
+    if at_once and not state.deck and state.discard:
+        state = _reshuffle(state, events)
+    return _end_action(state, events)
 
 
 def _pass(state: State, a: Pass) -> Step:
@@ -386,17 +392,15 @@ def _end_action(state: State, events: list[Event]) -> Step:
         if not p.eliminated and len(p.hand) > p.limit:
             return evolve(state, phase=Discarding(seat)), events
     if not state.deck and state.discard:
-        return evolve(state, phase=Reshuffling(then_end_turn=False)), events
+        state = _reshuffle(state, events)
     return _next_turn(state), events
 
 
-def _reshuffle(state: State, deck: tuple[CardId, ...], then_end_turn: bool) -> Step:
-    """§5.4: the discard pile becomes the deck; each reshuffle is a new night."""
-    state = evolve(state, deck=deck, discard=(), night=state.night + 1)
-    events = [Event("new_night", {"night": state.night, "cards": len(deck)})]
-    if then_end_turn:
-        return _end_action(state, events)
-    return _next_turn(state), events
+def _reshuffle(state: State, events: list[Event]) -> State:
+    """§5.4: the discard pile, shuffled, becomes the deck; each reshuffle is a new night."""
+    state = evolve(state, deck=tuple(sorted(state.discard)), discard=(), night=state.night + 1)
+    events.append(Event("new_night", {"night": state.night, "cards": len(state.deck)}))
+    return state
 
 
 def _next_turn(state: State) -> State:

@@ -17,7 +17,7 @@ from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Deal
-from companion.games.microfilms.cards import ACE, Kind, Nation
+from companion.games.microfilms.cards import ACE, Kind
 from companion.games.microfilms.options import Options
 from companion.games.microfilms.state import Choosing, Player, State
 
@@ -45,32 +45,28 @@ def roll_deal(state: State, rng: random.Random) -> Deal:
     n = len(state.players)
     agents = rng.sample(cards.AGENTS, 3)
     nations = [cards.CARDS[a].nation for a in agents]
-    freelancers = rng.sample(cards.FREELANCERS, n - 3)
-    identities = rng.sample([*agents, *freelancers], n)
-    letter_out = rng.choice([cards.letter(x) for x in nations if x is not None])
-    actions = rng.sample(cards.ACTIONS, len(cards.ACTIONS))
-    hands, rest = actions[:n], actions[n:]
-    objects = [ACE, *_in_play(nations, Kind.LETTER, letter_out), *_in_play(nations, Kind.MICROFILM)]
-    deck = rng.sample([*rest, *objects], len(rest) + len(objects))
     return Deal(
         first=Seat(rng.randrange(n)),
-        identities=tuple(identities),
-        letter_out=letter_out,
-        hands=tuple(hands),
-        deck=tuple(deck),
+        identities=tuple(rng.sample([*agents, *rng.sample(cards.FREELANCERS, n - 3)], n)),
+        letter_out=rng.choice([cards.letter(x) for x in nations if x is not None]),
+        hands=tuple(rng.sample(cards.ACTIONS, n)),
     )
 
 
-def _in_play(nations: Sequence[Nation | None], kind: Kind, *without: CardId) -> list[CardId]:
-    return [
-        c.id for c in cards.ALL if c.kind is kind and c.nation in nations and c.id not in without
-    ]
+def deck_of(deal: Deal) -> tuple[CardId, ...]:
+    """§2 step 8: the undealt action cards, the Ace, two letters and three Microfilms."""
+    nations = {cards.CARDS[c].nation for c in deal.identities} - {None}
+    objects = (Kind.MICROFILM, Kind.LETTER)
+    in_play = {c.id for c in cards.ALL if c.nation in nations and c.kind in objects}
+    rest = {*cards.ACTIONS, ACE, *in_play} - {*deal.hands, deal.letter_out}
+    return tuple(sorted(rest))
 
 
 def apply_deal(state: State, deal: Deal) -> Outcome[State]:
     n = len(state.players)
     _check_deal(deal, n)
-    dealt = {*deal.identities, *deal.hands, *deal.deck, deal.letter_out}
+    deck = deck_of(deal)
+    dealt = {*deal.identities, *deal.hands, *deck, deal.letter_out}
     removed = (*(c.id for c in cards.ALL if c.id not in dealt), deal.letter_out)
     opening = opening_seats(deal.first, n)
     players = tuple(
@@ -89,7 +85,7 @@ def apply_deal(state: State, deal: Deal) -> Outcome[State]:
         state,
         players=players,
         bank=state.bank - len(opening),
-        deck=deal.deck,
+        deck=deck,
         removed=removed,
         active=deal.first,
         turn=1,
@@ -107,7 +103,7 @@ def _check_deal(deal: Deal, n: int) -> None:
     if not 0 <= deal.first < n:
         raise bad("first")
     known = cards.CARDS
-    if any(c not in known for c in (*deal.identities, *deal.hands, *deal.deck, deal.letter_out)):
+    if any(c not in known for c in (*deal.identities, *deal.hands, deal.letter_out)):
         raise bad("unknown card")
     ids = deal.identities
     kinds = [known[c].kind for c in ids]
@@ -122,12 +118,3 @@ def _check_deal(deal: Deal, n: int) -> None:
         raise bad("hands: one action card per seat")
     if any(known[c].kind is not Kind.ACTION for c in deal.hands):
         raise bad("hands: one action card per seat")
-    rest = [c for c in cards.ACTIONS if c not in deal.hands]
-    expected = {
-        *rest,
-        ACE,
-        *_in_play(nations, Kind.LETTER, deal.letter_out),
-        *_in_play(nations, Kind.MICROFILM),
-    }
-    if len(deal.deck) != len(expected) or set(deal.deck) != expected:
-        raise bad("deck: the other action cards, the Ace, two letters and three Microfilms")

@@ -79,11 +79,11 @@ class Discarding:
 
 
 @dataclass(frozen=True)
-class Reshuffling:
-    """Chance: the discard pile becomes the new deck, a new night (§5.4)."""
+class Drawing:
+    """Chance: the card ``seat`` drew from the deck — seen by a reader, told by its phone,
+    or, when the app deals, drawn at random (§4.1)."""
 
-    then_end_turn: bool
-    """The reshuffle came straight after a draw; the turn's end is still to come."""
+    seat: Seat
 
 
 @dataclass(frozen=True)
@@ -96,10 +96,10 @@ Phase = (
     | Choosing
     | BribeOffered
     | Interrogating
+    | Drawing
     | BlackmailDeclared
     | BlackmailTaking
     | Discarding
-    | Reshuffling
     | Finished
 )
 
@@ -110,7 +110,8 @@ class State:
     players: tuple[Player, ...]
     bank: int
     deck: tuple[CardId, ...] = ()
-    """``deck[0]`` is the top card."""
+    """What the face-down deck holds, sorted: the app never knows its order, only what a
+    draw turns out to be (a physical deck is shuffled by hand)."""
     discard: tuple[CardId, ...] = ()
     """Face up; ``discard[-1]`` is the top card."""
     removed: tuple[CardId, ...] = ()

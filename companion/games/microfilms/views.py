@@ -5,7 +5,7 @@ discard pile, the night, whose turn, what the table waits for, and identities
 shown in claims. Private to a seat: its identity and hand, and every secret it
 was told (its deal, its draws, a bribe offered to it, what its interrogations
 and blackmails drew). Everything else — other hands and identities, the
-removed cards, the deck order — stays in the engine until the game is over.
+removed cards, what the deck holds — stays in the engine until the game is over.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def revealed_view(state: State) -> JSONObject:
         "identities": [p.identity for p in state.players],
         "hands": [list(p.hand) for p in state.players],
         "removed": list(state.removed),
-        "deck_order": list(state.deck),
+        "deck": list(state.deck),
         "timeline": [_timeline_entry(i, e) for i, e in enumerate(state.history)],
     }
 

@@ -12,7 +12,7 @@ import collections
 import copy
 import inspect
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,12 +36,13 @@ from companion.games.microfilms.actions import (
     GiveIn,
     Interrogate,
     Pass,
+    Pick,
     RefuseBribe,
     Resist,
     Source,
 )
 from companion.games.microfilms.bot import Bot
-from companion.games.microfilms.state import State
+from companion.games.microfilms.state import Drawing, State
 from companion.journal import Journal
 from companion.table import Table, Update
 from companion.transcript import new_header
@@ -176,9 +177,9 @@ def test_choose_is_given_no_state() -> None:
 def _twin(state: State, seat: Seat, rng: random.Random) -> State:
     """The same game as ``seat`` sees it, with everything else it cannot see changed.
 
-    Other unrevealed identities are shuffled, the deck is reordered, hands of the
-    same size change owners, and the removed Alliance letter (so the alliance
-    itself) is swapped with a letter ``seat`` cannot see now.
+    Other unrevealed identities are shuffled, hands of the same size change owners,
+    and the removed Alliance letter (so the alliance itself) is swapped with a
+    letter ``seat`` cannot see now.
     """
     players = list(state.players)
     others = [i for i, p in enumerate(players) if i != seat and not p.revealed]
@@ -194,9 +195,7 @@ def _twin(state: State, seat: Seat, rng: random.Random) -> State:
         rng.shuffle(hands)
         for i, hand in zip(group, hands, strict=True):
             players[i] = replace(players[i], hand=hand)
-    twin = replace(
-        state, players=tuple(players), deck=tuple(rng.sample(state.deck, len(state.deck)))
-    )
+    twin = replace(state, players=tuple(players))
     out = claims.letter_out(state)
     hidden = [c for c in twin.deck if c.startswith("L-")]
     if not hidden:
@@ -206,7 +205,7 @@ def _twin(state: State, seat: Seat, rng: random.Random) -> State:
     def swapped(cards: Sequence[CardId]) -> tuple[CardId, ...]:
         return tuple(swap.get(c, c) for c in cards)
 
-    return replace(twin, deck=swapped(twin.deck), removed=swapped(twin.removed))
+    return replace(twin, deck=tuple(sorted(swapped(twin.deck))), removed=swapped(twin.removed))
 
 
 def test_the_same_views_give_the_same_choice_whatever_is_hidden() -> None:
@@ -244,11 +243,27 @@ def test_the_same_views_give_the_same_choice_whatever_is_hidden() -> None:
 # --- what it does with what it knows ---------------------------------------------------
 
 
-def _scripted(journal: Journal, deal: Deal, script: Sequence[Action]) -> tuple[Table, list[Bot]]:
+def _stacked(order: Sequence[CardId]) -> Callable[[State], Action | None]:
+    """Chance as from a deck stacked in ``order``: each draw turns out to be the next card."""
+    rng, queue = random.Random(0), list(order)
+
+    def chance(state: State) -> Action | None:
+        if isinstance(state.phase, Drawing):
+            card = next(c for c in queue if c in state.deck)
+            queue.remove(card)
+            return Pick(card=card)
+        return GAME.roll(state, rng)
+
+    return chance
+
+
+def _scripted(
+    journal: Journal, deal: tuple[Deal, list[CardId]], script: Sequence[Action]
+) -> tuple[Table, list[Bot]]:
     """A real table dealt exactly ``deal``, bots listening, and ``script`` played for the seats."""
     game_id = journal.create(new_header("microfilms", ["A", "B", "C", "D"]))
-    journal.append(game_id, GAME.codec.encode(deal), undoable=False)
-    table = Table.resume(journal, game_id, rng=random.Random(0))
+    journal.append(game_id, GAME.codec.encode(deal[0]), undoable=False)
+    table = Table.resume(journal, game_id, chance=_stacked(deal[1]))
     bots = _seat_bots(table, seed=0)
     for action in script:
         table.submit(action)
@@ -262,15 +277,15 @@ def _choice(table: Table, bots: list[Bot], seed: int = 0) -> Action:
     return b.choose(table.public_view(), table.private_view(seat), table.legal_actions(seat))
 
 
-def _deal(identities: str, letter_out: str, hands: str, deck: str) -> Deal:
-    ids = [CardId(c) for c in identities.split()]
-    return Deal(
+def _deal(identities: str, letter_out: str, hands: str, deck: str) -> tuple[Deal, list[CardId]]:
+    """The deal, and the order the deck's cards will be drawn in."""
+    deal = Deal(
         first=Seat(0),
-        identities=tuple(ids),
+        identities=tuple(CardId(c) for c in identities.split()),
         letter_out=CardId(letter_out),
         hands=tuple(CardId(c) for c in hands.split()),
-        deck=tuple(CardId(c) for c in deck.split()),
     )
+    return deal, [CardId(c) for c in deck.split()]
 
 
 S0, S1, S2, S3 = (Seat(i) for i in range(4))
