@@ -1,0 +1,1 @@
+"""The reader board's wire protocol, its firmware, and emulators of the readers."""
