@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 from companion.core.actions import Action, ActionCodec
 from companion.core.outcome import GameOver, Outcome
 from companion.core.prompts import Prompt
-from companion.core.types import JSONObject, Seat
+from companion.core.types import CardId, JSONObject, Seat
 
 S = TypeVar("S")
 
@@ -42,6 +42,8 @@ class GameSpec(Generic[S]):
     key: str
     min_seats: int
     max_seats: int
+    hand_cards: frozenset[CardId]
+    """Every card that can ever be in a hand — what a player may state in a hand audit."""
     codec: ActionCodec
     options_type: type[Any]
     setup: Callable[[Sequence[str], Any], S]

@@ -102,6 +102,27 @@ def render(lang: str, name: str, value: JSON, names: Sequence[str]) -> str:
     return str(value)
 
 
+def describe_action(lang: str, action: Mapping[str, JSON], names: Sequence[str]) -> list[str]:
+    """An action as a menu path: its name, then each of its choices in words.
+
+    ``{"act": "bribe", "target": 2, "card": "A-SB1"}`` reads
+    ``["Bribe", "Cat", "Steal/Blackmail (blood)"]``. Faces build their menus
+    from these paths, so a new game needs no new menu code.
+    """
+    path = [text(lang, f"act.{action['act']}")]
+    for name, value in action.items():
+        if name in ("act", "seat"):
+            continue
+        if value is None:
+            if name == "card":
+                path.append(text(lang, "word.pay_francs"))
+        elif name == "letters" and isinstance(value, list):
+            path += [_letter_place(lang, v, names) for v in value]
+        else:
+            path.append(render(lang, name, value, names))
+    return path
+
+
 def seat_name(lang: str, seat: int, names: Sequence[str]) -> str:
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.core.game import GameSpec
+from companion.games.microfilms import cards
 from companion.games.microfilms.actions import CODEC
 from companion.games.microfilms.legal import families, legal_actions
 from companion.games.microfilms.options import Options
@@ -15,6 +16,7 @@ GAME: GameSpec[State] = GameSpec(
     key="microfilms",
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
+    hand_cards=frozenset(c.id for c in cards.ALL if not cards.is_identity(c.id)),
     codec=CODEC,
     options_type=Options,
     setup=setup,

@@ -121,6 +121,30 @@ class Discard(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TellDraw(SeatAction):
+    """§4.1: the drawer tells the app, privately, which card the deck gave them.
+
+    For a table where no reader saw the draw; the same fact a reader's ``pick``
+    would give.
+    """
+
+    act = "tell_draw"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuditHand(SeatAction):
+    """A player states their whole hand, privately, so the app can mend its record.
+
+    Allowed at any moment of the game: a card knocked off a reader or a tap
+    missed should never leave the model wrong for long.
+    """
+
+    act = "audit_hand"
+    cards: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
 class ClaimAgent(SeatAction):
     """§7.1: show an enemy nation's Microfilm; variant B also names that Agent."""
 
@@ -216,6 +240,7 @@ CLAIMS = (ClaimAgent, ClaimJournalist, ClaimAssassin, ClaimManager, ClaimInterpo
 CODEC = ActionCodec(
     [
         Draw, Pass, Bribe, AcceptBribe, RefuseBribe, Steal, Withdraw, Interrogate,
-        Blackmail, Resist, BuyOff, GiveIn, Discard, *CLAIMS, Deal, Pick, EndGame,
+        Blackmail, Resist, BuyOff, GiveIn, Discard, TellDraw, AuditHand, *CLAIMS, Deal, Pick,
+        EndGame,
     ]
 )  # fmt: skip

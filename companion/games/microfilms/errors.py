@@ -51,3 +51,22 @@ class BadLetterPlace(RuleViolation):
     """A Manager claim names each of two different letters once, each in one place (§7.4)."""
 
     code = "bad_letter_place"
+
+
+class NotInDeck(RuleViolation):
+    """The card told as drawn is, by the app's record, not in the deck (§4.1).
+
+    The message names no place: where the app thinks the card is may be a secret.
+    """
+
+    code = "not_in_deck"
+
+
+class AuditConflict(RuleViolation):
+    """A hand audit names a card the app cannot move into this hand unseen.
+
+    Only the deck is hidden from everyone; a card the record puts anywhere else
+    needs the table to look. As with :class:`NotInDeck`, no place is named.
+    """
+
+    code = "audit_conflict"

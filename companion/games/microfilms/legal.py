@@ -3,7 +3,13 @@
 Actions come in families (draw, bribe, claim, …), each listed lazily, so a
 face can offer the families first and a random player need not build every
 possible action to pick one. The rules never consult this list; a property
-test checks that ``apply`` accepts exactly what it contains.
+test checks that ``apply`` accepts what it contains.
+
+A list goes to the seat's own phone, so it may depend only on what that seat
+knows: when a draw is told rather than seen, ``tell_draw`` offers every card
+the drawer could have drawn as far as they know, and the rules refuse one the
+record puts elsewhere. A hand audit (``audit_hand``) states a fact, not a
+choice, and is not listed.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from companion.games.microfilms.actions import (
     Resist,
     Source,
     Steal,
+    TellDraw,
     Withdraw,
 )
 from companion.games.microfilms.cards import ACE, Nation, Use
@@ -51,6 +58,7 @@ from companion.games.microfilms.state import (
     BribeOffered,
     Choosing,
     Discarding,
+    Drawing,
     State,
 )
 
@@ -117,6 +125,14 @@ def _discard(state: State, seat: Seat) -> Iterator[Action]:
     for c in me.hand:
         if c != ACE or me.francs >= ACE_FEE:
             yield Discard(seat=seat, card=c)
+
+
+def _tell_draw(state: State, seat: Seat) -> Iterator[Action]:
+    """Any card that is not an identity, not in the drawer's hand, not face up."""
+    seen = {*state.player(seat).hand, *state.discard}
+    for c in cards.ALL:
+        if not cards.is_identity(c.id) and c.id not in seen:
+            yield TellDraw(seat=seat, card=c.id)
 
 
 def _draw(state: State, seat: Seat) -> Iterator[Action]:
@@ -200,6 +216,7 @@ _BY_PHASE: dict[type, dict[str, Family]] = {
     BribeOffered: {"accept_bribe": _accept, "refuse_bribe": _refuse},
     BlackmailDeclared: {"resist": _resist, "buy_off": _buy_off, "give_in": _give_in},
     Discarding: {"discard": _discard},
+    Drawing: {"tell_draw": _tell_draw},
     Choosing: {
         "draw": _draw,
         "pass": _pass,

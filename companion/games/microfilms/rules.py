@@ -33,6 +33,7 @@ from companion.games.microfilms import cards, claims
 from companion.games.microfilms.actions import (
     CLAIMS,
     AcceptBribe,
+    AuditHand,
     Blackmail,
     Bribe,
     BuyOff,
@@ -49,10 +50,17 @@ from companion.games.microfilms.actions import (
     Resist,
     Source,
     Steal,
+    TellDraw,
     Withdraw,
 )
 from companion.games.microfilms.cards import ACE, Use
-from companion.games.microfilms.errors import AceFeeUnaffordable, CardCannotPay, PileEmpty
+from companion.games.microfilms.errors import (
+    AceFeeUnaffordable,
+    AuditConflict,
+    CardCannotPay,
+    NotInDeck,
+    PileEmpty,
+)
 from companion.games.microfilms.options import (
     HandLimitCheck,
     LastStanding,
@@ -108,7 +116,7 @@ def acting(state: State) -> Seat | None:
         return state.active
     if isinstance(phase, BribeOffered | BlackmailDeclared):
         return phase.target
-    if isinstance(phase, Discarding):
+    if isinstance(phase, Discarding | Drawing):
         return phase.seat
     return None
 
@@ -125,6 +133,8 @@ def pending(state: State) -> tuple[Prompt, ...]:
     if isinstance(phase, Discarding):
         p = state.player(phase.seat)
         return (Prompt("discard", (phase.seat,), {"count": len(p.hand) - p.limit}),)
+    if isinstance(phase, Drawing):
+        return (Prompt("tell_draw", (phase.seat,)),)
     return ()
 
 
@@ -150,6 +160,8 @@ def over(state: State) -> GameOver | None:
 
 
 def _seat_action(state: State, action: SeatAction) -> Step:
+    if isinstance(action, AuditHand):
+        return _audit(state, action)
     if action.seat != acting(state):
         raise NotYourTurn(seat=action.seat)
     handler = _HANDLERS.get((type(state.phase), type(action)))
@@ -190,6 +202,12 @@ def _draw(state: State, a: Draw) -> Step:
     card, state = state.discard[-1], evolve(state, discard=state.discard[:-1])
     state = _update(state, a.seat, hand=(*state.player(a.seat).hand, card))
     return _end_action(state, [Event("took_discard", {"seat": a.seat, "card": card})])
+
+
+def _tell_draw(state: State, a: TellDraw) -> Step:
+    if a.card not in state.deck:
+        raise NotInDeck(card=a.card)
+    return _drawn(state, a.seat, a.card)
 
 
 def _drawn(state: State, seat: Seat, card: CardId) -> Step:
@@ -364,6 +382,42 @@ def _eliminate(state: State, seat: Seat, events: list[Event]) -> Step:
     return _end_action(state, events)
 
 
+def _audit(state: State, a: AuditHand) -> Step:
+    """Mend the record of ``a.seat``'s hand from what its owner says it holds.
+
+    Not while the seat is in the middle of a bribe or a blackmail, or while chance
+    is drawing from the hand or the deck.
+
+    Cards the record gave this hand but its owner does not hold go back to the
+    deck; cards the owner holds that the record put in the deck come out of
+    it. Anything else is a conflict for the table to look at.
+    """
+    phase = state.phase
+    if not isinstance(phase, Choosing | BribeOffered | BlackmailDeclared | Discarding):
+        raise WrongMoment(act=a.act)
+    if isinstance(phase, BribeOffered | BlackmailDeclared) and a.seat in (
+        state.active,
+        phase.target,
+    ):
+        raise WrongMoment(act=a.act)  # a card is on its way between these two: answer first
+    if len(set(a.cards)) != len(a.cards):
+        raise MalformedAction(field="cards", expected="each card once")
+    hand = state.player(a.seat).hand
+    for card in a.cards:
+        if card not in cards.CARDS or cards.is_identity(card):
+            raise MalformedAction(field="cards", expected="hand cards")
+        if card not in hand and card not in state.deck:
+            raise AuditConflict(card=card)
+    gone = [c for c in hand if c not in a.cards]
+    came = [c for c in a.cards if c not in hand]
+    deck = tuple(sorted([*(c for c in state.deck if c not in came), *gone]))
+    kept = tuple(c for c in hand if c in a.cards)
+    state = _update(evolve(state, deck=deck), a.seat, hand=(*kept, *came))
+    told = Secret(a.seat, "hand_audited", {"hand": list(state.player(a.seat).hand)})
+    event = Event("hand_corrected" if gone or came else "hand_confirmed", {"seat": a.seat}, (told,))
+    return state, [event]
+
+
 # --- end of turn (§5) -------------------------------------------------------------
 
 
@@ -510,4 +564,5 @@ _HANDLERS: dict[tuple[type, type], Callable[[State, Any], Step]] = {
     (BlackmailDeclared, BuyOff): _buy_off,
     (BlackmailDeclared, GiveIn): _give_in,
     (Discarding, Discard): _discard,
+    (Drawing, TellDraw): _tell_draw,
 }

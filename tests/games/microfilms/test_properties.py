@@ -20,9 +20,12 @@ import pytest
 
 from companion.core import playout
 from companion.core.actions import Action, SeatAction
-from companion.core.errors import RuleViolation
+from companion.core.errors import RuleViolation, WrongMoment
+from companion.core.outcome import Event
+from companion.core.views import public_event
 from companion.core.types import JSON, CardId, Seat
 from companion.games.microfilms import GAME, cards
+from companion.games.microfilms.actions import AuditHand
 from companion.games.microfilms.options import (
     AgentClaim,
     HandLimitCheck,
@@ -128,6 +131,8 @@ def own(state: State, seat: int) -> set[str]:
 SECRET_OWNER = {
     "dealt": None,  # each seat its own deal
     "drew": "seat",
+    "hand_confirmed": "seat",
+    "hand_corrected": "seat",
     "bribe_offered": "target",
     "interrogation_seen": "seat",
     "blackmail_took": None,  # the blackmailer and the target
@@ -147,6 +152,23 @@ def check_views(state: State, seed: int) -> None:
         leaked = ids_in(body) & (hidden(state) - own(state, seat) - secret[seat])
         assert not leaked, f"seat {seat}'s view names {leaked}"
         assert ids_in(secrets) <= secret[seat]
+
+
+def check_public_events(before: State, after: State, events: tuple[Event, ...]) -> None:
+    """What the whole table hears names only cards that were face up before or are after.
+
+    An event that reveals (a claim shows an identity and a Microfilm) is the
+    exception by definition, and is marked so. A reshuffle turns the whole face-up
+    pile into the deck: those cards were face up until that moment.
+    """
+    public = {*before.discard, *after.discard} | {
+        p.identity for p in (*before.players, *after.players) if p.revealed and p.identity
+    }
+    if any(e.kind == "new_night" for e in events):
+        public |= set(after.deck)
+    for event in events:
+        named = ids_in(json.dumps(public_event(event)))
+        assert event.reveals or named <= public, (event.kind, named - public)
 
 
 def check_secrets_reach_the_right_seat(state: State) -> None:
@@ -181,6 +203,12 @@ def play(seed: int) -> Iterator[str]:
         chance = GAME.roll(state, rng)
         if chance is not None:
             action: Action = chance
+        elif rng.random() < 0.03:
+            action = audit(state, rng)
+            try:
+                GAME.apply(state, action)
+            except WrongMoment:
+                continue  # not now: that seat is mid-bribe or mid-blackmail
         else:
             if rng.random() < 0.3:
                 attempt_illegal(state, rng, n)
@@ -188,7 +216,9 @@ def play(seed: int) -> Iterator[str]:
             action = playout.choose(GAME, state, seat, rng, weights(1 + step // 25))
         encoded = GAME.codec.encode(action)
         assert GAME.codec.decode(json.loads(json.dumps(encoded))) == action
-        state = GAME.apply(state, action).state
+        outcome = GAME.apply(state, action)
+        check_public_events(state, outcome.state, outcome.events)
+        state = outcome.state
         journal.append(encoded)
         check_invariants(state)
         check_views(state, seed)
@@ -197,6 +227,15 @@ def play(seed: int) -> Iterator[str]:
     replayed = fold(header, json.loads(json.dumps(journal)))
     assert replayed == state, "replaying the journal gave another state"
     yield state.night.__str__()
+
+
+def audit(state: State, rng: random.Random) -> Action:
+    """A player checks their hand: as recorded, or with one card that was really a deck card."""
+    seat = rng.choice(state.in_game())
+    hand = list(state.players[seat].hand)
+    if hand and state.deck and rng.random() < 0.5:
+        hand[rng.randrange(len(hand))] = rng.choice(state.deck)
+    return AuditHand(seat=seat, cards=tuple(hand))
 
 
 def attempt_illegal(state: State, rng: random.Random, n: int) -> None:
