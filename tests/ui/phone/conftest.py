@@ -1,0 +1,73 @@
+"""A real table with its phone server on loopback, and real WebSocket clients."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from companion.core.types import Seat
+from companion.journal import Journal
+from companion.table import Table
+from ui.phone.limits import BadAttempts
+from ui.phone.server import PhoneServer
+
+SEATS = ["Ann", "Ben", "Cat", "Dan"]
+
+
+@dataclass
+class Clock:
+    now: float = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Served:
+    table: Table
+    server: PhoneServer
+    session: aiohttp.ClientSession
+    clock: Clock
+    frames: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.server.port}"
+
+    async def socket(self, origin: str | None = "same") -> aiohttp.ClientWebSocketResponse:
+        headers = {} if origin is None else {"Origin": self.base if origin == "same" else origin}
+        return await self.session.ws_connect(f"{self.base}/ws", headers=headers)
+
+    async def join(
+        self, seat: int, lang: str = "en", token: str | None = None
+    ) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
+        """A phone that joined ``seat``; returns it with the first view it got."""
+        ws = await self.socket()
+        await ws.send_json(
+            {"type": "hello", "token": token or self.server.tokens.token(Seat(seat)), "lang": lang}
+        )
+        welcome = await ws.receive_json(timeout=5)
+        assert welcome["type"] == "welcome", welcome
+        view = await ws.receive_json(timeout=5)
+        assert view["type"] == "view"
+        return ws, view
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[Served]:
+    table = Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS, rng=random.Random(7))
+    clock = Clock()
+    attempts = BadAttempts(clock=clock, pause=0.0)
+    server = PhoneServer(
+        table, host="127.0.0.1", port=0, bind="127.0.0.1", attempts=attempts, heartbeat=0.5
+    )
+    await server.start()
+    async with aiohttp.ClientSession() as session:
+        yield Served(table, server, session, clock)
+    await server.stop()

@@ -1,0 +1,300 @@
+"""The phone server on a real socket: each token opens one seat, each phone hears only its own."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from typing import Any
+
+import aiohttp
+import pytest
+
+from companion.core.types import Seat
+from companion.games.microfilms import cards
+from companion.games.microfilms.actions import Bribe
+from companion.games.microfilms.bot import Bot
+from companion.games.microfilms.state import State
+from companion.i18n import LANGS, render
+from tests.ui.phone.conftest import SEATS, Served
+
+UNIQUE = [c.id for c in cards.ALL if c.kind is not cards.Kind.ACTION]
+"""Cards whose name names exactly one card: a name in a text is that card."""
+
+
+def hidden_from(state: State, seat: int) -> set[str]:
+    """Cards whose place ``seat`` may not know now, less what it was told."""
+    others = [p for i, p in enumerate(state.players) if i != seat]
+    hidden = {*state.deck, *state.removed}
+    hidden |= {c for p in others for c in p.hand}
+    hidden |= {p.identity for p in others if p.identity and not p.revealed}
+    told = {
+        str(v)
+        for e in state.history
+        for s in e.secrets
+        if s.seat == seat
+        for value in s.args.values()
+        for v in (value if isinstance(value, list) else [value])
+    }
+    return (hidden - told) & set(UNIQUE)
+
+
+def assert_private_to(frame: dict[str, Any], seat: int, state: State, lang: str) -> None:
+    """The parts of a view that show state hold nothing hidden from ``seat``."""
+    assert frame["me"]["seat"] == seat
+    assert all(a["action"]["seat"] == seat for a in frame["actions"])
+    shown = json.dumps(
+        {k: frame[k] for k in ("me", "table", "waiting", "yours", "offer", "over")},
+        ensure_ascii=False,
+    )
+    for card in hidden_from(state, seat):
+        assert render(lang, "card", card, SEATS) not in shown, (seat, card)
+
+
+async def test_a_token_opens_its_own_seat(served: Served) -> None:
+    for seat in range(4):
+        ws, view = await served.join(seat)
+        private = served.table.private_view(Seat(seat))
+        assert view["me"]["identity"]["card"] == private["identity"]
+        assert [c["card"] for c in view["me"]["hand"]] == [c["card"] for c in private["hand"]]  # type: ignore[union-attr, index]
+        await ws.close()
+
+
+async def test_each_phone_hears_only_its_own_seat_through_a_whole_game(served: Served) -> None:
+    langs = ["zh-Hant", "zh-Hans", "en", "en"]
+    phones = [(await served.join(seat, langs[seat]))[0] for seat in range(4)]
+    bots = [Bot(Seat(i), random.Random(i)) for i in range(4)]
+    served.table.subscribe(lambda u: [b.hear(u.public()) for b in bots])
+    seen = 0
+    while served.table.over() is None:
+        seat = served.table.pending()[0].seats[0]
+        table = served.table
+        table.submit(
+            bots[seat].choose(
+                table.public_view(), table.private_view(seat), table.legal_actions(seat)
+            )
+        )
+        for i, ws in enumerate(phones):
+            frame = await ws.receive_json(timeout=5)
+            assert frame["type"] == "view" and frame["seq"] == table.seq
+            assert_private_to(frame, i, table.state, langs[i])
+            assert len(frame["secrets"]) == len(table.private_view(Seat(i))["secrets"])  # type: ignore[arg-type]
+            seen += 1
+    assert seen > 40
+    for ws in phones:
+        await ws.close()
+
+
+async def test_a_private_answer_from_a_phone_moves_the_game(served: Served) -> None:
+    table = served.table
+    active = table.pending()[0].seats[0]
+    target = Seat((active + 1) % 4)
+    ws, _ = await served.join(target, "zh-Hant")
+    card = table.private_view(active)["hand"][0]["card"]  # type: ignore[index]
+    table.submit(Bribe(seat=active, target=target, card=card))
+    view = await ws.receive_json(timeout=5)
+    assert view["offer"] == f"{SEATS[active]}向你遞來{render('zh-Hant', 'card', card, SEATS)}。"
+    accept = next(a["action"] for a in view["actions"] if a["action"]["act"] == "accept_bribe")
+    await ws.send_json({"type": "act", "id": 1, "action": accept})
+    replies = [await ws.receive_json(timeout=5) for _ in range(2)]
+    assert {r["type"] for r in replies} == {"ok", "view"}
+    assert table.journal.entries(table.game_id)[-1].action == accept
+    assert table.private_view(target)["hand"][-1]["card"] == card  # type: ignore[index]
+
+
+async def test_a_refused_action_is_explained_in_the_phones_language(served: Served) -> None:
+    table = served.table
+    idle = Seat((table.pending()[0].seats[0] + 1) % 4)
+    ws, _ = await served.join(idle, "zh-Hans")
+    before = (table.state, table.seq)
+    await ws.send_json({"type": "act", "id": 9, "action": {"act": "pass", "seat": idle}})
+    reply = await ws.receive_json(timeout=5)
+    assert reply["type"] == "error" and reply["id"] == 9 and reply["code"] == "not_your_turn"
+    assert "现在不是" in reply["text"]
+    assert (table.state, table.seq) == before
+
+
+@pytest.mark.parametrize("token", ["", "x" * 22, "nope", 12345])
+async def test_a_wrong_or_forged_token_gets_a_clear_refusal_and_no_data(
+    served: Served, token: object
+) -> None:
+    ws = await served.socket()
+    await ws.send_json({"type": "hello", "token": token, "lang": "zh-Hant"})
+    reply = await ws.receive_json(timeout=5)
+    assert reply["type"] == "denied" and reply["code"] == "unknown_token"
+    assert "QR" in reply["text"]
+    closing = await ws.receive(timeout=5)
+    assert closing.type in (
+        aiohttp.WSMsgType.CLOSE,
+        aiohttp.WSMsgType.CLOSED,
+        aiohttp.WSMsgType.CLOSING,
+    )
+
+
+async def test_reseating_revokes_the_old_token_at_once(served: Served) -> None:
+    old = served.server.tokens.token(Seat(2))
+    ws, _ = await served.join(2)
+    url = await served.server.reseat(Seat(2))
+    assert (await ws.receive_json(timeout=5))["code"] == "revoked"
+    again = await served.socket()
+    await again.send_json({"type": "hello", "token": old})
+    assert (await again.receive_json(timeout=5))["code"] == "revoked"
+    new = url.split("#t=")[1]
+    assert new != old and len(new) >= 22
+    await served.join(2, token=new)
+
+
+async def test_tokens_carry_at_least_128_bits(served: Served) -> None:
+    tokens = {served.server.tokens.token(Seat(i)) for i in range(4)}
+    assert len(tokens) == 4 and all(len(t) >= 22 for t in tokens)  # 22 base64url chars = 132 bits
+    assert all(
+        served.server.url(Seat(i)).endswith("#t=" + served.server.tokens.token(Seat(i)))
+        for i in range(4)
+    )
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", None])
+async def test_a_socket_from_another_origin_is_refused(served: Served, origin: str | None) -> None:
+    with pytest.raises(aiohttp.WSServerHandshakeError) as err:
+        await served.socket(origin=origin)
+    assert err.value.status == 403
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ("x" * 3000, "message_too_long"),
+        ("{not json", "malformed_message"),
+        ("[1, 2]", "malformed_message"),
+        ('{"type": "undo"}', "malformed_message"),
+        ('{"type": "act", "id": 3, "action": {"act": "end_game"}}', "not_your_seat"),
+        ('{"type": "act", "id": 3, "action": {"act": "deal"}}', "malformed_action"),
+    ],
+)
+async def test_bad_messages_get_an_error_and_change_nothing(
+    served: Served, message: str, code: str
+) -> None:
+    table = served.table
+    other = Seat((table.pending()[0].seats[0] + 1) % 4)
+    ws, _ = await served.join(other)
+    before = (table.state, table.seq, len(table.journal.entries(table.game_id)))
+    await ws.send_str(message)
+    reply = await ws.receive_json(timeout=5)
+    assert reply["type"] == "error" and reply["code"] == code and reply["text"]
+    assert (table.state, table.seq, len(table.journal.entries(table.game_id))) == before
+    await ws.send_json({"type": "ping"})
+    assert (await ws.receive_json(timeout=5))["type"] == "pong"
+
+
+async def test_a_phone_cannot_act_for_another_seat(served: Served) -> None:
+    table = served.table
+    active = table.pending()[0].seats[0]
+    other = Seat((active + 1) % 4)
+    ws, _ = await served.join(other)
+    await ws.send_json({"type": "act", "id": 4, "action": {"act": "pass", "seat": active}})
+    reply = await ws.receive_json(timeout=5)
+    assert reply["code"] == "not_your_seat"
+    assert table.seq == 1
+
+
+async def test_repeated_bad_tokens_are_refused_for_a_while(served: Served) -> None:
+    for _ in range(8):
+        ws = await served.socket()
+        await ws.send_json({"type": "hello", "token": "guess"})
+        assert (await ws.receive_json(timeout=5))["code"] == "unknown_token"
+    ws = await served.socket()
+    await ws.send_json(
+        {"type": "hello", "token": served.server.tokens.token(Seat(0)), "lang": "en"}
+    )
+    refused = await ws.receive_json(timeout=5)
+    assert refused["code"] == "too_many_attempts" and "60 seconds" in refused["text"]
+    served.clock.now += 61
+    await served.join(0)
+
+
+async def test_host_actions_have_no_http_route(served: Served) -> None:
+    for method, path in [("POST", "/undo"), ("GET", "/undo"), ("POST", "/end"), ("POST", "/reseat"),
+                         ("POST", "/ws"), ("GET", "/api/undo"), ("DELETE", "/")]:  # fmt: skip
+        async with served.session.request(method, served.base + path) as response:
+            assert response.status in (403, 404, 405), (method, path)
+    assert served.table.seq == 1
+
+
+async def test_the_page_and_its_words_are_served_with_strict_headers(served: Served) -> None:
+    async with served.session.get(served.base + "/") as page:
+        assert page.status == 200 and "phone.js" in await page.text()
+        assert page.headers["Content-Security-Policy"].startswith("default-src 'self'")
+        assert page.headers["Cache-Control"] == "no-store"
+    for lang in LANGS:
+        async with served.session.get(f"{served.base}/i18n/{lang}.json") as words:
+            body = await words.json()
+            assert body and all(k.startswith("phone.") for k in body)
+    async with served.session.get(served.base + "/static/../server.py") as escape:
+        assert escape.status == 404
+
+
+async def test_a_reconnecting_phone_gets_its_view_back_at_once(served: Served) -> None:
+    ws, first = await served.join(1)
+    await ws.close()
+    again, view = await served.join(1)
+    assert view["me"] == first["me"] and view["seq"] == first["seq"]
+    await again.close()
+
+
+async def test_the_tablet_knows_which_seats_are_connected(served: Served) -> None:
+    changes: list[frozenset[Seat]] = []
+    served.server.on_connections(changes.append)
+    ws, _ = await served.join(3)
+    assert served.server.connected() == {3}
+    await ws.close()
+    for _ in range(50):
+        if served.server.connected() == frozenset():
+            break
+        await asyncio.sleep(0.02)
+    assert changes[0] == {3} and changes[-1] == frozenset()
+
+
+async def test_a_dead_socket_is_dropped_by_the_heartbeat(served: Served) -> None:
+    ws = await served.session.ws_connect(
+        f"{served.base}/ws", headers={"Origin": served.base}, autoping=False
+    )
+    await ws.send_json(
+        {"type": "hello", "token": served.server.tokens.token(Seat(0)), "lang": "en"}
+    )
+    dropped = asyncio.Event()
+    served.server.on_connections(lambda seats: dropped.set() if 0 not in seats else None)
+    await asyncio.wait_for(dropped.wait(), timeout=10)
+    assert 0 not in served.server.connected()
+
+
+async def test_tokens_and_private_facts_never_reach_the_logs(
+    served: Served, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    phones = [(await served.join(seat))[0] for seat in range(4)]
+    for _ in range(3):
+        ws = await served.socket()
+        await ws.send_json(
+            {"type": "hello", "token": "wrong-" + served.server.tokens.token(Seat(0))}
+        )
+        await ws.receive_json(timeout=5)
+    await served.server.reseat(Seat(1))
+    table = served.table
+    bots = [Bot(Seat(i), random.Random(i)) for i in range(4)]
+    for _ in range(30):
+        if table.over() is not None:
+            break
+        seat = table.pending()[0].seats[0]
+        table.submit(
+            bots[seat].choose(
+                table.public_view(), table.private_view(seat), table.legal_actions(seat)
+            )
+        )
+        await asyncio.sleep(0)
+    for ws in phones:
+        await ws.close()
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "connected" in logged
+    secrets = {served.server.tokens.token(Seat(i)) for i in range(4)} | set(UNIQUE)
+    assert not [s for s in secrets if s in logged]

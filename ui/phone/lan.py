@@ -1,0 +1,58 @@
+"""Which address phones should use to reach this machine on the table's network.
+
+A tablet may have Wi-Fi, a hotspot it runs itself, USB tethering, a VPN and
+container bridges all at once. Loopback and link-local addresses are useless
+to a phone; virtual interfaces (containers, VPNs, tunnels) are almost never
+the table's network; private LAN ranges usually are. When several remain the
+host chooses (``--host``); with none at all we fall back to loopback, which at
+least lets the machine itself open the pages.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+
+import ifaddr
+
+VIRTUAL = ("docker", "veth", "br-", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg",
+           "tailscale", "zt", "utun", "lxc", "lxd", "podman", "cni", "flannel", "kube")  # fmt: skip
+CGNAT = ipaddress.ip_network("100.64.0.0/10")
+
+
+@dataclass(frozen=True, order=True)
+class Address:
+    rank: int
+    """Lower is likelier to be the table's network."""
+    ip: str
+    interface: str
+
+
+def candidates() -> list[Address]:
+    """IPv4 addresses a phone on the same network could reach, best first."""
+    found = []
+    for adapter in ifaddr.get_adapters():
+        name = adapter.nice_name or adapter.name
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str):
+                address = rank(ip.ip, name)
+                if address is not None:
+                    found.append(address)
+    return sorted(set(found))
+
+
+def rank(ip: str, interface: str) -> Address | None:
+    addr = ipaddress.ip_address(ip)
+    if addr.is_loopback or addr.is_link_local or addr.is_unspecified or addr.is_multicast:
+        return None
+    virtual = interface.lower().startswith(VIRTUAL)
+    score = 0 if addr.is_private and addr not in CGNAT else 1
+    return Address(score + (2 if virtual else 0) + (1 if addr in CGNAT else 0), ip, interface)
+
+
+def choose(wanted: str | None = None) -> tuple[str, list[Address]]:
+    """The address to put in the QR codes, and every candidate (for the host to pick)."""
+    found = candidates()
+    if wanted:
+        return wanted, found
+    return (found[0].ip if found else "127.0.0.1"), found

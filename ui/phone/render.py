@@ -1,0 +1,149 @@
+"""A seat's view, in its phone's language: the ``view`` message of the protocol.
+
+All words are rendered here, on the app's side, from the rules' keys and
+arguments — so the page needs no copy of the rules' vocabulary — and only
+from the seat's private view, the public view, the seat's own legal actions
+and the public feed. Nothing else of the game is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core.types import JSON, JSONObject, Seat
+from companion.i18n import describe, describe_action, has, render, seat_name, text
+from companion.table import Table
+
+FEED = 8
+"""How many recent public events a phone shows."""
+
+
+def view_message(table: Table, seat: Seat, lang: str, feed: Sequence[JSONObject]) -> JSONObject:
+    names = table.header.seats
+    game = table.header.game
+    private = table.private_view(seat)
+    public = table.public_view()
+
+    def say(key: str, args: JSONObject) -> str:
+        return describe(lang, key, args, names)
+
+    prompts = _objects(public["pending"])
+    mine = _objects(private["prompts"])
+    actions: list[JSON] = [
+        {"path": describe_action(lang, body, names), "action": body}
+        for body in (table.spec.codec.encode(a) for a in table.legal_actions(seat))
+    ]
+    over = public["over"]
+    return {
+        "type": "view",
+        "seq": table.seq,
+        "lang": lang,
+        "me": _me(lang, private, names),
+        "table": _table(lang, public, seat, names),
+        "waiting": [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in prompts],
+        "yours": [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in mine],
+        "offer": _offer(lang, mine, names, game),
+        "actions": actions,
+        "audit": {"cards": _auditable(lang, table, public, names)},
+        "secrets": [
+            say(f"secret.{game}.{s['kind']}", _args(s)) for s in _objects(private["secrets"])
+        ],
+        "feed": [_event(lang, game, e, names) for e in feed[-FEED:]],
+        "over": None if over is None else say(f"event.{game}.game_over", _args_of(over)),
+    }
+
+
+def _me(lang: str, private: JSONObject, names: Sequence[str]) -> JSONObject:
+    identity = private["identity"]
+    hand: list[JSON] = [
+        {"card": c["card"], "name": render(lang, "card", c["card"], names), "blood": c["blood"]}
+        for c in _objects(private["hand"])
+    ]
+    return {
+        "seat": private["seat"],
+        "name": private["name"],
+        "identity": {"card": identity, "name": render(lang, "card", identity, names)},
+        "hand": hand,
+        "francs": private["francs"],
+        "francs_text": render(lang, "francs", private["francs"], names),
+        "status": private["status"],
+        "status_text": text(lang, f"status.{private['status']}"),
+        "limit": private["limit"],
+    }
+
+
+def _table(lang: str, public: JSONObject, me: Seat, names: Sequence[str]) -> JSONObject:
+    discard = public["discard"]
+    assert isinstance(discard, list)
+    top = render(lang, "card", discard[-1], names) if discard else text(lang, "demo.empty")
+    summary = text(
+        lang,
+        "demo.centre",
+        night=public["night"],
+        turn=public["turn"],
+        deck=public["deck"],
+        top=top,
+        discards=len(discard),
+        bank=render(lang, "bank", public["bank"], names),
+    )
+    seats: list[JSON] = [
+        {
+            "name": seat_name(lang, i, names),
+            "francs": s["francs"],
+            "status_text": text(lang, f"status.{s['status']}"),
+            "hand": s["hand"],
+            "out": s["eliminated"],
+            "identity": None
+            if s["identity"] is None
+            else render(lang, "card", s["identity"], names),
+            "active": i == public["active"] and public["over"] is None,
+            "me": i == me,
+        }
+        for i, s in enumerate(_objects(public["seats"]))
+    ]
+    return {"summary": summary, "seats": seats}
+
+
+def _offer(lang: str, mine: list[JSONObject], names: Sequence[str], game: str) -> str | None:
+    """The private detail of what this seat must answer (the card a bribe offers)."""
+    for p in mine:
+        key = f"offer.{game}.{p['kind']}"
+        if has(lang, key):
+            return describe(lang, key, _args(p), names)
+    return None
+
+
+def _auditable(lang: str, table: Table, public: JSONObject, names: Sequence[str]) -> list[JSON]:
+    """Cards this seat could say it holds: any hand card that is not face up on the table."""
+    face_up = set(_strings(public["discard"]))
+    cards = sorted(c for c in table.spec.hand_cards if c not in face_up)
+    return [{"card": c, "name": render(lang, "card", c, names)} for c in cards]
+
+
+def _event(lang: str, game: str, event: JSONObject, names: Sequence[str]) -> str:
+    return describe(lang, f"event.{game}.{event['kind']}", _args(event), names)
+
+
+def _prompt_args(prompt: JSONObject) -> JSONObject:
+    seats = prompt["seats"]
+    assert isinstance(seats, list)
+    return {**_args(prompt), "seat": seats[0] if seats else None}
+
+
+def _args(obj: JSONObject) -> JSONObject:
+    return _args_of(obj.get("args", {}))
+
+
+def _args_of(value: JSON) -> JSONObject:
+    assert isinstance(value, dict)
+    return value
+
+
+def _objects(value: JSON) -> list[JSONObject]:
+    assert isinstance(value, list)
+    return [v for v in value if isinstance(v, dict)]
+
+
+def _strings(value: JSON) -> list[str]:
+    assert isinstance(value, list)
+    return [v for v in value if isinstance(v, str)]
