@@ -33,6 +33,13 @@ CREATE TABLE IF NOT EXISTS actions (
     undoable INTEGER NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS seat_tokens (
+    game_id  INTEGER NOT NULL REFERENCES games(id),
+    seat     INTEGER NOT NULL,
+    token    TEXT NOT NULL,
+    revoked  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, token)
+);
 """
 
 
@@ -129,6 +136,32 @@ class Journal:
             )
             for gid, game, header, created, result, count in rows
         ]
+
+    def seat_tokens(self, game_id: int) -> list[tuple[int, str, bool]]:
+        """Every seat token ever issued for a game: (seat, token, revoked).
+
+        Kept with the game so that phones keep their seats when the app restarts.
+        Tokens are secrets: they are never exported.
+        """
+        rows = self._db.execute(
+            "SELECT seat, token, revoked FROM seat_tokens WHERE game_id = ? ORDER BY rowid",
+            (game_id,),
+        )
+        return [(seat, token, bool(revoked)) for seat, token, revoked in rows]
+
+    def add_seat_token(self, game_id: int, seat: int, token: str) -> None:
+        with self._db:
+            self._db.execute(
+                "INSERT INTO seat_tokens (game_id, seat, token) VALUES (?, ?, ?)",
+                (game_id, seat, token),
+            )
+
+    def revoke_seat_token(self, game_id: int, token: str) -> None:
+        with self._db:
+            self._db.execute(
+                "UPDATE seat_tokens SET revoked = 1 WHERE game_id = ? AND token = ?",
+                (game_id, token),
+            )
 
     def latest_unfinished(self) -> int | None:
         row = self._db.execute("SELECT MAX(id) FROM games WHERE result IS NULL").fetchone()

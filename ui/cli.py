@@ -8,6 +8,7 @@ directory; ``--db PATH`` chooses another file.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import random
@@ -24,9 +25,12 @@ from companion.journal import Journal
 from companion.table import Table
 from companion.transcript import TranscriptError, dumps, read, run, views
 from ui import demo
+from ui.phone.server import DEFAULT_PORT, PhoneServer
 from ui.terminal import TableScreen
 
 APP = "table-companion"
+LINGER_S = 120.0
+"""After the demo's game, how long the server stays up for phones still looking at it."""
 
 
 def default_db() -> Path:
@@ -61,8 +65,8 @@ def _lang(argv: list[str]) -> str:
 
 
 def _parser(lang: str) -> argparse.ArgumentParser:
-    def h(key: str) -> str:
-        return text(lang, f"cli.help.{key}").replace("%", "%%")
+    def h(key: str, **args: object) -> str:
+        return text(lang, f"cli.help.{key}", **args).replace("%", "%%")
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS, help=h("lang"))
@@ -78,6 +82,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     d.add_argument("--pace", type=float, default=1.2, help=h("pace"))
     d.add_argument("--fast", action="store_true", help=h("fast"))
     _db_arg(d, h)
+    _phone_args(d, h)
     d.set_defaults(run=_demo)
 
     r = command("resume")
@@ -86,6 +91,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     r.add_argument("--pace", type=float, default=1.2, help=h("pace"))
     r.add_argument("--fast", action="store_true", help=h("fast"))
     _db_arg(r, h)
+    _phone_args(r, h)
     r.set_defaults(run=_resume)
 
     e = command("export")
@@ -105,8 +111,14 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     return p
 
 
-def _db_arg(p: argparse.ArgumentParser, h: Callable[[str], str]) -> None:
+def _db_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     p.add_argument("--db", type=Path, default=None, help=h("db"))
+
+
+def _phone_args(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
+    p.add_argument("--no-phones", action="store_true", help=h("no_phones"))
+    p.add_argument("--host", help=h("host"))
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=h("port", port=DEFAULT_PORT))
 
 
 def _journal(args: argparse.Namespace) -> Journal:
@@ -119,8 +131,27 @@ def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
     rng = random.Random(args.seed)
     table = Table.start(journal, "microfilms", names, rng=rng, meta={"by": "demo"})
     demo.intro(console, lang, table, args.seed, journal.path)
-    demo.play(table, console, lang, 0.0 if args.fast else args.pace, str(args.seed))
+    asyncio.run(_play(table, console, lang, args, str(args.seed)))
     return 0
+
+
+async def _play(
+    table: Table, console: Console, lang: str, args: argparse.Namespace, seed: str
+) -> None:
+    """The demo's game, with the phone server beside it unless told otherwise."""
+    phones = None if args.no_phones else PhoneServer(table, host=args.host, port=args.port)
+    if phones is not None:
+        await phones.start()
+        demo.show_phones(console, lang, phones)
+    try:
+        pace = 0.0 if args.fast else args.pace
+        await demo.play(table, console, lang, pace, seed, phones=phones)
+        if phones is not None and phones.connected():
+            console.print(text(lang, "demo.linger"), style="dim")
+            await phones.until_alone(LINGER_S)
+    finally:
+        if phones is not None:
+            await phones.stop()
 
 
 def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
@@ -143,7 +174,7 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
         TableScreen(console, lang, table.header.game, table.header.seats).table(table.public_view())
         console.print(text(lang, "cli.resume_table"))
         return 0
-    demo.play(table, console, lang, 0.0 if args.fast else args.pace, f"{game}:{table.seq}")
+    asyncio.run(_play(table, console, lang, args, f"{game}:{table.seq}"))
     return 0
 
 

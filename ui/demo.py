@@ -2,22 +2,27 @@
 
 No hardware, no display: the table is printed after every turn, each action as
 a line of the feed (with its journal position), and each secret inside a panel
-marked as the phone of the seat it belongs to. The game runs on the real
+marked as the phone of the seat it belongs to. The phone server runs too: scan
+a seat's QR code and that seat is yours to play. The game runs on the real
 journal, so it can be killed and picked up again with ``companion resume``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
-import time
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
+from rich.text import Text
 
 from companion.core.types import Seat
 from companion.games.microfilms.bot import Bot
-from companion.i18n import describe, text
+from companion.i18n import describe, seat_name, text
 from companion.table import Table, Update
+from ui.phone.qr import terminal_qr
+from ui.phone.server import PhoneServer
 from ui.terminal import TableScreen
 
 DEMO_NAMES = {
@@ -31,11 +36,23 @@ def names_for(lang: str, players: int) -> list[str]:
     return list(DEMO_NAMES[lang][:players])
 
 
-def play(table: Table, console: Console, lang: str, pace: float, seed: str) -> None:
-    """Let bots play ``table`` to its end, printing what the table and each phone would see."""
+async def play(
+    table: Table,
+    console: Console,
+    lang: str,
+    pace: float,
+    seed: str,
+    *,
+    phones: PhoneServer | None = None,
+) -> None:
+    """Play ``table`` to its end, printing what the table and each phone would see.
+
+    Bots play every seat — except a seat whose phone has joined: that seat waits
+    for its player, who plays from the phone.
+    """
     screen = TableScreen(console, lang, table.header.game, table.header.seats)
     bots = [Bot(Seat(i), random.Random(f"{seed}:{i}")) for i in range(len(table.header.seats))]
-    turn = [table.public_view()["turn"]]
+    moved = asyncio.Event()
 
     def on_update(update: Update) -> None:
         public = update.public()
@@ -49,24 +66,53 @@ def play(table: Table, console: Console, lang: str, pace: float, seed: str) -> N
             secrets = update.private(Seat(i))
             if secrets:
                 screen.phone(i, secrets)
-        view = table.public_view()
-        if view["turn"] != turn[0] or view["over"] is not None:
-            turn[0] = view["turn"]
-            screen.table(view)
-            time.sleep(pace)
+        moved.set()
 
     table.subscribe(on_update)
+    if phones is not None:
+        phones.on_connections(lambda seats: (screen.joined(seats), moved.set()))
     for i in range(len(bots)):
         screen.phone_state(i, table.private_view(Seat(i)))
+    turn = table.public_view()["turn"]
     screen.table(table.public_view())
     while table.over() is None:
         seat = table.pending()[0].seats[0]
-        action = bots[seat].choose(
-            table.public_view(), table.private_view(seat), table.legal_actions(seat)
-        )
-        table.submit(action)
-        time.sleep(pace / 3)
+        moved.clear()
+        if phones is not None and seat in phones.connected():
+            await moved.wait()  # the player decides on their phone
+        else:
+            table.submit(
+                bots[seat].choose(
+                    table.public_view(), table.private_view(seat), table.legal_actions(seat)
+                )
+            )
+            await asyncio.sleep(pace / 3)
+        view = table.public_view()
+        if view["turn"] != turn or view["over"] is not None:
+            turn = view["turn"]
+            screen.table(view)
+            await asyncio.sleep(pace)
     finale(console, lang, table)
+
+
+def show_phones(console: Console, lang: str, phones: PhoneServer) -> None:
+    """Each seat's QR code and address, to open that seat's page on a phone."""
+    names = phones.table.header.seats
+    panels = [
+        Panel(
+            Text(terminal_qr(phones.url(Seat(i))), no_wrap=True),
+            title=seat_name(lang, i, names),
+            expand=False,
+        )
+        for i in range(len(names))
+    ]
+    console.print(text(lang, "demo.phones_join"), style="bold")
+    console.print(Columns(panels))
+    for i in range(len(names)):
+        console.print(f"{seat_name(lang, i, names)}: {phones.url(Seat(i))}", soft_wrap=True)
+    others = [a.ip for a in phones.addresses if a.ip != phones.address]
+    if others:
+        console.print(text(lang, "demo.other_addresses", addresses=", ".join(others)), style="dim")
 
 
 def finale(console: Console, lang: str, table: Table) -> None:

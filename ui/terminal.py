@@ -106,6 +106,11 @@ class TableScreen:
             bank=render(self.lang, "bank", view["bank"], self.names),
         )
 
+    def joined(self, seats: frozenset[int]) -> None:
+        """Which seats have a phone connected now."""
+        args: JSONObject = {"seats": sorted(seats)}
+        self.console.print(describe(self.lang, "demo.connected", args, self.names), style="magenta")
+
     def phone_state(self, seat: int, private: JSONObject) -> None:
         """A phone as its owner finds it on joining: identity, hand, francs."""
         hand = [c["card"] for c in _list(private["hand"]) if isinstance(c, dict)]

@@ -27,7 +27,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 def test_the_demo_plays_a_game_to_its_winner_in_each_language(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, winner: str, phone: str
 ) -> None:
-    code, out = run(capsys, "demo", "--fast", "--db", str(tmp_path / "j.db"), "--lang", lang)
+    code, out = run(
+        capsys, "demo", "--fast", "--no-phones", "--db", str(tmp_path / "j.db"), "--lang", lang
+    )
     assert code == 0
     assert winner in out and phone in out
     games = Journal(tmp_path / "j.db").games()
@@ -42,6 +44,7 @@ def test_the_same_seed_plays_the_same_game(
             capsys,
             "demo",
             "--fast",
+            "--no-phones",
             "--seed",
             "3",
             "--db",
@@ -58,7 +61,7 @@ def test_export_then_replay_gives_every_view(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     db, out = str(tmp_path / "j.db"), tmp_path / "game.jsonl"
-    run(capsys, "demo", "--fast", "--players", "5", "--db", db, "--lang", "en")
+    run(capsys, "demo", "--fast", "--no-phones", "--players", "5", "--db", db, "--lang", "en")
     assert run(capsys, "export", "1", "--db", db, "-o", str(out), "--lang", "en")[0] == 0
     lines = out.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0])["game"] == "microfilms"
@@ -91,3 +94,16 @@ def test_the_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit):
         main(["--lang", "zh-Hans", "demo", "--help"])
     assert "玩家人数" in capsys.readouterr().out
+
+
+def test_the_demo_shows_each_seats_qr_code_and_address(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "j.db"
+    code, out = run(capsys, "demo", "--fast", "--port", "0", "--db", str(db), "--lang", "en")
+    assert code == 0 and "Scan a seat's QR code" in out
+    tokens = Journal(db).seat_tokens(1)
+    assert len(tokens) == 4
+    for seat, token, _ in tokens:
+        assert f"{['Ann', 'Ben', 'Cat', 'Dan'][seat]}: http://" in out and f"/#t={token}" in out
+    assert "▄" in out  # the QR codes, in half blocks

@@ -54,9 +54,11 @@ def test_a_killed_game_resumes_with_every_committed_action(tmp_path: Path) -> No
     game = None
     while kills < KILLS:
         if game is None:
-            cmd = companion("demo", "--db", str(db), "--pace", "0.03", "--seed", str(kills))
+            cmd = companion(
+                "demo", "--db", str(db), "--pace", "0.03", "--seed", str(kills), "--no-phones"
+            )
         else:
-            cmd = companion("resume", str(game), "--db", str(db), "--pace", "0.03")
+            cmd = companion("resume", str(game), "--db", str(db), "--pace", "0.03", "--no-phones")
         printed = run_and_kill(cmd, rng.uniform(0.6, 2.0))
         kills += 1
         journal = Journal(db)

@@ -12,6 +12,7 @@ route here at all: only the app itself can call them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections import deque
@@ -75,7 +76,7 @@ class PhoneServer:
         heartbeat: float = HEARTBEAT_S,
     ) -> None:
         self.table = table
-        self.tokens = SeatTokens(len(table.header.seats))
+        self.tokens = SeatTokens(table.journal, table.game_id, len(table.header.seats))
         self.address, self.addresses = lan.choose(host)
         self.port = port
         self._bind = bind
@@ -108,6 +109,14 @@ class PhoneServer:
             await self._deny(phone, "revoked")
         self._connections_changed()
         return self.url(seat)
+
+    async def until_alone(self, timeout: float) -> None:
+        """Wait until no phone is connected, or ``timeout`` seconds."""
+        alone = asyncio.Event()
+        self.on_connections(lambda seats: alone.set() if not seats else None)
+        if self.connected():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(alone.wait(), timeout)
 
     async def start(self) -> None:
         app = web.Application(client_max_size=HARD_LIMIT)

@@ -2,7 +2,9 @@
 
 A token is 128 bits from the operating system (``secrets.token_urlsafe(16)``).
 It opens exactly one seat until the host re-seats that player, which revokes
-it for good. Tokens are compared in constant time and never logged.
+it for good. Tokens live in the journal beside their game, so a phone keeps
+its seat when the app restarts; they are compared in constant time and never
+logged or exported.
 """
 
 from __future__ import annotations
@@ -11,23 +13,42 @@ import hmac
 import secrets
 
 from companion.core.types import Seat
+from companion.journal import Journal
 
 TOKEN_BYTES = 16
 
 
 class SeatTokens:
-    def __init__(self, seats: int) -> None:
-        self._tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in range(seats)]
-        self._revoked: set[str] = set()
+    def __init__(self, journal: Journal, game_id: int, seats: int) -> None:
+        self._journal = journal
+        self._game = game_id
+        self._tokens: list[str | None] = [None] * seats
+        self._revoked: list[str] = []
+        for seat, token, revoked in journal.seat_tokens(game_id):
+            if revoked:
+                self._revoked.append(token)
+            else:
+                self._tokens[seat] = token
+        for seat, token in enumerate(self._tokens):
+            if token is None:
+                self._issue(Seat(seat))
+
+    def _issue(self, seat: Seat) -> str:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self._journal.add_seat_token(self._game, seat, token)
+        self._tokens[seat] = token
+        return token
 
     def token(self, seat: Seat) -> str:
-        return self._tokens[seat]
+        token = self._tokens[seat]
+        assert token is not None
+        return token
 
     def seat_of(self, token: str) -> Seat | None:
         """The seat ``token`` opens, or ``None``; every token is compared, in constant time."""
         found = None
         for seat, known in enumerate(self._tokens):
-            if hmac.compare_digest(known.encode(), token.encode()):
+            if known is not None and hmac.compare_digest(known.encode(), token.encode()):
                 found = Seat(seat)
         return found
 
@@ -36,6 +57,7 @@ class SeatTokens:
 
     def reissue(self, seat: Seat) -> str:
         """Revoke ``seat``'s token and give it a new one (re-seating a player)."""
-        self._revoked.add(self._tokens[seat])
-        self._tokens[seat] = secrets.token_urlsafe(TOKEN_BYTES)
-        return self._tokens[seat]
+        old = self.token(seat)
+        self._journal.revoke_seat_token(self._game, old)
+        self._revoked.append(old)
+        return self._issue(seat)
