@@ -29,10 +29,14 @@ def view_message(table: Table, seat: Seat, lang: str, feed: Sequence[JSONObject]
 
     prompts = _objects(public["pending"])
     mine = _objects(private["prompts"])
-    actions: list[JSON] = [
-        {"path": describe_action(lang, body, names), "action": body}
-        for body in (table.spec.codec.encode(a) for a in table.legal_actions(seat))
-    ]
+    actions: list[JSON] = []
+    paths: set[tuple[str, ...]] = set()
+    for action in table.legal_actions(seat):
+        body = table.spec.codec.encode(action)
+        path = describe_action(lang, body, names)
+        if tuple(path) not in paths:  # two copies of one card read alike: one choice
+            paths.add(tuple(path))
+            actions.append({"path": list(path), "action": body})
     over = public["over"]
     return {
         "type": "view",
@@ -45,9 +49,7 @@ def view_message(table: Table, seat: Seat, lang: str, feed: Sequence[JSONObject]
         "offer": _offer(lang, mine, names, game),
         "actions": actions,
         "audit": {"cards": _auditable(lang, table, public, names)},
-        "secrets": [
-            say(f"secret.{game}.{s['kind']}", _args(s)) for s in _objects(private["secrets"])
-        ],
+        "secrets": [_secret(lang, game, s, private, names) for s in _objects(private["secrets"])],
         "feed": [_event(lang, game, e, names) for e in feed[-FEED:]],
         "over": None if over is None else say(f"event.{game}.game_over", _args_of(over)),
     }
@@ -118,6 +120,19 @@ def _auditable(lang: str, table: Table, public: JSONObject, names: Sequence[str]
     face_up = set(_strings(public["discard"]))
     cards = sorted(c for c in table.spec.hand_cards if c not in face_up)
     return [{"card": c, "name": render(lang, "card", c, names)} for c in cards]
+
+
+def _secret(
+    lang: str, game: str, secret: JSONObject, private: JSONObject, names: Sequence[str]
+) -> str:
+    """A secret in words — with the seat's own identity left out: it stays behind the hold."""
+    args = _args(secret)
+    key = f"secret.{game}.{secret['kind']}"
+    if args.get("identity") == private["identity"]:
+        hidden = text(lang, "phone.hidden_identity")
+        rendered = {k: render(lang, k, v, names) for k, v in args.items()}
+        return text(lang, key, **{**rendered, "identity": hidden})
+    return describe(lang, key, args, names)
 
 
 def _event(lang: str, game: str, event: JSONObject, names: Sequence[str]) -> str:

@@ -44,10 +44,11 @@ DEFAULT_PORT = 8737
 
 HEADERS = {
     "Cache-Control": "no-store",
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
+CSP = "default-src 'self'; connect-src 'self' ws://{host}; frame-ancestors 'none'"
+"""``ws://`` is named for browsers that do not count it as ``'self'`` (older Safari)."""
 STATIC = {"phone.css": "text/css", "phone.js": "text/javascript", "index.html": "text/html"}
 
 
@@ -124,6 +125,7 @@ class PhoneServer:
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/i18n/{lang}.json", self._words)
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_secure_headers)
         self._runner = web.AppRunner(app, access_log_format='%a "%r" %s %b', handle_signals=False)
         await self._runner.setup()
@@ -296,9 +298,12 @@ class PhoneServer:
         message: JSON = text(phone.lang, f"phone.error.{code}")
         await self._send(phone, {"type": "error", "id": ident, "code": code, "text": message})
 
-    async def _deny(self, phone: Phone, code: str, **args: object) -> None:
-        words = text(phone.lang, f"phone.denied.{code}", **args)
-        await self._send(phone, {"type": "denied", "code": code, "text": words})
+    async def _deny(self, phone: Phone, code: str, retry_after: int | None = None) -> None:
+        words = text(phone.lang, f"phone.denied.{code}", retry_after=retry_after)
+        message: JSONObject = {"type": "denied", "code": code, "text": words}
+        if retry_after is not None:
+            message["retry_after"] = retry_after
+        await self._send(phone, message)
         phone.seat = None
         await phone.ws.close()
 
@@ -306,6 +311,10 @@ class PhoneServer:
         seats = self.connected()
         for listener in self._connection_listeners:
             listener(seats)
+
+
+async def _no_icon(request: web.Request) -> web.StreamResponse:
+    return web.Response(status=204)
 
 
 def _lang(value: object) -> str:
@@ -319,3 +328,4 @@ def _static_file(name: str) -> web.Response:
 
 async def _secure_headers(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.update(HEADERS)
+    response.headers["Content-Security-Policy"] = CSP.format(host=request.host)

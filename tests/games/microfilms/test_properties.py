@@ -22,8 +22,8 @@ from companion.core import playout
 from companion.core.actions import Action, SeatAction
 from companion.core.errors import RuleViolation, WrongMoment
 from companion.core.outcome import Event
-from companion.core.views import public_event
 from companion.core.types import JSON, CardId, Seat
+from companion.core.views import public_event
 from companion.games.microfilms import GAME, cards
 from companion.games.microfilms.actions import AuditHand
 from companion.games.microfilms.options import (

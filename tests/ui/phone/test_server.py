@@ -3,53 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
-from typing import Any
 
 import aiohttp
 import pytest
 
 from companion.core.types import Seat
-from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Bribe
 from companion.games.microfilms.bot import Bot
-from companion.games.microfilms.state import State
 from companion.i18n import LANGS, render
 from tests.ui.phone.conftest import SEATS, Served
-
-UNIQUE = [c.id for c in cards.ALL if c.kind is not cards.Kind.ACTION]
-"""Cards whose name names exactly one card: a name in a text is that card."""
-
-
-def hidden_from(state: State, seat: int) -> set[str]:
-    """Cards whose place ``seat`` may not know now, less what it was told."""
-    others = [p for i, p in enumerate(state.players) if i != seat]
-    hidden = {*state.deck, *state.removed}
-    hidden |= {c for p in others for c in p.hand}
-    hidden |= {p.identity for p in others if p.identity and not p.revealed}
-    told = {
-        str(v)
-        for e in state.history
-        for s in e.secrets
-        if s.seat == seat
-        for value in s.args.values()
-        for v in (value if isinstance(value, list) else [value])
-    }
-    return (hidden - told) & set(UNIQUE)
-
-
-def assert_private_to(frame: dict[str, Any], seat: int, state: State, lang: str) -> None:
-    """The parts of a view that show state hold nothing hidden from ``seat``."""
-    assert frame["me"]["seat"] == seat
-    assert all(a["action"]["seat"] == seat for a in frame["actions"])
-    shown = json.dumps(
-        {k: frame[k] for k in ("me", "table", "waiting", "yours", "offer", "over")},
-        ensure_ascii=False,
-    )
-    for card in hidden_from(state, seat):
-        assert render(lang, "card", card, SEATS) not in shown, (seat, card)
+from tests.ui.phone.leaks import UNIQUE, assert_view_private_to
 
 
 async def test_a_token_opens_its_own_seat(served: Served) -> None:
@@ -78,7 +43,7 @@ async def test_each_phone_hears_only_its_own_seat_through_a_whole_game(served: S
         for i, ws in enumerate(phones):
             frame = await ws.receive_json(timeout=5)
             assert frame["type"] == "view" and frame["seq"] == table.seq
-            assert_private_to(frame, i, table.state, langs[i])
+            assert_view_private_to(frame, i, table.state, SEATS)
             assert len(frame["secrets"]) == len(table.private_view(Seat(i))["secrets"])  # type: ignore[arg-type]
             seen += 1
     assert seen > 40

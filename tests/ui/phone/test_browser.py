@@ -1,0 +1,205 @@
+"""Four phones in Debian's Chromium play a whole Microfilms game on the real server.
+
+Each phone is its own browser context (390×844, touch, its own language from
+its locale) on the URL its QR code carries. The table (standing in for the
+tablet and the readers) takes the public turn actions; every answer only a
+seat may give — a bribe, a blackmail, a victory claim — is tapped through
+that seat's page. At every step, each page's text and every WebSocket frame
+each phone received are checked for anything its seat may not see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import shutil
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.async_api import Browser, Page, async_playwright
+
+from companion.core.types import Seat
+from companion.games.microfilms.bot import Bot
+from companion.i18n import render
+from tests.ui.phone.conftest import SEATS, Served
+from tests.ui.phone.leaks import assert_view_private_to, hidden_names
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+LOCALES = ["zh-TW", "zh-CN", "en-US", "zh-HK"]
+LANGS = ["zh-Hant", "zh-Hans", "en", "zh-Hant"]
+PRIVATE = {"accept_bribe", "refuse_bribe", "resist", "buy_off", "give_in"}
+SHOTS = Path(__file__).resolve().parents[3] / "build" / "screenshots"
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed (apt install chromium)"
+    async with async_playwright() as p:
+        launched = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        await launched.close()
+
+
+async def open_phone(browser: Browser, served: Served, seat: int, frames: list[Any]) -> Page:
+    context = await browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale=LOCALES[seat],
+    )
+    page = await context.new_page()
+    page.on(
+        "websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data)))
+    )
+    await page.goto(served.server.url(Seat(seat)))
+    await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
+    return page
+
+
+async def visible_text(page: Page) -> str:
+    """What the page shows of the game's state: all but the history and the menus' catalogues."""
+    return await page.evaluate(
+        """() => {
+            const main = document.querySelector('#main').cloneNode(true);
+            const skip = ['#feed-box', '#actions', '#audit-box'];
+            for (const id of skip) main.querySelector(id)?.remove();
+            return main.innerText;
+        }"""
+    )
+
+
+async def tap_through(page: Page, path: list[str]) -> None:
+    """Choose an action on the page as a player would: each step of its menu, then confirm."""
+    menu = page.locator("#actions")
+    for label in path:
+        await menu.get_by_role("button", name=label, exact=True).click()
+    await menu.locator("#confirm").click()
+
+
+async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.02)
+
+    await asyncio.wait_for(wait(), timeout)
+
+
+async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
+    served: Served, browser: Browser
+) -> None:
+    table = served.table
+    frames: list[list[Any]] = [[] for _ in range(4)]
+    pages = [await open_phone(browser, served, seat, frames[seat]) for seat in range(4)]
+    bots = [Bot(Seat(i), random.Random(70 + i)) for i in range(4)]  # a game of 58 actions
+    table.subscribe(lambda u: [b.hear(u.public()) for b in bots])
+    for seat, page in enumerate(pages):
+        assert await page.locator("#name").inner_text() == SEATS[seat]
+        assert await page.locator("html").get_attribute("lang") == LANGS[seat]
+
+    tapped = reloaded = shot = 0
+    while table.over() is None:
+        seat = table.pending()[0].seats[0]
+        action = bots[seat].choose(
+            table.public_view(), table.private_view(seat), table.legal_actions(seat)
+        )
+        body = table.spec.codec.encode(action)
+        before = table.seq
+        if body["act"] in PRIVATE or body["act"].startswith("claim"):
+            page = pages[seat]
+            await page.locator("#yours").filter(has_text=re.compile(".+")).wait_for()
+            if body["act"] in ("accept_bribe", "refuse_bribe") and not shot:
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                await page.screenshot(path=SHOTS / "phone-mid-game.png")
+                shot += 1
+            view = next(f for f in reversed(frames[seat]) if f.get("type") == "view")
+            path = next(a["path"] for a in view["actions"] if a["action"] == body)
+            await tap_through(page, path)
+            tapped += 1
+        else:
+            table.submit(action)
+        await until(lambda before=before: table.seq > before)
+        await until(lambda: all(_last_view(f)["seq"] == table.seq for f in frames))
+        for i, page in enumerate(pages):
+            shown = await visible_text(page)
+            for name in hidden_names(table.state, i, LANGS[i], SEATS):
+                assert name not in shown, (i, name)
+            assert_view_private_to(_last_view(frames[i]), i, table.state, SEATS)
+        if table.seq > 20 and not reloaded:
+            await reload_restores_the_view(pages[2], frames[2], table.seq)
+            reloaded += 1
+    assert tapped >= 10 and reloaded == 1 and table.seq > 50
+
+    for i, received in enumerate(frames):
+        views = [f for f in received if f.get("type") == "view"]
+        assert views and all(f["me"]["seat"] == i for f in views)
+        identity = table.private_view(Seat(i))["identity"]
+        others = [table.private_view(Seat(j))["identity"] for j in range(4) if j != i]
+        assert all(f["me"]["identity"]["card"] == identity for f in views)
+        assert not any(f["me"]["identity"]["card"] in others for f in views)
+    over = await pages[0].locator("#over-text").inner_text()
+    assert "遊戲結束" in over
+
+
+async def reload_restores_the_view(page: Page, frames: list[Any], seq: int) -> None:
+    """A reload (or a locked screen coming back) gets the whole view at once."""
+    francs = await page.locator("#francs").inner_text()
+    await page.reload()
+    await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
+    assert _last_view(frames)["seq"] == seq
+    assert await page.locator("#francs").inner_text() == francs
+
+
+def _last_view(frames: list[Any]) -> dict[str, Any]:
+    return next(f for f in reversed(frames) if f.get("type") == "view")
+
+
+async def test_the_identity_shows_only_while_held(served: Served, browser: Browser) -> None:
+    frames: list[Any] = []
+    page = await open_phone(browser, served, 1, frames)
+    identity = render("zh-Hans", "card", served.table.private_view(Seat(1))["identity"], SEATS)
+    assert await page.locator("#identity").inner_text() == ""
+    assert identity not in await page.locator("#secrets").inner_text()
+    hold = page.locator("#identity-hold")
+    box = await hold.bounding_box()
+    assert box is not None
+    await page.mouse.move(box["x"] + 20, box["y"] + 20)
+    await page.mouse.down()
+    await page.locator("#identity").filter(has_text=identity).wait_for()
+    await page.mouse.up()
+    await page.locator("#identity").filter(has_text=re.compile("^$")).wait_for(state="attached")
+    assert await page.locator("#identity").inner_text() == ""
+
+
+async def test_a_wrong_token_gets_a_clear_page_and_no_data(
+    served: Served, browser: Browser
+) -> None:
+    context = await browser.new_context(locale="zh-TW")
+    page = await context.new_page()
+    frames: list[Any] = []
+    page.on(
+        "websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data)))
+    )
+    await page.goto(f"{served.base}/#t=not-a-real-token-at-all")
+    await page.locator("#denied").wait_for()
+    assert "QR" in await page.locator("#denied-text").inner_text()
+    assert [f["type"] for f in frames] == ["denied"]
+
+
+async def test_the_page_fits_a_small_phone(served: Served, browser: Browser) -> None:
+    context = await browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    page = await context.new_page()
+    await page.goto(served.server.url(Seat(0)))
+    await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
+    overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0

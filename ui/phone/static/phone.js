@@ -1,0 +1,966 @@
+/* The player's phone: one seat's private view, and its private answers.
+ *
+ * Protocol: docs/phones.md. Every word the page shows of its own comes from
+ * /i18n/<lang>.json (phone.* keys); the view's words come already translated.
+ * No framework, no build step, no inline code (the server's CSP forbids it).
+ */
+(function () {
+  'use strict';
+
+  var LANGS = ['zh-Hant', 'zh-Hans', 'en'];
+  var BACKOFF_MS = [500, 1000, 2000, 4000, 5000];
+  var PING_MS = 15000;        // our heartbeat
+  var DEAD_MS = 40000;        // no message for this long: the socket is dead
+  var CONNECT_MS = 10000;     // a socket still not open after this: try again
+  var STALE_MS = 20000;       // on wake-up, a socket this quiet is not trusted
+  var TOAST_MS = 9000;
+  var SECRETS_SHOWN = 5;
+  var KEY_TOKEN = 'tc.token';
+  var KEY_LANG = 'tc.lang';
+
+  // --- small helpers ---------------------------------------------------------
+
+  function $(id) { return document.getElementById(id); }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  function show(node, visible) {
+    if (visible) node.removeAttribute('hidden');
+    else node.setAttribute('hidden', '');
+  }
+
+  function store(key, value) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch (e) { /* private mode: the URL still has the token */ }
+  }
+
+  function stored(key) {
+    try { return localStorage.getItem(key); } catch (e) { return null; }
+  }
+
+  function list(value) { return Array.isArray(value) ? value : []; }
+
+  function sameList(a, b) {
+    if (a.length !== b.length) return false;
+    for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+
+  // --- words -----------------------------------------------------------------
+
+  var words = null;       // the loaded phone.* catalog, or null
+  var wordsLang = null;   // its language
+  var wordsRetry = null;
+
+  function t(key, params) {
+    if (!words) return '';
+    var s = words[key];
+    if (typeof s !== 'string') return key;
+    if (params) {
+      s = s.replace(/\{(\w+)\}/g, function (m, name) {
+        return Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : m;
+      });
+    }
+    return s;
+  }
+
+  function browserLang() {
+    var prefs = navigator.languages && navigator.languages.length
+      ? navigator.languages : [navigator.language || 'en'];
+    for (var i = 0; i < prefs.length; i++) {
+      var l = String(prefs[i] || '').toLowerCase();
+      if (l.indexOf('zh') !== 0) continue;
+      if (/^zh-(tw|hk|mo)\b/.test(l) || l.indexOf('zh-hant') === 0) return 'zh-Hant';
+      return 'zh-Hans';   // zh, zh-CN, zh-SG, zh-Hans…
+    }
+    return 'en';
+  }
+
+  function loadWords(l) {
+    clearTimeout(wordsRetry);
+    var url = '/i18n/' + encodeURIComponent(l) + '.json';
+    fetch(url, { cache: 'no-store', credentials: 'same-origin' })
+      .then(function (r) {
+        if (!r.ok) throw new Error('HTTP ' + r.status);
+        return r.json();
+      })
+      .then(function (data) {
+        if (l !== lang) return;           // switched again meanwhile
+        words = data && typeof data === 'object' ? data : {};
+        wordsLang = l;
+        document.documentElement.classList.remove('loading');
+        applyWords();
+      })
+      .catch(function () {
+        if (l !== lang) return;
+        wordsRetry = setTimeout(function () { loadWords(lang); }, 3000);
+      });
+  }
+
+  function applyWords() {
+    var nodes = document.querySelectorAll('[data-i18n]');
+    for (var i = 0; i < nodes.length; i++) {
+      nodes[i].textContent = t(nodes[i].getAttribute('data-i18n'));
+    }
+    nodes = document.querySelectorAll('[data-i18n-aria-label]');
+    for (i = 0; i < nodes.length; i++) {
+      nodes[i].setAttribute('aria-label', t(nodes[i].getAttribute('data-i18n-aria-label')));
+    }
+    renderConn();
+    render();
+  }
+
+  // --- state -----------------------------------------------------------------
+
+  var token = null;
+  var lang = 'en';
+  var view = null;          // the last `view` message
+  var welcomeName = null;   // from `welcome`, until a view arrives
+  var connState = 'connecting';
+  var denied = false;
+  var secretsSeen = null;   // number of secrets in the previous view (null: none yet)
+  var freshSecret = false;
+  var secretsOpen = false;
+
+  var menuPath = [];        // the choices tapped so far in the action menu
+  var actPending = null;    // id of the action sent from the menu, until answered
+  var auditPending = null;  // id of the hand audit sent, until answered
+  var auditDirty = {};      // card -> checked, as the player set it
+  var auditSig = null;
+  var actSentAt = 0;
+  var nextId = 1;
+  var holding = false;
+
+  // --- connection ------------------------------------------------------------
+
+  var ws = null;
+  var attempt = 0;
+  var retryTimer = null;
+  var lastHeard = 0;
+  var lastPing = 0;
+  var openedAt = 0;
+
+  function socketUrl() {
+    return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
+  }
+
+  function connect() {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    if (denied || !token) return;
+    if (ws) drop(ws);
+    var sock;
+    try {
+      sock = new WebSocket(socketUrl());
+    } catch (e) {
+      ws = null;
+      scheduleReconnect();
+      return;
+    }
+    ws = sock;
+    openedAt = lastHeard = Date.now();
+    sock.onopen = function () {
+      if (ws !== sock) return;
+      lastHeard = lastPing = Date.now();
+      send({ type: 'hello', token: token, lang: lang });
+      if (wordsLang !== lang) loadWords(lang);
+    };
+    sock.onmessage = function (ev) {
+      if (ws !== sock) return;
+      lastHeard = Date.now();
+      var msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      if (msg && typeof msg === 'object') receive(msg);
+    };
+    sock.onclose = function () {
+      if (ws !== sock) return;
+      ws = null;
+      lost();
+    };
+    sock.onerror = function () { /* a close event follows */ };
+  }
+
+  function drop(sock) {
+    sock.onopen = sock.onmessage = sock.onclose = sock.onerror = null;
+    try { sock.close(); } catch (e) { /* already closed */ }
+    if (ws === sock) ws = null;
+  }
+
+  function lost() {
+    if (denied) return;
+    if (actPending !== null || auditPending !== null) {
+      actPending = auditPending = null;
+      render();
+    }
+    if (connState !== 'connecting') setConn('reconnecting');
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (retryTimer || denied || !token) return;
+    var delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
+    attempt++;
+    retryTimer = setTimeout(function () { retryTimer = null; connect(); }, delay);
+  }
+
+  /** Woken up, or back online: do not wait for the back-off. */
+  function reconnectNow() {
+    if (denied || !token) return;
+    var now = Date.now();
+    if (ws && ws.readyState === WebSocket.OPEN && now - lastHeard < STALE_MS) {
+      send({ type: 'ping' });
+      lastPing = now;
+      return;
+    }
+    if (ws && ws.readyState === WebSocket.CONNECTING && now - openedAt < 3000) return;
+    attempt = 0;
+    if (ws) drop(ws);
+    if (connState === 'connected') setConn('reconnecting');
+    connect();
+  }
+
+  function heartbeat() {
+    var now = Date.now();
+    if (actPending !== null && now - actSentAt > 10000) {
+      // Accepted or not, no view followed: let the player try again.
+      actPending = null;
+      renderMenu();
+    }
+    if (!ws) return;
+    if (ws.readyState === WebSocket.CONNECTING) {
+      if (now - openedAt > CONNECT_MS) { drop(ws); lost(); }
+      return;
+    }
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (now - lastHeard > DEAD_MS) { drop(ws); lost(); return; }
+    if (now - lastPing >= PING_MS) {
+      lastPing = now;
+      send({ type: 'ping' });
+    }
+  }
+
+  function send(msg) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    try {
+      ws.send(JSON.stringify(msg));
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function sendAct(action) {
+    var id = nextId++;
+    if (!send({ type: 'act', id: id, action: action })) {
+      toast(t('phone.not_connected'));
+      return null;
+    }
+    return id;
+  }
+
+  function setConn(state) {
+    connState = state;
+    renderConn();
+  }
+
+  function renderConn() {
+    var c = $('conn');
+    c.setAttribute('data-state', connState);
+    $('conn-text').textContent = t('phone.conn.' + connState);
+  }
+
+  // --- messages --------------------------------------------------------------
+
+  function receive(msg) {
+    switch (msg.type) {
+      case 'welcome':
+        attempt = 0;
+        welcomeName = typeof msg.name === 'string' ? msg.name : null;
+        setConn('connected');
+        renderName();
+        break;
+      case 'view':
+        attempt = 0;
+        setConn('connected');
+        takeView(msg);
+        break;
+      case 'ok':
+        if (msg.id !== null && msg.id === auditPending) {
+          auditPending = null;
+          auditDirty = {};
+          auditSig = null;
+          $('audit-box').open = false;
+          renderAudit();
+        }
+        // A menu action stays "sending" until the view that follows resets the menu.
+        break;
+      case 'error':
+        if (msg.id !== null && msg.id !== undefined) {
+          if (msg.id === actPending) { actPending = null; renderMenu(); }
+          if (msg.id === auditPending) { auditPending = null; renderAudit(); }
+        }
+        toast(typeof msg.text === 'string' && msg.text ? msg.text : String(msg.code || ''));
+        break;
+      case 'denied':
+        deny(msg);
+        break;
+      default:
+        break;  // pong, or something newer than this page
+    }
+  }
+
+  function takeView(v) {
+    var count = list(v.secrets).length;
+    freshSecret = secretsSeen !== null && count > secretsSeen;
+    if (freshSecret && navigator.vibrate) {
+      try { navigator.vibrate(200); } catch (e) { /* not allowed */ }
+    }
+    secretsSeen = count;
+    view = v;
+    menuPath = [];
+    actPending = null;
+    show($('loading'), false);
+    render();
+  }
+
+  function deny(msg) {
+    denied = true;
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    if (ws) drop(ws);
+    if ((msg.code === 'unknown_token' || msg.code === 'revoked') && stored(KEY_TOKEN) === token) {
+      store(KEY_TOKEN, null);
+    }
+    hideIdentity();
+    view = null;
+    var text = typeof msg.text === 'string' ? msg.text : '';
+    $('denied-text').textContent = text;
+    // The server's words already say what to do; the generic hint is a fallback.
+    show($('denied-hint'), !text);
+    show($('main'), false);
+    show($('no-token'), false);
+    show($('conn'), false);
+    show($('denied'), true);
+    renderName();
+    if (typeof msg.retry_after === 'number' && msg.retry_after >= 0) {
+      // Locked out for a while, not for good: try again once the wait is over.
+      setTimeout(function () { location.reload(); }, (msg.retry_after + 1) * 1000);
+    }
+  }
+
+  // --- rendering -------------------------------------------------------------
+
+  function render() {
+    renderName();
+    if (!view) return;
+    var me = view.me || {};
+    renderOver();
+    renderTurn();
+    renderMe(me);
+    renderHand(me);
+    renderSecrets();
+    renderWaiting();
+    renderTable();
+    renderFeed();
+    renderAudit();
+  }
+
+  function renderName() {
+    var name = view && view.me && typeof view.me.name === 'string' ? view.me.name : welcomeName;
+    $('name').textContent = name || '';
+    show($('brand'), !name);
+    document.title = name ? t('phone.page_title', { name: name }) : t('phone.app_name');
+  }
+
+  function renderOver() {
+    var over = typeof view.over === 'string' && view.over ? view.over : null;
+    $('over-text').textContent = over || '';
+    show($('over'), !!over);
+  }
+
+  var yoursShown = null;
+
+  function renderTurn() {
+    var yours = list(view.yours).map(String);
+    if (!yoursShown || !sameList(yours, yoursShown)) {
+      // Only touched when it changes, so a screen reader announces it once.
+      var box = $('yours');
+      clear(box);
+      yours.forEach(function (line) { box.appendChild(el('p', 'yours-line', line)); });
+      yoursShown = yours;
+    }
+    // The banner collapses rather than disappears: #yours stays a live region.
+    $('yours-box').classList.toggle('empty', !yours.length);
+    var offer = typeof view.offer === 'string' && view.offer ? view.offer : null;
+    $('offer').textContent = offer || '';
+    show($('offer'), !!offer);
+    var actions = list(view.actions);
+    var idle = !yours.length && !actions.length && !view.over;
+    show($('idle'), idle);
+    $('turn').classList.toggle('empty', !yours.length && !actions.length && !idle);
+    renderMenu();
+  }
+
+  function startsWith(path, prefix) {
+    if (!Array.isArray(path) || path.length < prefix.length) return false;
+    for (var i = 0; i < prefix.length; i++) if (String(path[i]) !== prefix[i]) return false;
+    return true;
+  }
+
+  function renderMenu() {
+    var box = $('actions');
+    var hadFocus = box.contains(document.activeElement);
+    clear(box);
+    var actions = view ? list(view.actions).filter(function (a) {
+      return a && Array.isArray(a.path) && a.path.length && a.action;
+    }) : [];
+    if (!actions.length) {
+      menuPath = [];
+      show(box, false);
+      return;
+    }
+    show(box, true);
+    var depth = menuPath.length;
+    var here = actions.filter(function (a) { return startsWith(a.path, menuPath); });
+    if (!here.length) {
+      menuPath = [];
+      depth = 0;
+      here = actions;
+    }
+    var options = [];
+    var exact = null;
+    here.forEach(function (a) {
+      if (a.path.length === depth) {
+        if (!exact) exact = a;
+      } else {
+        var o = String(a.path[depth]);
+        if (options.indexOf(o) < 0) options.push(o);
+      }
+    });
+
+    var sending = actPending !== null;
+    if (depth === 0) {
+      box.appendChild(el('p', 'menu-title', t('phone.actions_title')));
+    } else {
+      var nav = el('div', 'menu-nav');
+      var back = el('button', 'back');
+      back.type = 'button';
+      back.id = 'back';
+      back.disabled = sending;
+      back.appendChild(el('span', 'chev', '\u2039'));
+      back.appendChild(el('span', null, t('phone.back')));
+      back.addEventListener('click', function () {
+        menuPath.pop();
+        renderMenu();
+        focusMenu();
+      });
+      nav.appendChild(back);
+      box.appendChild(nav);
+      var crumbs = el('ol', 'crumbs');
+      crumbs.setAttribute('aria-label', t('phone.your_choice'));
+      menuPath.forEach(function (step) { crumbs.appendChild(breakable(el('li'), step)); });
+      box.appendChild(crumbs);
+    }
+
+    if (options.length) {
+      var choices = el('div', 'choices');
+      options.forEach(function (o) {
+        var b = breakable(el('button', 'choice'), o);
+        b.type = 'button';
+        b.disabled = sending;
+        b.addEventListener('click', function () {
+          menuPath.push(o);
+          renderMenu();
+          focusMenu();
+        });
+        choices.appendChild(b);
+      });
+      box.appendChild(choices);
+    }
+
+    if (exact) {
+      var confirmBox = el('div', 'confirm-box');
+      var go = el('button', 'primary', sending ? t('phone.sending') : t('phone.confirm'));
+      go.type = 'button';
+      go.id = 'confirm';
+      go.disabled = sending;
+      go.addEventListener('click', function () {
+        if (actPending !== null) return;
+        var id = sendAct(exact.action);
+        if (id === null) return;
+        actPending = id;
+        actSentAt = Date.now();
+        renderMenu();
+      });
+      confirmBox.appendChild(go);
+      if (depth > 1) {
+        var cancel = el('button', 'secondary', t('phone.cancel'));
+        cancel.type = 'button';
+        cancel.id = 'cancel';
+        cancel.disabled = sending;
+        cancel.addEventListener('click', function () {
+          menuPath = [];
+          renderMenu();
+          focusMenu();
+        });
+        confirmBox.appendChild(cancel);
+      }
+      box.appendChild(confirmBox);
+    }
+    box.classList.toggle('confirming', !!exact && !options.length);
+    if (hadFocus) focusMenu();
+  }
+
+  function focusMenu() {
+    var target = $('actions').querySelector('#confirm, .choice, #back');
+    if (target) target.focus();
+  }
+
+  function identityName() {
+    var me = view && view.me;
+    var id = me && me.identity;
+    if (id && typeof id.name === 'string' && id.name && id.card !== null) return id.name;
+    return t('phone.identity_none');
+  }
+
+  function renderMe(me) {
+    $('francs').textContent = me.francs_text || (me.francs !== undefined ? String(me.francs) : '');
+    var status = $('status');
+    status.textContent = me.status_text || '';
+    status.setAttribute('data-status', String(me.status || ''));
+    if (holding) $('identity').textContent = identityName();
+  }
+
+  function tint(card) {
+    // A stable colour for each family of cards (the part of the id before "-").
+    var family = String(card).split('-')[0];
+    var h = 2166136261;   // FNV-1a
+    for (var i = 0; i < family.length; i++) {
+      h ^= family.charCodeAt(i);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    return 'tint-' + (h % 6);
+  }
+
+  /** Text that may wrap after a slash or before a bracket ("Steal/Blackmail", "微型膠卷（英國）"). */
+  function breakable(node, text) {
+    var parts = String(text === undefined || text === null ? '' : text).split(/([/\uFF0F]|(?=[(\uFF08]))/);
+    parts.forEach(function (part) {
+      if (!part) return;
+      if (part === '/' || part === '\uFF0F') {
+        node.appendChild(document.createTextNode(part));
+        node.appendChild(document.createElement('wbr'));
+      } else {
+        if (/^[(\uFF08]/.test(part) && node.firstChild) node.appendChild(document.createElement('wbr'));
+        node.appendChild(document.createTextNode(part));
+      }
+    });
+    return node;
+  }
+
+  function renderHand(me) {
+    var hand = list(me.hand);
+    var box = $('hand');
+    clear(box);
+    hand.forEach(function (c) {
+      var li = el('li', 'card ' + tint(c.card));
+      li.setAttribute('data-card', String(c.card));
+      li.appendChild(breakable(el('span', 'card-name'), c.name));
+      if (c.blood) {
+        li.classList.add('blood');
+        var mark = el('span', 'blood-mark', '\uD83E\uDE78');
+        mark.setAttribute('role', 'img');
+        mark.setAttribute('aria-label', t('phone.blood'));
+        mark.title = t('phone.blood');
+        li.appendChild(mark);
+      }
+      box.appendChild(li);
+    });
+    show($('hand-empty'), !hand.length);
+    var count = $('hand-count');
+    if (typeof me.limit === 'number') {
+      count.textContent = t('phone.hand_count', { count: hand.length, limit: me.limit });
+      count.classList.toggle('over-limit', hand.length > me.limit);
+      show(count, true);
+    } else {
+      show(count, false);
+    }
+  }
+
+  function renderSecrets() {
+    var secrets = list(view.secrets).slice().reverse();   // newest first
+    var box = $('secrets');
+    clear(box);
+    secrets.forEach(function (s, i) {
+      var li = el('li', i === 0 ? 'newest' : null, s);
+      if (i === 0) {
+        li.setAttribute('data-badge', t('phone.secret_new'));
+        if (freshSecret) li.classList.add('fresh');
+      }
+      if (i >= SECRETS_SHOWN && !secretsOpen) li.setAttribute('hidden', '');
+      box.appendChild(li);
+    });
+    freshSecret = false;
+    show($('secrets-empty'), !secrets.length);
+    var more = $('secrets-more');
+    if (secrets.length > SECRETS_SHOWN) {
+      more.textContent = secretsOpen ? t('phone.secrets_less')
+        : t('phone.secrets_more', { count: secrets.length });
+      more.setAttribute('aria-expanded', secretsOpen ? 'true' : 'false');
+      show(more, true);
+    } else {
+      show(more, false);
+    }
+  }
+
+  function renderWaiting() {
+    var yours = list(view.yours);
+    var waiting = list(view.waiting);
+    var box = $('waiting');
+    clear(box);
+    var shown = 0;
+    waiting.forEach(function (line) {
+      var li = el('li', null, line);
+      // What is already in the banner above is not repeated here.
+      if (yours.indexOf(line) >= 0) li.setAttribute('hidden', '');
+      else shown++;
+      box.appendChild(li);
+    });
+    show($('waiting-box'), shown > 0);
+  }
+
+  function pill(cls, text) {
+    return el('span', 'pill ' + cls, text);
+  }
+
+  function stat(label, value) {
+    var s = el('span', 'chip');
+    s.appendChild(el('span', 'chip-label', label));
+    s.appendChild(el('span', 'chip-value', value));
+    return s;
+  }
+
+  function renderTable() {
+    var table = view.table || {};
+    $('summary').textContent = table.summary || '';
+    show($('summary'), !!table.summary);
+    var box = $('seats');
+    clear(box);
+    list(table.seats).forEach(function (s) {
+      var li = el('li', 'seat');
+      if (s.active) li.classList.add('active');
+      if (s.out) li.classList.add('out');
+      if (s.me) li.classList.add('me');
+      var top = el('div', 'seat-top');
+      var name = el('span', 'seat-name', s.name);
+      top.appendChild(name);
+      if (s.me) top.appendChild(pill('pill-me', t('phone.you')));
+      if (s.active) top.appendChild(pill('pill-active', t('phone.active')));
+      if (s.out) top.appendChild(pill('pill-out', t('phone.out')));
+      li.appendChild(top);
+      var line = el('div', 'seat-line');
+      line.appendChild(stat(t('phone.francs_title'), s.francs));
+      line.appendChild(stat(t('phone.col_hand'), s.hand));
+      if (s.status_text) line.appendChild(el('span', 'seat-status', s.status_text));
+      li.appendChild(line);
+      if (s.identity !== null && s.identity !== undefined && s.identity !== '') {
+        li.appendChild(el('div', 'seat-identity', t('phone.revealed', { identity: s.identity })));
+      }
+      box.appendChild(li);
+    });
+  }
+
+  function renderFeed() {
+    var feed = list(view.feed).slice().reverse();   // newest first
+    var box = $('feed');
+    clear(box);
+    feed.forEach(function (line) { box.appendChild(el('li', null, line)); });
+    show($('feed-box'), feed.length > 0);
+  }
+
+  function auditOptions() {
+    var me = view.me || {};
+    var hand = list(me.hand);
+    var inHand = {};
+    var options = [];
+    hand.forEach(function (c) {
+      if (inHand[c.card]) return;
+      inHand[c.card] = true;
+      options.push({ card: String(c.card), name: c.name, held: true });
+    });
+    list(view.audit && view.audit.cards).forEach(function (c) {
+      if (inHand[c.card]) return;
+      inHand[c.card] = true;
+      options.push({ card: String(c.card), name: c.name, held: false });
+    });
+    return options;
+  }
+
+  function renderAudit() {
+    var boxOuter = $('audit-box');
+    if (!view || !view.audit || view.over || !view.me || typeof view.me.seat !== 'number') {
+      show(boxOuter, false);
+      return;
+    }
+    show(boxOuter, true);
+    var options = auditOptions();
+    var sig = JSON.stringify(options);
+    var box = $('audit-cards');
+    if (sig !== auditSig) {
+      auditSig = sig;
+      clear(box);
+      options.forEach(function (o) {
+        var label = el('label', 'check');
+        var input = el('input');
+        input.type = 'checkbox';
+        input.setAttribute('data-card', o.card);
+        input.addEventListener('change', function () {
+          auditDirty[o.card] = input.checked;
+          renderAuditCount();
+        });
+        label.appendChild(input);
+        label.appendChild(breakable(el('span', 'check-name'), o.name));
+        box.appendChild(label);
+      });
+    }
+    var inputs = box.querySelectorAll('input[data-card]');
+    for (var i = 0; i < inputs.length; i++) {
+      var card = inputs[i].getAttribute('data-card');
+      var held = options[i] && options[i].held;
+      inputs[i].checked = Object.prototype.hasOwnProperty.call(auditDirty, card)
+        ? auditDirty[card] : !!held;
+      inputs[i].disabled = auditPending !== null;
+    }
+    var sendBtn = $('audit-send');
+    sendBtn.disabled = auditPending !== null;
+    sendBtn.textContent = auditPending !== null ? t('phone.sending') : t('phone.audit_send');
+    renderAuditCount();
+  }
+
+  function renderAuditCount() {
+    var n = $('audit-cards').querySelectorAll('input[data-card]:checked').length;
+    $('audit-count').textContent = t('phone.audit_count', { count: n });
+  }
+
+  function submitAudit(ev) {
+    ev.preventDefault();
+    if (!view || !view.me || auditPending !== null) return;
+    var cards = [];
+    var inputs = $('audit-cards').querySelectorAll('input[data-card]');
+    for (var i = 0; i < inputs.length; i++) {
+      if (inputs[i].checked) cards.push(inputs[i].getAttribute('data-card'));
+    }
+    var id = sendAct({ act: 'audit_hand', seat: view.me.seat, cards: cards });
+    if (id === null) return;
+    auditPending = id;
+    renderAudit();
+  }
+
+  // --- identity: hold to reveal ----------------------------------------------
+
+  function showIdentity() {
+    if (!view) return;
+    holding = true;
+    $('identity').textContent = identityName();
+    $('identity-hold').classList.add('held');
+  }
+
+  function hideIdentity() {
+    holding = false;
+    $('identity').textContent = '';
+    $('identity-hold').classList.remove('held');
+  }
+
+  function wireIdentity() {
+    var b = $('identity-hold');
+    if (window.PointerEvent) {
+      b.addEventListener('pointerdown', function (e) {
+        if (e.pointerType === 'mouse' && e.button !== 0) return;
+        e.preventDefault();
+        try { b.setPointerCapture(e.pointerId); } catch (err) { /* fine */ }
+        showIdentity();
+      });
+      ['pointerup', 'pointercancel', 'lostpointercapture'].forEach(function (type) {
+        b.addEventListener(type, hideIdentity);
+      });
+      window.addEventListener('pointerup', hideIdentity);
+    } else {
+      b.addEventListener('mousedown', function (e) {
+        if (e.button !== 0) return;
+        e.preventDefault();
+        showIdentity();
+      });
+      window.addEventListener('mouseup', hideIdentity);
+    }
+    // Touch as well: browsers without pointer events, and a long press must not
+    // turn into a text selection, a magnifier or a context menu.
+    b.addEventListener('touchstart', function (e) {
+      if (e.cancelable) e.preventDefault();
+      showIdentity();
+    }, { passive: false });
+    ['touchend', 'touchcancel'].forEach(function (type) {
+      b.addEventListener(type, hideIdentity);
+      window.addEventListener(type, hideIdentity);
+    });
+    b.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+    b.addEventListener('keydown', function (e) {
+      if (e.key === ' ' || e.key === 'Enter') {
+        e.preventDefault();
+        if (!e.repeat) showIdentity();
+      }
+    });
+    b.addEventListener('keyup', function (e) {
+      if (e.key === ' ' || e.key === 'Enter') hideIdentity();
+    });
+    b.addEventListener('blur', hideIdentity);
+    b.addEventListener('click', function (e) { e.preventDefault(); });
+    window.addEventListener('blur', hideIdentity);
+  }
+
+  // --- toast -----------------------------------------------------------------
+
+  var toastTimer = null;
+
+  function toast(text) {
+    var box = $('toast');
+    clear(box);
+    if (!text) return;
+    var card = el('div', 'toast-box');
+    card.appendChild(el('p', 'toast-text', text));
+    var close = el('button', 'toast-close', '\u2715');
+    close.type = 'button';
+    close.id = 'toast-close';
+    close.setAttribute('aria-label', t('phone.close'));
+    close.title = t('phone.close');
+    close.addEventListener('click', hideToast);
+    card.appendChild(close);
+    box.appendChild(card);
+    box.classList.add('show');
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(hideToast, TOAST_MS);
+  }
+
+  function hideToast() {
+    clearTimeout(toastTimer);
+    var box = $('toast');
+    box.classList.remove('show');
+    clear(box);
+  }
+
+  // --- language --------------------------------------------------------------
+
+  function markLang() {
+    document.documentElement.lang = lang;
+    var buttons = document.querySelectorAll('button[data-lang]');
+    for (var i = 0; i < buttons.length; i++) {
+      var on = buttons[i].getAttribute('data-lang') === lang;
+      buttons[i].setAttribute('aria-pressed', on ? 'true' : 'false');
+    }
+  }
+
+  function setLang(l) {
+    if (LANGS.indexOf(l) < 0) return;
+    store(KEY_LANG, l);
+    if (l === lang && wordsLang === l) return;
+    lang = l;
+    markLang();
+    send({ type: 'lang', lang: l });
+    loadWords(l);
+  }
+
+  // --- start -----------------------------------------------------------------
+
+  function tokenFromHash() {
+    var h = location.hash.replace(/^#/, '');
+    if (!h) return null;
+    var parts = h.split('&');
+    for (var i = 0; i < parts.length; i++) {
+      var kv = parts[i].split('=');
+      if (kv[0] === 't' && kv[1]) {
+        try { return decodeURIComponent(kv[1]); } catch (e) { return kv[1]; }
+      }
+    }
+    return null;
+  }
+
+  function readToken() {
+    var fromUrl = tokenFromHash();
+    if (fromUrl) {
+      store(KEY_TOKEN, fromUrl);
+      return fromUrl;
+    }
+    return stored(KEY_TOKEN);
+  }
+
+  function showStart() {
+    if (token) {
+      show($('no-token'), false);
+      show($('main'), true);
+      show($('conn'), true);
+    } else {
+      show($('main'), false);
+      show($('conn'), false);
+      show($('no-token'), true);
+    }
+  }
+
+  function start() {
+    var saved = stored(KEY_LANG);
+    lang = LANGS.indexOf(saved) >= 0 ? saved : browserLang();
+    markLang();
+    loadWords(lang);
+    // Whatever happens, do not stay blank if the words are slow.
+    setTimeout(function () { document.documentElement.classList.remove('loading'); }, 2500);
+
+    token = readToken();
+    showStart();
+    renderConn();
+
+    var langButtons = document.querySelectorAll('button[data-lang]');
+    for (var i = 0; i < langButtons.length; i++) {
+      langButtons[i].addEventListener('click', function (e) {
+        setLang(e.currentTarget.getAttribute('data-lang'));
+      });
+    }
+    wireIdentity();
+    $('audit').addEventListener('submit', submitAudit);
+    $('secrets-more').addEventListener('click', function () {
+      secretsOpen = !secretsOpen;
+      renderSecrets();
+    });
+
+    document.addEventListener('visibilitychange', function () {
+      if (document.visibilityState === 'visible') reconnectNow();
+      else hideIdentity();
+    });
+    window.addEventListener('online', reconnectNow);
+    document.addEventListener('keydown', function (e) {
+      if (e.key === 'Escape') hideToast();
+    });
+    window.addEventListener('pageshow', function (e) { if (e.persisted) reconnectNow(); });
+    window.addEventListener('hashchange', function () {
+      // Another seat's QR code scanned into this tab: start afresh with it.
+      var fresh = tokenFromHash();
+      if (!fresh || fresh === token) return;
+      store(KEY_TOKEN, fresh);
+      location.reload();
+    });
+    setInterval(heartbeat, 1000);
+
+    if (token) connect();
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();
