@@ -181,5 +181,18 @@ def house_chance(spec: GameSpec[Any], rng: random.Random) -> Chance:
     return draw
 
 
+def players_tell(spec: GameSpec[Any], rng: random.Random) -> Chance:
+    """Chance for a table without readers: what a player can tell, they tell.
+
+    While the rules wait for a seat to say what it saw (the card a draw turned
+    out to be), nothing is drawn; every other result is drawn from ``rng``.
+    """
+
+    def draw(state: Any) -> Action | None:
+        return None if spec.pending(state) else spec.roll(state, rng)
+
+    return draw
+
+
 def _from(header: Header, rng: random.Random | None) -> Chance:
     return house_chance(header.spec, rng or random.SystemRandom())

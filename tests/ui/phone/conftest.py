@@ -12,8 +12,9 @@ import aiohttp
 import pytest
 
 from companion.core.types import Seat
+from companion.games import GAMES
 from companion.journal import Journal
-from companion.table import Table
+from companion.table import Table, players_tell
 from ui.phone.limits import BadAttempts
 from ui.phone.server import PhoneServer
 
@@ -61,7 +62,24 @@ class Served:
 
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[Served]:
+    """A table whose chance the app draws, as in the demo."""
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS, rng=random.Random(7))
+    async for s in serve(table):
+        yield s
+
+
+@pytest.fixture
+async def told(tmp_path: Path) -> AsyncIterator[Served]:
+    """A table without readers: players tell the app what they drew."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    spec = GAMES["microfilms"]
+    chance = players_tell(spec, random.Random(7))
+    table = Table.start(journal, "microfilms", SEATS, chance=chance)
+    async for s in serve(table):
+        yield s
+
+
+async def serve(table: Table) -> AsyncIterator[Served]:
     clock = Clock()
     attempts = BadAttempts(clock=clock, pause=0.0)
     server = PhoneServer(

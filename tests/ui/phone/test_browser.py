@@ -23,8 +23,9 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
 from companion.core.types import Seat
+from companion.games.microfilms.actions import Draw, Source
 from companion.games.microfilms.bot import Bot
-from companion.i18n import render
+from companion.i18n import render, text
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to, hidden_names
 
@@ -203,3 +204,53 @@ async def test_the_page_fits_a_small_phone(served: Served, browser: Browser) -> 
     await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
     overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
+
+
+async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(
+    told: Served, browser: Browser
+) -> None:
+    """No reader saw the draw: the drawer's phone says which card it was (§4.1)."""
+    table = told.table
+    seat = table.pending()[0].seats[0]
+    frames: list[Any] = []
+    page = await open_phone(browser, told, seat, frames)
+    lang = LANGS[seat]
+    await page.evaluate(
+        "window.__buzz = 0; navigator.vibrate = () => { window.__buzz++; return true; }"
+    )
+    table.submit(Draw(seat=Seat(seat), source=Source.DECK))
+    await page.locator("#yours").filter(has_text=re.compile(".+")).wait_for()
+    card = table.state.deck[0]
+    await tap_through(page, [text(lang, "act.tell_draw"), render(lang, "card", card, SEATS)])
+    await until(lambda: card in table.state.players[seat].hand)
+    await until(lambda: _last_view(frames)["seq"] == table.seq)
+    assert await page.evaluate("window.__buzz") >= 1, "a new secret makes the phone vibrate"
+
+    hand = list(table.state.players[seat].hand)
+    await page.locator("#audit-toggle").click()
+    for box in await page.locator("#audit input[data-card]").all():
+        assert await box.is_checked() == ((await box.get_attribute("data-card")) in hand)
+    await page.locator("#audit-send").click()
+    await until(lambda: table.state.history[-1].kind == "hand_confirmed")
+
+
+async def test_the_language_switch_changes_every_word(served: Served, browser: Browser) -> None:
+    frames: list[Any] = []
+    page = await open_phone(browser, served, 2, frames)  # an English phone
+    await page.locator('button[data-lang="zh-Hans"]').click()
+    await page.locator("html[lang='zh-Hans']").wait_for()
+    await until(lambda: _last_view(frames)["lang"] == "zh-Hans")
+    status = served.table.private_view(Seat(2))["status"]
+    assert await page.locator("#status").inner_text() == render("zh-Hans", "status", status, SEATS)
+
+
+async def test_the_page_loads_nothing_from_outside_the_app(
+    served: Served, browser: Browser
+) -> None:
+    context = await browser.new_context(locale="zh-TW")
+    page = await context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    await page.goto(served.server.url(Seat(0)))
+    await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
+    assert requested and all(url.startswith(served.base) for url in requested), requested

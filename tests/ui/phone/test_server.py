@@ -13,8 +13,10 @@ from companion.core.types import Seat
 from companion.games.microfilms.actions import Bribe
 from companion.games.microfilms.bot import Bot
 from companion.i18n import LANGS, render
+from companion.table import Table
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import UNIQUE, assert_view_private_to
+from ui.phone.server import PhoneServer
 
 
 async def test_a_token_opens_its_own_seat(served: Served) -> None:
@@ -263,3 +265,15 @@ async def test_tokens_and_private_facts_never_reach_the_logs(
     assert "connected" in logged
     secrets = {served.server.tokens.token(Seat(i)) for i in range(4)} | set(UNIQUE)
     assert not [s for s in secrets if s in logged]
+
+
+async def test_phones_keep_their_seats_when_the_app_restarts(served: Served) -> None:
+    """The tablet's battery died: the resumed table's server knows the same tokens."""
+    old = served.server.tokens.token(Seat(0))
+    revoked = served.server.tokens.token(Seat(1))
+    await served.server.reseat(Seat(1))
+    again = Table.resume(served.table.journal, served.table.game_id)
+    server = PhoneServer(again, host="127.0.0.1", port=0, bind="127.0.0.1")
+    assert server.tokens.token(Seat(0)) == old
+    assert server.tokens.seat_of(revoked) is None and server.tokens.revoked(revoked)
+    assert server.tokens.token(Seat(1)) == served.server.tokens.token(Seat(1))
