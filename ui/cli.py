@@ -85,6 +85,12 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     _phone_args(d, h)
     d.set_defaults(run=_demo)
 
+    t = command("play")
+    _db_arg(t, h)
+    t.add_argument("--host", help=h("host"))
+    t.add_argument("--port", type=int, default=DEFAULT_PORT, help=h("port", port=DEFAULT_PORT))
+    t.set_defaults(run=_tablet)
+
     r = command("resume")
     r.add_argument("game", nargs="?", type=int, help=h("resume_game"))
     r.add_argument("--json", action="store_true", help=h("resume_json"))
@@ -152,6 +158,15 @@ async def _play(
     finally:
         if phones is not None:
             await phones.stop()
+
+
+def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
+    """The tablet app; it offers to resume an interrupted game itself."""
+    from ui.tablet import launch  # noqa: PLC0415 -- keeps Kivy out of every other command
+
+    home = platformdirs.user_data_path(APP) / "kivy"
+    launch.run(_journal(args), lang, host=args.host, port=args.port, home=home)
+    return 0
 
 
 def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:

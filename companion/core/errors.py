@@ -76,6 +76,18 @@ class BadChance(RuleViolation):
     code = "bad_chance"
 
 
+class NotInDeck(RuleViolation):
+    """The card told as drawn is, by the app's record, not in the deck.
+
+    Decks are sets (a physical deck is shuffled by hand), so a drawer may tell
+    the app which card they drew; the app refuses a card it knows to be
+    elsewhere. The message names no place: where the app thinks the card is
+    may be a secret.
+    """
+
+    code = "not_in_deck"
+
+
 class NothingToUndo(RuleViolation):
     """Undo was asked for, but the last action revealed a secret or there is none."""
 

@@ -34,7 +34,10 @@ class GameSpec(Generic[S]):
     - ``pending(state)`` is what the table waits for from the players.
     - ``families(state, seat)`` names the kinds of action ``seat`` may take now
       (``draw``, ``bribe``, ``claim``…); ``legal_actions(state, seat, family)``
-      lists them all, or one family's.
+      lists them all, or one family's. These go to the seat's own phone.
+    - ``table_actions(state, seat)`` is what the shared tablet may offer for that
+      seat, built from public facts only; ``phone_only`` names the families the
+      tablet never offers (a choice only the seat may know).
     - ``public_view`` / ``private_view`` are the only way state leaves the
       core; ``revealed_view`` tells everything and is refused before the end.
     """
@@ -52,6 +55,8 @@ class GameSpec(Generic[S]):
     pending: Callable[[S], tuple[Prompt, ...]]
     families: Callable[[S, Seat], Sequence[str]]
     legal_actions: Callable[[S, Seat, str | None], Sequence[Action]]
+    table_actions: Callable[[S, Seat], Sequence[Action]]
+    phone_only: frozenset[str]
     over: Callable[[S], GameOver | None]
     public_view: Callable[[S], JSONObject]
     private_view: Callable[[S, Seat], JSONObject]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.core.game import GameSpec
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import CODEC
-from companion.games.microfilms.legal import families, legal_actions
+from companion.games.microfilms.legal import PHONE_ONLY, families, legal_actions, table_actions
 from companion.games.microfilms.options import Options
 from companion.games.microfilms.rules import apply, over, pending, roll
 from companion.games.microfilms.setup import MAX_SEATS, MIN_SEATS, setup
@@ -25,6 +25,8 @@ GAME: GameSpec[State] = GameSpec(
     pending=pending,
     families=families,
     legal_actions=legal_actions,
+    table_actions=table_actions,
+    phone_only=PHONE_ONLY,
     over=over,
     public_view=public_view,
     private_view=private_view,

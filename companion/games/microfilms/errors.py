@@ -53,20 +53,11 @@ class BadLetterPlace(RuleViolation):
     code = "bad_letter_place"
 
 
-class NotInDeck(RuleViolation):
-    """The card told as drawn is, by the app's record, not in the deck (§4.1).
-
-    The message names no place: where the app thinks the card is may be a secret.
-    """
-
-    code = "not_in_deck"
-
-
 class AuditConflict(RuleViolation):
     """A hand audit names a card the app cannot move into this hand unseen.
 
     Only the deck is hidden from everyone; a card the record puts anywhere else
-    needs the table to look. As with :class:`NotInDeck`, no place is named.
+    needs the table to look. As with :class:`~companion.core.errors.NotInDeck`, no place is named.
     """
 
     code = "audit_conflict"

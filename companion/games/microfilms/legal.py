@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 
 from companion.core.actions import Action
 from companion.core.types import CardId, Seat
+from companion.core.values import evolve
 from companion.games.microfilms import cards, claims
 from companion.games.microfilms.actions import (
     AcceptBribe,
@@ -210,6 +211,41 @@ def _places(state: State, letter: CardId) -> list[LetterPlace]:
         *(LetterPlace(letter=letter, seat=s) for s in state.in_game()),
         *(LetterPlace(letter=letter, pile=p) for p in Pile),
     ]
+
+
+PHONE_ONLY = frozenset({"bribe", "tell_draw"})
+"""Families whose choice only the acting seat may know (a card passed face down, a
+card drawn unseen): never entered on the shared tablet, only on that seat's phone."""
+
+
+def table_actions(state: State, seat: Seat) -> list[Action]:
+    """What the table itself may enter for ``seat``, built only from what everyone sees.
+
+    A seat's own legal list would show its hand and identity on the shared
+    screen. So the table's list treats every card not face up as one the seat
+    might hold, and every identity not shown as one it might have; the rules
+    then refuse what was not so, as they would a mistaken tap.
+    """
+    if seat != acting(state):
+        return []
+    public = {*state.discard, *(p.identity for p in state.players if p.revealed)}
+    maybe_hand = tuple(
+        c.id for c in cards.ALL if not cards.is_identity(c.id) and c.id not in public
+    )
+    me = state.player(seat)
+    identities = [me.identity] if me.revealed else [
+        c.id for c in cards.ALL if cards.is_identity(c.id) and c.id not in public
+    ]  # fmt: skip
+    found: dict[Action, None] = {}
+    for identity in identities:
+        masked = evolve(state, players=tuple(
+            evolve(p, hand=maybe_hand, identity=identity) if i == seat else p
+            for i, p in enumerate(state.players)
+        ))  # fmt: skip
+        for name, make in _families(masked, seat).items():
+            if name not in PHONE_ONLY:
+                found.update(dict.fromkeys(make(masked, seat)))
+    return list(found)
 
 
 _BY_PHASE: dict[type, dict[str, Family]] = {

@@ -21,6 +21,7 @@ from companion.core.errors import (
     GameIsOver,
     MalformedAction,
     NotEnoughFrancs,
+    NotInDeck,
     NotInHand,
     NotYourTurn,
     WrongMoment,
@@ -58,7 +59,6 @@ from companion.games.microfilms.errors import (
     AceFeeUnaffordable,
     AuditConflict,
     CardCannotPay,
-    NotInDeck,
     PileEmpty,
 )
 from companion.games.microfilms.options import (

@@ -1,0 +1,174 @@
+"""The tablet, offscreen, driven by touches: a whole game, no secret ever shown, every screen."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from kivy.core.window import Window
+from kivy.metrics import dp
+from kivy.uix.button import Button
+
+from companion.core.types import Seat
+from companion.games.microfilms.bot import Bot
+from companion.i18n import text
+from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
+from tests.ui.tablet.leaks import assert_nothing_hidden_in
+from ui.tablet.screens.table import TableScreen
+
+NINE_MM = dp(57)
+"""9 mm in density-independent pixels (1 dp = 1/160 inch)."""
+
+
+def feed_labels() -> set[int]:
+    """The feed: public history, checked event by event by the rules' property test."""
+    screen = next((w for w in widgets() if isinstance(w, TableScreen)), None)
+    return {id(label) for label in screen.feed} if screen is not None else set()
+
+
+def check_nothing_hidden(tablet: Tablet) -> None:
+    session = tablet.app.session
+    assert session is not None
+    skip = feed_labels()
+    shown = texts(lambda w: id(w) in skip)
+    assert_nothing_hidden_in(shown, session.table.state, tablet.app.lang, session.names)
+
+
+async def start_practice_game(tablet: Tablet) -> None:
+    """New game → draws by the app (no cards needed) → start → the QR codes → the table."""
+    lang = tablet.app.lang
+    await tablet.press(text(lang, "tablet.draws.told"))
+    await tablet.press(text(lang, "tablet.start"))
+    await tablet.until(lambda: tablet.app.screens.current == "join")
+    await tablet.press(text(lang, "tablet.to_table"))
+    await tablet.until(lambda: tablet.app.screens.current == "table")
+
+
+async def close_alerts(tablet: Tablet) -> None:
+    session = tablet.app.session
+    assert session is not None
+    while session.alerts:
+        await tablet.tap_at(8, 8)  # outside the banners: taps them away
+
+
+async def enter_by_touch(tablet: Tablet, path: tuple[str, ...]) -> None:
+    """The host taps 'Enter an action', each step of the path, then Confirm."""
+    lang = tablet.app.lang
+    session = tablet.app.session
+    assert session is not None
+    seat = session.acting()
+    assert seat is not None
+    await tablet.press(text(lang, "tablet.enter", seat=session.names[seat]))
+    for step in path:
+        await tablet.press(step)
+    await tablet.press(text(lang, "phone.confirm"))
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
+async def test_a_whole_game_played_by_touch_from_new_game_to_game_over(tablet: Tablet) -> None:
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    table = session.table
+    bots = [Bot(Seat(i), random.Random(40 + i)) for i in range(4)]
+    table.subscribe(lambda u: [b.hear(u.public()) for b in bots])
+    rng = random.Random(1)
+    touched = 0
+    while table.over() is None:
+        await close_alerts(tablet)
+        check_nothing_hidden(tablet)
+        seat = session.acting()
+        assert seat is not None
+        legal = table.legal_actions(seat)
+        wanted = bots[seat].choose(table.public_view(), table.private_view(seat), legal)
+        menu = [c for c in session.choices(seat) if set(c.actions) & set(legal)]
+        choice = next((c for c in menu if wanted in c.actions), None) or rng.choice(menu)
+        before = table.seq
+        await enter_by_touch(tablet, choice.path)
+        await tablet.until(lambda before=before: table.seq > before or bool(session.alerts))
+        assert table.seq > before, (choice.path, [a.text for a in session.alerts])
+        touched += 1
+    await tablet.until(lambda: tablet.app.screens.current == "over")
+    assert touched > 10
+    shown = " ".join(texts())
+    result = table.over()
+    assert result is not None and result.winners
+    assert text("zh-Hant", "tablet.timeline") in shown
+    for seat in result.winners:
+        assert session.names[seat] in shown
+
+
+async def test_no_secret_is_ever_on_the_tablet_in_random_games(tmp_path: Path) -> None:
+    """Random games entered straight into the session (bribes too, as from phones)."""
+    for game in range(3):
+        async for tablet in run_tablet(
+            tmp_path / f"{game}.sqlite3", ["en", "zh-Hant", "zh-Hans"][game], seed=game
+        ):
+            await start_practice_game(tablet)
+            session = tablet.app.session
+            assert session is not None
+            rng = random.Random(game)
+            steps = 0
+            while session.table.over() is None and steps < 150:
+                seat = session.acting()
+                assert seat is not None
+                session.submit(rng.choice(session.table.legal_actions(seat)))
+                await tablet.frames(1)
+                if session.table.over() is None:  # at the end, everything is revealed
+                    check_nothing_hidden(tablet)
+                if rng.random() < 0.3:
+                    await close_alerts(tablet)
+                steps += 1
+            assert steps > 20
+
+
+async def test_every_button_is_big_enough_to_tap(tablet: Tablet) -> None:
+    for screen in ("start", "join", "table"):
+        if screen == "join":
+            await start_practice_game(tablet)
+            tablet.app.show("join")
+            await tablet.frames(5)
+        if screen == "table":
+            tablet.app.show("table")
+            await tablet.frames(5)
+        buttons = [
+            w for w in widgets() if isinstance(w, Button) and w.get_root_window() and w.opacity
+        ]
+        small = [(b.text, b.size) for b in buttons if b.height < NINE_MM or b.width < NINE_MM]
+        assert buttons and small == [], (screen, small)
+
+
+async def test_a_refused_action_shows_its_reason_and_changes_nothing(tablet: Tablet) -> None:
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    seat = session.acting()
+    assert seat is not None
+    legal = session.table.legal_actions(seat)
+    wrong = next(c for c in session.choices(seat) if not set(c.actions) & set(legal))
+    before = (session.table.state, session.table.seq)
+    await enter_by_touch(tablet, wrong.path)
+    assert (session.table.state, session.table.seq) == before
+    assert session.alerts and session.alerts[-1].kind == "violation"
+    assert session.alerts[-1].text in texts()
+    await close_alerts(tablet)
+    assert Window.children[0] is tablet.app.root
+
+
+async def test_undo_and_pause(tablet: Tablet) -> None:
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    lang = tablet.app.lang
+    seat = session.acting()
+    assert seat is not None
+    before = session.table.state
+    await enter_by_touch(tablet, (text(lang, "act.pass"),))
+    assert session.table.state != before
+    await tablet.press(text(lang, "tablet.undo"))
+    assert session.table.state == before
+    await tablet.press(text(lang, "tablet.pause"))
+    assert session.paused and text(lang, "tablet.paused") in texts()
+    await tablet.press(text(lang, "tablet.continue"))
+    assert not session.paused

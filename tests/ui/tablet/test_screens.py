@@ -1,0 +1,113 @@
+"""Every screen at 1280×800 in Chinese and English, as screenshots; resuming after a kill."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from companion.core.types import Seat
+from companion.i18n import text
+from companion.transcript import fold
+from tests.ui.tablet.conftest import SHOTS, Tablet, run_tablet, texts
+from tests.ui.tablet.test_app import close_alerts, start_practice_game
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant", "en"], indirect=True)
+async def test_every_screen_has_a_screenshot(tablet: Tablet) -> None:
+    lang = tablet.app.lang
+    await tablet.screenshot(f"tablet-start-{lang}")
+    await start_practice_game(tablet)
+    tablet.app.show("join")
+    await tablet.frames(5)
+    await tablet.screenshot(f"tablet-join-{lang}")
+    tablet.app.show("table")
+    session = tablet.app.session
+    assert session is not None
+    rng = random.Random(4)
+    for _ in range(7):
+        seat = session.acting()
+        assert seat is not None
+        session.submit(rng.choice(session.table.legal_actions(seat)))
+    await tablet.frames(5)
+    await tablet.screenshot(f"tablet-table-alert-{lang}")
+    await close_alerts(tablet)
+    await tablet.screenshot(f"tablet-table-{lang}")
+    seat = session.acting()
+    assert seat is not None
+    await tablet.press(text(lang, "tablet.enter", seat=session.names[seat]))
+    await tablet.screenshot(f"tablet-menu-{lang}")
+    await tablet.press(text(lang, "phone.cancel"))
+    while session.table.over() is None:
+        seat = session.acting()
+        assert seat is not None
+        session.submit(rng.choice(session.table.legal_actions(seat)))
+    await tablet.until(lambda: tablet.app.screens.current == "over")
+    await tablet.frames(5)
+    await tablet.screenshot(f"tablet-over-{lang}")
+    for name in ("start", "join", "table-alert", "table", "menu", "over"):
+        assert (SHOTS / f"tablet-{name}-{lang}.png").stat().st_size > 10_000
+
+
+CHILD = textwrap.dedent(
+    """
+    import asyncio, os, random, sys, tempfile
+    from pathlib import Path
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    from ui.tablet import launch
+    launch.prepare(Path(tempfile.mkdtemp()))
+    from companion.journal import Journal
+    from ui.tablet.app import TabletApp
+
+    async def main():
+        app = TabletApp(Journal(sys.argv[1]), "en", host="127.0.0.1", port=0, rng=random.Random(2))
+        task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
+        while app.root is None:
+            await asyncio.sleep(0.05)
+        app.screens.get_screen("start").draws = "app"
+        app.screens.get_screen("start")._start()
+        while app.session is None:
+            await asyncio.sleep(0.05)
+        rng = random.Random(3)
+        for _ in range(25):
+            seat = app.session.acting()
+            app.session.submit(rng.choice(app.session.table.legal_actions(seat)))
+        print("played", app.session.table.seq, flush=True)
+        await task
+
+    asyncio.run(main())
+    """
+)
+
+
+async def test_a_killed_tablet_offers_to_resume_and_resumes_exactly(tmp_path: Path) -> None:
+    db = tmp_path / "journal.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(db)], stdout=subprocess.PIPE, env=env
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline().decode()
+    assert line.startswith("played")
+    child.send_signal(signal.SIGKILL)  # the battery died
+    child.wait()
+    child.stdout.close()
+    async for tablet in run_tablet(db, "en"):
+        journal = tablet.journal
+        game = journal.latest_unfinished()
+        assert game is not None
+        assert any("interrupted" in t for t in texts())
+        await tablet.press(text("en", "tablet.resume"))
+        await tablet.until(lambda app=tablet.app: app.screens.current == "table")
+        session = tablet.app.session
+        assert session is not None
+        expected = fold(journal.header(game), [e.action for e in journal.entries(game)])
+        assert session.table.state == expected
+        assert session.table.seq == int(line.split()[1])
+        assert session.phones.tokens.token(Seat(0)) == journal.seat_tokens(game)[0][1]

@@ -1,0 +1,123 @@
+"""The tablet app: four screens over one session, in the same asyncio loop as the phones.
+
+Attributes down, messages up: the app hands each screen the session and the
+language; screens render what the session says and call the app (or the
+session) with what was tapped. No widget calls the rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.app import App
+from kivy.core.window import Window
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.core.types import Seat
+from companion.i18n import text
+from companion.journal import Journal
+from ui.tablet import fonts, theme
+from ui.tablet.screens.join import JoinScreen
+from ui.tablet.screens.over import OverScreen
+from ui.tablet.screens.start import StartScreen
+from ui.tablet.screens.table import TableScreen
+from ui.tablet.session import Session
+
+
+class TabletApp(App):
+    def __init__(
+        self,
+        journal: Journal,
+        lang: str,
+        *,
+        host: str | None = None,
+        port: int = 0,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__()
+        self.journal = journal
+        self.lang = lang
+        self.host = host
+        self.port = port
+        self.rng = rng
+        self.session: Session | None = None
+        self.font = fonts.use_cjk()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def build(self) -> ScreenManager:
+        self.title = text(self.lang, "tablet.title")
+        Window.clearcolor = theme.FELT
+        self.screens = ScreenManager(transition=NoTransition())
+        for screen in (StartScreen, JoinScreen, TableScreen, OverScreen):
+            self.screens.add_widget(screen(self))
+        return self.screens
+
+    async def run_all(self) -> None:
+        """The app until its window closes; then the phones are told goodbye."""
+        try:
+            await self.async_run(async_lib="asyncio")
+        finally:
+            if self.session is not None:
+                await self.session.phones.stop()
+
+    # --- where the app goes -------------------------------------------------------------
+
+    def show(self, name: str) -> None:
+        self.screens.current = name
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the current screen from the session; at the game's end, the end."""
+        over = self.session is not None and self.session.table.over() is not None
+        if over and self.screens.current == "table":
+            self.screens.current = "over"
+        current = self.screens.current_screen
+        if current is not None:
+            current.refresh()  # type: ignore[attr-defined]
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.title = text(lang, "tablet.title")
+        if self.session is not None:
+            self.session.set_lang(lang)
+        for screen in self.screens.screens:
+            screen.rebuild()  # type: ignore[attr-defined]
+        self.refresh()
+
+    def new_game(self, game: str, names: Sequence[str], options: object, draws: str) -> None:
+        session = Session.start(
+            self.journal, game, names, options, self.lang,
+            draws=draws, host=self.host, port=self.port, rng=self.rng,
+        )  # fmt: skip
+        self.spawn(self._open(session, "join"))
+
+    def resume(self, game_id: int) -> None:
+        session = Session.resume(self.journal, game_id, self.lang, host=self.host, port=self.port)
+        self.spawn(self._open(session, "table"))
+
+    def leave_game(self) -> None:
+        """Back to the start screen for a new game; the finished one stays in the journal."""
+        if self.session is not None:
+            self.spawn(self.session.phones.stop())
+        self.session = None
+        self.show("start")
+
+    def reseat(self, seat: Seat) -> None:
+        if self.session is not None:
+            self.spawn(self.session.reseat(seat))
+
+    async def _open(self, session: Session, screen: str) -> None:
+        await session.phones.start()
+        self.session = session
+        session.subscribe(self.refresh)
+        for page in self.screens.screens:
+            page.rebuild()  # type: ignore[attr-defined]
+        self.show(screen)
+
+    def spawn(self, work: Any) -> None:
+        task: asyncio.Task[None] = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,0 +1,37 @@
+"""A font that has Chinese in it, found on this machine, made Kivy's default.
+
+Kivy's bundled Roboto has no CJK glyphs: without this, 繁體/简体 text shows as
+boxes. The first font found among the usual places on Debian, Android, macOS
+and Windows wins; ``docs/tablet.md`` says what to install when none is there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.core.text import DEFAULT_FONT, LabelBase
+
+CANDIDATES = (
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    "/system/fonts/NotoSansCJK-Regular.ttc",
+    "/system/fonts/DroidSansFallback.ttf",
+    "/System/Library/Fonts/PingFang.ttc",
+    "C:/Windows/Fonts/msjh.ttc",
+    "C:/Windows/Fonts/msyh.ttc",
+)
+
+
+def find() -> Path | None:
+    return next((Path(p) for p in CANDIDATES if Path(p).exists()), None)
+
+
+def use_cjk() -> Path | None:
+    """Make the first CJK font found the default for every label; ``None`` if there is none."""
+    font = find()
+    if font is not None:
+        LabelBase.register(DEFAULT_FONT, str(font))
+    return font

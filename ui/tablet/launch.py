@@ -1,0 +1,49 @@
+"""Starting the tablet: Kivy's environment first, then one asyncio loop for everything.
+
+The Kivy app, the phones' server and the input sources share one loop
+(``App.async_run(async_lib="asyncio")``); blocking work goes to threads.
+Kivy must not read the command line (``KIVY_NO_ARGS``), must keep its files
+in the app's own folder, and must know the window size before the window
+exists — hence this module imports Kivy only inside :func:`prepare`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from companion.journal import Journal
+
+WINDOW = (1280, 800)
+"""A 10-inch landscape tablet; on a desktop, the window the app opens."""
+
+
+def prepare(home: Path, size: tuple[int, int] = WINDOW, *, fullscreen: bool = False) -> None:
+    """Set Kivy's environment and window before anything imports Kivy."""
+    if "kivy" in sys.modules:
+        raise RuntimeError("Kivy was imported before its settings were made")
+    home.mkdir(parents=True, exist_ok=True)
+    os.environ["KIVY_NO_ARGS"] = "1"
+    os.environ["KIVY_HOME"] = str(home)
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
+    from kivy.config import Config  # noqa: PLC0415 -- only now that the environment is set
+
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("input", "mouse", "mouse,multitouch_on_demand")
+
+
+def run(journal: Journal, lang: str, *, host: str | None, port: int, home: Path) -> None:
+    """``companion play``: the tablet app until its window closes."""
+    prepare(home, fullscreen=os.environ.get("TC_FULLSCREEN") == "1")
+    from ui.tablet.app import TabletApp  # noqa: PLC0415 -- Kivy is configured now
+
+    app = TabletApp(journal, lang, host=host, port=port)
+    asyncio.run(app.run_all())

@@ -1,0 +1,217 @@
+"""Start: resume the interrupted game, or set up a new one.
+
+A new game is the game, the seats and their names, the game's options with
+their defaults explained, and the input sources with their status. Options
+come from the game's options type, so a new game's options appear here with
+no new screen code — only their words in the catalogs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+
+from companion.games import GAMES
+from ui.demo import DEMO_NAMES
+from ui.phone import lan
+from ui.tablet import theme
+from ui.tablet.screens.base import Page, language_bar
+from ui.tablet.session import DRAWS
+from ui.tablet.widgets import Panel, Tap, Text
+
+
+class StartScreen(Page):
+    name_ = "start"
+
+    chosen: str | None = None
+
+    def build(self) -> None:
+        self.game = self.chosen or next(iter(GAMES))
+        spec = GAMES[self.game]
+        self.count = 4
+        self.names = list(DEMO_NAMES[self.app.lang])
+        self.options: dict[str, Any] = {
+            f.name: f.default for f in dataclasses.fields(spec.options_type)
+        }
+        self.draws = DRAWS[0]
+        root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
+        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        top.add_widget(Text(self.t("tablet.title"), size=theme.TITLE, bold=True, size_hint_x=0.3))
+        top.add_widget(self._games())
+        top.add_widget(language_bar(self))
+        root.add_widget(top)
+        unfinished = self.app.journal.latest_unfinished()
+        if unfinished is not None:
+            root.add_widget(self._resume(unfinished))
+        body = BoxLayout(spacing=theme.GAP * 2)
+        left = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.42)
+        self.seats_panel = Panel(orientation="vertical", size_hint_y=None)
+        left.add_widget(self.seats_panel)
+        left.add_widget(self._sources())
+        left.add_widget(BoxLayout())
+        body.add_widget(left)
+        body.add_widget(self._options())
+        root.add_widget(body)
+        start = Tap(
+            self.t("tablet.start"), self._start, colour=theme.GOLD, height=theme.TOUCH * 1.2
+        )
+        start.color = theme.INK
+        start.bold = True
+        root.add_widget(start)
+        self.add_widget(root)
+        self._seats()
+
+    def _resume(self, game_id: int) -> Panel:
+        info = next(g for g in self.app.journal.games() if g.id == game_id)
+        panel = Panel(
+            colour=theme.PANEL_HI, border=theme.GOLD, size_hint_y=None, height=theme.TOUCH * 1.6
+        )
+        panel.add_widget(
+            Text(
+                self.t("tablet.resume_offer", game=self.t(f"game.{info.game}"),
+                       seats=self.t("word.sep").join(info.seats), actions=info.actions),
+                size=theme.BODY,
+            )
+        )  # fmt: skip
+        go = Tap(self.t("tablet.resume"), lambda: self.app.resume(game_id), colour=theme.GOLD,
+                 size_hint_x=0.3)  # fmt: skip
+        go.color = theme.INK
+        panel.add_widget(go)
+        return panel
+
+    def _games(self) -> BoxLayout:
+        """The games this app knows; the one chosen is lit."""
+        row = BoxLayout(spacing=theme.GAP)
+        row.add_widget(
+            Text(self.t("tablet.game"), colour=theme.MUTED, halign="right", size_hint_x=0.3)
+        )
+        for key in GAMES:
+            lit = theme.GOLD if key == self.game else theme.PANEL_HI
+            button = Tap(self.t(f"game.{key}"), lambda key=key: self._game(key), colour=lit)
+            button.color = theme.INK if key == self.game else theme.TEXT
+            row.add_widget(button)
+        return row
+
+    def _game(self, key: str) -> None:
+        if key != self.game:
+            self.chosen = key
+            self.rebuild()
+
+    def _seats(self) -> None:
+        panel = self.seats_panel
+        panel.clear_widgets()
+        spec = GAMES[self.game]
+        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        row.add_widget(Text(self.t("tablet.players", count=self.count)))
+        minus = Tap("−", lambda: self._count(-1), size_hint_x=None, width=theme.TOUCH)
+        plus = Tap("+", lambda: self._count(+1), size_hint_x=None, width=theme.TOUCH)
+        minus.disabled, plus.disabled = self.count <= spec.min_seats, self.count >= spec.max_seats
+        row.add_widget(minus)
+        row.add_widget(plus)
+        panel.add_widget(row)
+        grid = GridLayout(cols=2, spacing=theme.GAP / 2, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        self.inputs = []
+        for i in range(self.count):
+            field = TextInput(text=self.names[i], multiline=False, font_size=theme.BODY,
+                              size_hint_y=None, height=theme.TOUCH, write_tab=False)  # fmt: skip
+            field.bind(text=lambda _, value, i=i: self.names.__setitem__(i, value))
+            self.inputs.append(field)
+            grid.add_widget(field)
+        panel.add_widget(grid)
+        panel.height = theme.TOUCH * (1 + (self.count + 1) // 2) + theme.GAP * 4
+
+    def _count(self, change: int) -> None:
+        self.count += change
+        self._seats()
+
+    def _sources(self) -> Panel:
+        """Where plays come from, and whether each is ready."""
+        panel = Panel(orientation="vertical", size_hint_y=None, height=theme.TOUCH * 3.2)
+        panel.add_widget(Text(self.t("tablet.sources"), colour=theme.MUTED, size=theme.SMALL))
+        panel.add_widget(Text("● " + self.t("tablet.source.touch"), colour=theme.GREEN))
+        address, _ = lan.choose(self.app.host)
+        panel.add_widget(
+            Text("● " + self.t("tablet.source.phones", address=address), colour=theme.GREEN)
+        )
+        self.draws_button = Tap(self.t(f"tablet.draws.{self.draws}"), self._toggle_draws)
+        panel.add_widget(self.draws_button)
+        return panel
+
+    def _toggle_draws(self) -> None:
+        self.draws = DRAWS[(DRAWS.index(self.draws) + 1) % len(DRAWS)]
+        self.draws_button.text = self.t(f"tablet.draws.{self.draws}")
+
+    def _options(self) -> ScrollView:
+        """Every option of the game, its default first, what each choice means beside it."""
+        scroll = ScrollView(do_scroll_x=False)
+        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP / 2)
+        column.bind(minimum_height=column.setter("height"))
+        column.add_widget(Text(self.t("tablet.options"), colour=theme.MUTED, size=theme.SMALL))
+        for field in dataclasses.fields(GAMES[self.game].options_type):
+            column.add_widget(self._option(field))
+        scroll.add_widget(column)
+        return scroll
+
+    def _option(self, field: dataclasses.Field[Any]) -> Panel:
+        panel = Panel(orientation="vertical", size_hint_y=None)
+        panel.bind(minimum_height=panel.setter("height"))
+        title = Text(self.t(f"option.{self.game}.{field.name}"), bold=True)
+        meaning = Text(colour=theme.MUTED, size=theme.SMALL)
+        button = Tap("", size_hint_y=None)
+
+        def show() -> None:
+            value = self.options[field.name]
+            button.text = self._value_text(field, value)
+            default = value == field.default
+            explained = self.t(f"option.{self.game}.{field.name}.{_key(value)}", n=value)
+            key = "tablet.option_default" if default else "tablet.option_changed"
+            meaning.text = self.t(key, meaning=explained)
+
+        def cycle() -> None:
+            choices = _choices(field)
+            self.options[field.name] = choices[
+                (choices.index(self.options[field.name]) + 1) % len(choices)
+            ]
+            show()
+
+        button.bind(on_release=lambda *_: cycle())
+        for widget in (title, button, meaning):
+            panel.add_widget(widget)
+        show()
+        return panel
+
+    def _value_text(self, field: dataclasses.Field[Any], value: Any) -> str:
+        return self.t(f"option.{self.game}.{field.name}.{_key(value)}.short", n=value)
+
+    def _start(self) -> None:
+        spec = GAMES[self.game]
+        names = [
+            n.strip() or self.t("word.seat", n=i + 1)
+            for i, n in enumerate(self.names[: self.count])
+        ]
+        self.app.new_game(self.game, names, spec.options_type(**self.options), self.draws)
+
+
+def _choices(field: dataclasses.Field[Any]) -> list[Any]:
+    default = field.default
+    if isinstance(default, bool):
+        return [default, not default]
+    if isinstance(default, enum.Enum):
+        return list(type(default))
+    assert isinstance(default, int)
+    return [default + i for i in range(3)]
+
+
+def _key(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return "n" if isinstance(value, int) and value > 1 else str(value)

@@ -1,0 +1,281 @@
+"""The table: the seats in a ring, the centre, what the table waits for, what just happened.
+
+Everything here comes from the public view, the public events and the
+prompts — through the game's small face module — so the screen is the same
+for every game. Alerts nobody may miss (a refused action and why, a new
+night, a hand over its limit, a secret check under way) cover the top of
+the screen until tapped. Actions no sensor saw are entered by touch from a
+menu built only from public facts; a choice only a player may know is left
+to their phone.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
+from kivy.utils import escape_markup
+
+from companion.core.types import Seat
+from ui.tablet import theme
+from ui.tablet.faces.base import Alert
+from ui.tablet.screens.base import Page, language_bar
+from ui.tablet.session import Choice, Session
+from ui.tablet.widgets import Panel, Sheet, Tap, Text
+
+FEED_LINES = 9
+ALERT_COLOURS = {
+    "violation": theme.RED,
+    "night": theme.BLUE,
+    "limit": theme.ORANGE,
+    "secret": theme.PURPLE,
+}
+
+
+class SeatPanel(Panel):
+    """One seat's public state; gold when it is this seat the table waits for."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(orientation="vertical", size_hint=(None, None), **kw)
+        self.title = Text(size=theme.TITLE * 0.8, bold=True, markup=True)
+        self.badge = Text(colour=theme.GOLD)
+        self.lines = Text(colour=theme.TEXT)
+        for widget in (self.title, self.badge, self.lines):
+            self.add_widget(widget)
+
+
+class TableScreen(Page):
+    name_ = "table"
+
+    def build(self) -> None:
+        self.seats: list[SeatPanel] = []
+        self.alert_view: Sheet | None = None
+        self.menu: ActionMenu | None = None
+        self.pause_view: Sheet | None = None
+        root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
+        top = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.5, spacing=theme.GAP)
+        self.banner = Panel(colour=theme.FELT)
+        self.waiting = Text(size=theme.TITLE * 0.8, colour=theme.GOLD, bold=True)
+        self.banner.add_widget(self.waiting)
+        top.add_widget(self.banner)
+        for key, act in (("tablet.codes", self._codes), ("tablet.undo", self._undo),
+                         ("tablet.pause", self._pause)):  # fmt: skip
+            top.add_widget(Tap(self.t(key), act, size_hint=(None, None), width=theme.TOUCH * 1.8))
+        top.add_widget(language_bar(self))
+        root.add_widget(top)
+        middle = BoxLayout(spacing=theme.GAP)
+        self.ring = FloatLayout(size_hint_x=0.7)
+        self.centre = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint=(0.34, 0.3),
+                            pos_hint={"center_x": 0.5, "center_y": 0.5})  # fmt: skip
+        self.centre_lines = Text(halign="center")
+        self.centre.add_widget(self.centre_lines)
+        self.ring.add_widget(self.centre)
+        self.ring.bind(size=self._place, pos=self._place)
+        middle.add_widget(self.ring)
+        feed = Panel(orientation="vertical", size_hint_x=0.3)
+        feed.add_widget(Text(self.t("tablet.feed"), colour=theme.MUTED, size=theme.SMALL))
+        self.feed = [Text(size=theme.SMALL) for _ in range(FEED_LINES)]
+        for line in self.feed:
+            feed.add_widget(line)
+        feed.add_widget(BoxLayout())
+        middle.add_widget(feed)
+        root.add_widget(middle)
+        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.2, spacing=theme.GAP)
+        self.enter = Tap("", self._open_menu, colour=theme.PANEL_HI)
+        bottom.add_widget(self.enter)
+        self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL, size_hint_x=0.45)
+        bottom.add_widget(self.phone_note)
+        root.add_widget(bottom)
+        self.add_widget(root)
+        session = self.app.session
+        if session is not None:
+            for _ in session.names:
+                panel = SeatPanel()
+                self.seats.append(panel)
+                self.ring.add_widget(panel)
+
+    def _place(self, *_: object) -> None:
+        """Seats around an ellipse, seat 1 at the bottom, in turn order."""
+        n = len(self.seats)
+        w, h = self.ring.width * 0.27, self.ring.height * 0.27
+        for i, panel in enumerate(self.seats):
+            angle = math.radians(-90 - 360 * i / n)
+            cx = self.ring.center_x + math.cos(angle) * (self.ring.width / 2 - w / 2 - theme.GAP)
+            cy = self.ring.center_y + math.sin(angle) * (self.ring.height / 2 - h / 2 - theme.GAP)
+            panel.size = (w, h)
+            panel.center = (cx, cy)
+
+    def refresh(self) -> None:
+        session = self.app.session
+        if session is None or not self.seats:
+            return
+        view = session.view()
+        names = session.names
+        lang = self.app.lang
+        connected = session.phones.connected()
+        for i, panel in enumerate(self.seats):
+            face = session.face.seat(view, i, lang, names)
+            dot = "4ade80" if i in connected else "5b6b61"
+            panel.title.text = f"{escape_markup(face.name)} [color={dot}]●[/color]"
+            panel.badge.text = face.highlight or ""
+            panel.lines.text = "\n".join(face.lines)
+            border = theme.GOLD if face.active else None
+            panel.paint(theme.PANEL if not face.out else theme.FELT, border)
+            panel.opacity = 0.45 if face.out else 1
+        self.centre_lines.text = "\n".join(session.face.centre(view, lang, names))
+        standing = session.face.standing(view, lang, names)
+        self.waiting.text = "\n".join([a.text for a in standing] or session.waiting())
+        self.waiting.color = theme.INK if standing else theme.GOLD
+        self.banner.paint(theme.ORANGE if standing else theme.FELT)
+        lines = session.feed()[-FEED_LINES:][::-1]
+        for i, label in enumerate(self.feed):
+            label.text = lines[i] if i < len(lines) else ""
+            label.color = theme.TEXT if i == 0 else theme.MUTED
+        seat = session.acting()
+        self.enter.text = self.t("tablet.enter", seat=names[seat]) if seat is not None else ""
+        self.enter.disabled = seat is None or session.paused
+        only = session.phone_only(seat) if seat is not None else []
+        self.phone_note.text = (
+            self.t("tablet.phone_only", what=self.t("word.sep").join(only), seat=names[seat])
+            if only and seat is not None
+            else ""
+        )
+        self._alerts(session.alerts)
+
+    def _alerts(self, alerts: list[Alert]) -> None:
+        """Alerts cover the top of the screen until someone taps them away."""
+        if self.alert_view is not None:
+            self.alert_view.unbind(on_dismiss=self._dismissed)
+            self.alert_view.dismiss()
+            self.alert_view = None
+        if not alerts:
+            return
+        view = Sheet(size_hint=(0.8, None), pos_hint={"center_y": 0.55},
+                         background_color=(0, 0, 0, 0.4))  # fmt: skip
+        column = BoxLayout(orientation="vertical", spacing=theme.GAP / 2, size_hint_y=None)
+        column.bind(minimum_height=column.setter("height"))
+        for alert in alerts[-4:]:
+            banner = Panel(colour=ALERT_COLOURS[alert.kind], size_hint_y=None)
+            line = Text(alert.text, size=theme.TITLE * 0.8, colour=theme.INK, bold=True)
+            banner.add_widget(line)
+            line.bind(
+                height=lambda _, h, banner=banner: setattr(banner, "height", h + theme.GAP * 2)
+            )
+            column.add_widget(banner)
+        column.add_widget(Text(self.t("tablet.tap_to_close"), colour=theme.TEXT, size=theme.SMALL,
+                               halign="center"))  # fmt: skip
+        view.add_widget(column)
+        column.bind(height=lambda _, h: setattr(view, "height", h))
+        view.bind(on_dismiss=self._dismissed)
+        self.alert_view = view
+        view.open(animation=False)
+
+    def _dismissed(self, *_: object) -> None:
+        self.alert_view = None
+        if self.app.session is not None:
+            self.app.session.dismiss()
+
+    def _codes(self) -> None:
+        self.app.show("join")
+
+    def _undo(self) -> None:
+        if self.app.session is not None:
+            self.app.session.undo()
+
+    def _pause(self) -> None:
+        """The table takes a break: everything covered until someone taps Continue."""
+        session = self.app.session
+        if session is None:
+            return
+        session.set_paused(True)
+        view = Sheet(auto_dismiss=False, background_color=theme.FELT)
+        column = BoxLayout(orientation="vertical", padding=theme.GAP * 4, spacing=theme.GAP * 2)
+        column.add_widget(Text(self.t("tablet.paused"), size=theme.HUGE, halign="center"))
+        column.add_widget(
+            Tap(self.t("tablet.continue"), lambda: self._unpause(view), colour=theme.GOLD)
+        )
+        view.add_widget(column)
+        self.pause_view = view
+        view.open(animation=False)
+
+    def _unpause(self, view: Sheet) -> None:
+        view.dismiss()
+        self.pause_view = None
+        if self.app.session is not None:
+            self.app.session.set_paused(False)
+
+    def _open_menu(self) -> None:
+        session = self.app.session
+        seat = session.acting() if session is not None else None
+        if session is None or seat is None:
+            return
+        self.menu = ActionMenu(self, session, seat)
+        self.menu.open(animation=False)
+
+
+class ActionMenu(Sheet):
+    """Enter an action by touch, step by step along its path, then confirm."""
+
+    def __init__(self, page: TableScreen, session: Session, seat: Seat) -> None:
+        super().__init__(size_hint=(0.8, 0.86), background_color=(0, 0, 0, 0.6))
+        self.page = page
+        self.session = session
+        self.seat = seat
+        self.path: list[str] = []
+        self.choices = session.choices(seat)
+        self.box = Panel(orientation="vertical", colour=theme.PANEL_HI)
+        self.add_widget(self.box)
+        self.show()
+
+    def show(self) -> None:
+        t = self.page.t
+        self.box.clear_widgets()
+        self.box.add_widget(
+            Text(t("tablet.enter", seat=self.session.names[self.seat]), size=theme.TITLE, bold=True)
+        )
+        if self.path:
+            self.box.add_widget(Text(" › ".join(self.path), colour=theme.GOLD))
+        here = [c for c in self.choices if list(c.path[: len(self.path)]) == self.path]
+        exact = next((c for c in here if len(c.path) == len(self.path)), None)
+        options = list(
+            dict.fromkeys(c.path[len(self.path)] for c in here if len(c.path) > len(self.path))
+        )
+        buttons = GridLayout(cols=3, spacing=theme.GAP / 2, size_hint_y=None)
+        buttons.bind(minimum_height=buttons.setter("height"))
+        for option in options:
+            buttons.add_widget(
+                Tap(option, lambda option=option: self._step(option), colour=theme.LINE)
+            )
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(buttons)
+        self.box.add_widget(scroll)
+        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        if exact is not None:
+            go = Tap(t("phone.confirm"), lambda: self._confirm(exact), colour=theme.GOLD)
+            go.color = theme.INK
+            row.add_widget(go)
+        if self.path:
+            row.add_widget(Tap(t("phone.back"), self._back, colour=theme.LINE))
+        row.add_widget(Tap(t("phone.cancel"), self.dismiss, colour=theme.LINE))
+        self.box.add_widget(row)
+        only = self.session.phone_only(self.seat)
+        if only:
+            what = t("word.sep").join(only)
+            note = t("tablet.phone_only", what=what, seat=self.session.names[self.seat])
+            self.box.add_widget(Text(note, colour=theme.MUTED, size=theme.SMALL))
+
+    def _step(self, option: str) -> None:
+        self.path.append(option)
+        self.show()
+
+    def _back(self) -> None:
+        self.path.pop()
+        self.show()
+
+    def _confirm(self, choice: Choice) -> None:
+        self.dismiss()
+        self.session.submit(*choice.actions)

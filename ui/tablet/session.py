@@ -1,0 +1,212 @@
+"""One game at the tablet: the table, its phones, and what the screens are told.
+
+No Kivy here: the session owns the game's side of the tablet — starting or
+resuming a table, its phone server, submitting what was entered by touch,
+undo, re-seating, and the public feed and alerts — and tells its listener
+when anything changed. Screens read it; they never call the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.actions import Action
+from companion.core.errors import RuleViolation
+from companion.core.game import GameSpec
+from companion.core.types import JSONObject, Seat
+from companion.games import GAMES
+from companion.i18n import describe, describe_action, has, render
+from companion.journal import Journal
+from companion.table import Chance, Table, Update, house_chance, players_tell
+from ui.phone.server import PhoneServer
+from ui.tablet.faces import FACES
+from ui.tablet.faces.base import Alert, Face
+
+FEED = 40
+DRAWS = ("told", "app")
+"""Who says what a draw from the deck was: the drawer's phone, or (practice) the app."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry of the tablet's action menu: its path in words, and what it may mean.
+
+    Two copies of a card read alike ("Interrogate/Blackmail (blood)" twice); the
+    table cannot tell which copy was played, so the entry holds both and the
+    first the rules accept is the one.
+    """
+
+    path: tuple[str, ...]
+    actions: tuple[Action, ...]
+
+
+class Session:
+    def __init__(self, table: Table, phones: PhoneServer, lang: str) -> None:
+        self.table = table
+        self.phones = phones
+        self.lang = lang
+        self.face: Face = FACES[table.header.game]
+        self.paused = False
+        self.alerts: list[Alert] = []
+        self._events: deque[JSONObject] = deque(maxlen=FEED)
+        self._listeners: list[Callable[[], None]] = []
+        table.subscribe(self._on_update)
+        phones.on_connections(lambda _: self._changed())
+
+    @classmethod
+    def start(
+        cls,
+        journal: Journal,
+        game: str,
+        names: Sequence[str],
+        options: object,
+        lang: str,
+        *,
+        draws: str = "told",
+        host: str | None = None,
+        port: int = 0,
+        rng: random.Random | None = None,
+    ) -> Session:
+        """A new game: dealt, journaled, its phone server ready to start."""
+        meta: JSONObject = {"by": "tablet", "draws": draws}
+        chance = _chance(GAMES[game], draws, rng)
+        table = Table.start(journal, game, names, options=options, chance=chance, meta=meta)
+        return cls(table, PhoneServer(table, host=host, port=port), lang)
+
+    @classmethod
+    def resume(
+        cls, journal: Journal, game_id: int, lang: str, *, host: str | None = None, port: int = 0
+    ) -> Session:
+        """The game exactly as its last committed action left it, phones keeping their seats."""
+        header = journal.header(game_id)
+        draws = str(header.meta.get("draws", "told"))
+        table = Table.resume(journal, game_id, chance=_chance(header.spec, draws, None))
+        return cls(table, PhoneServer(table, host=host, port=port), lang)
+
+    # --- what screens read ----------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.table.header.seats)
+
+    def subscribe(self, listener: Callable[[], None]) -> None:
+        self._listeners.append(listener)
+
+    def view(self) -> JSONObject:
+        return self.table.public_view()
+
+    def feed(self) -> list[str]:
+        """What just happened, newest last, in the tablet's language."""
+        game = self.table.header.game
+        lines = []
+        for e in self._events:
+            key = f"event.{game}.{e['kind']}"
+            args = e["args"]
+            assert isinstance(args, dict)
+            lines.append(
+                describe(
+                    self.lang, key if has("en", key) else f"event.{e['kind']}", args, self.names
+                )
+            )
+        return lines
+
+    def waiting(self) -> list[str]:
+        """What the table waits for, as the prompts say it."""
+        game = self.table.header.game
+        return [
+            describe(
+                self.lang, f"prompt.{game}.{p.kind}", {**p.args, "seat": p.seats[0]}, self.names
+            )
+            for p in self.table.pending()
+            if p.seats
+        ]
+
+    def acting(self) -> Seat | None:
+        prompts = self.table.pending()
+        return prompts[0].seats[0] if prompts and prompts[0].seats else None
+
+    def choices(self, seat: Seat) -> list[Choice]:
+        """What may be entered here for ``seat``: only from public facts (no hand, no identity)."""
+        spec = self.table.spec
+        found: dict[tuple[str, ...], list[Action]] = {}
+        for action in spec.table_actions(self.table.state, seat):
+            path = tuple(describe_action(self.lang, spec.codec.encode(action), self.names))
+            found.setdefault(path, []).append(action)
+        return [Choice(path, tuple(actions)) for path, actions in found.items()]
+
+    def phone_only(self, seat: Seat) -> list[str]:
+        """Families ``seat`` may choose now that only its phone may enter."""
+        spec = self.table.spec
+        families = spec.families(self.table.state, seat)
+        return [render(self.lang, "act", f, self.names) for f in families if f in spec.phone_only]
+
+    # --- what the host does -------------------------------------------------------------
+
+    def submit(self, *actions: Action) -> bool:
+        """Enter an action (the first of ``actions`` the rules accept).
+
+        If none is accepted, the first refusal becomes an alert with its
+        reason, and nothing has changed.
+        """
+        refusals = []
+        for action in actions:
+            try:
+                self.table.submit(action)
+            except RuleViolation as err:
+                refusals.append(err)
+            else:
+                return True
+        self._refused(refusals[0])
+        return False
+
+    def _refused(self, err: RuleViolation) -> None:
+        self.alerts.append(
+            Alert("violation", describe(self.lang, err.key, err.details, self.names))
+        )
+        self._changed()
+
+    def undo(self) -> None:
+        try:
+            self.table.undo()
+        except RuleViolation as err:
+            self._refused(err)
+
+    async def reseat(self, seat: Seat) -> None:
+        await self.phones.reseat(seat)
+        self._changed()
+
+    def dismiss(self) -> None:
+        self.alerts.clear()
+        self._changed()
+
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        self._changed()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self._changed()
+
+    def revealed(self) -> JSONObject:
+        return self.table.revealed_view()
+
+    # --- listening ------------------------------------------------------------------------
+
+    def _on_update(self, update: Update) -> None:
+        events = update.public()
+        self._events.extend(events)
+        self.alerts.extend(self.face.alerts(events, self.view(), self.lang, self.names))
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in self._listeners:
+            listener()
+
+
+def _chance(spec: GameSpec[Any], draws: str, rng: random.Random | None) -> Chance:
+    source = rng or random.SystemRandom()
+    return (house_chance if draws == "app" else players_tell)(spec, source)

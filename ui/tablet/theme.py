@@ -1,0 +1,36 @@
+"""Colours and sizes: readable across a table, touch targets of at least 9 mm."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp, sp
+
+Colour = tuple[float, float, float, float]
+
+
+def rgb(hex_code: str, alpha: float = 1.0) -> Colour:
+    h = hex_code.lstrip("#")
+    r, g, b = (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    return (r, g, b, alpha)
+
+
+FELT = rgb("#17251f")
+PANEL = rgb("#22342c")
+PANEL_HI = rgb("#2d4539")
+LINE = rgb("#3f5a4c")
+TEXT = rgb("#f3efe3")
+MUTED = rgb("#b7c2b8")
+GOLD = rgb("#f2c14e")
+GREEN = rgb("#4ade80")
+RED = rgb("#ef4444")
+BLUE = rgb("#60a5fa")
+ORANGE = rgb("#f59e0b")
+PURPLE = rgb("#a78bfa")
+INK = rgb("#10140f")
+
+TOUCH = dp(64)
+"""The smallest thing to tap: 64 dp is 10 mm or more on any tablet."""
+GAP = dp(12)
+BODY = sp(22)
+SMALL = sp(18)
+TITLE = sp(30)
+HUGE = sp(44)

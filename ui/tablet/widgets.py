@@ -1,0 +1,109 @@
+"""The few widgets every screen is made of. They render what they are given, nothing more."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import segno
+from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics.texture import Texture
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.image import Image
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from ui.tablet import theme
+from ui.tablet.theme import Colour
+
+
+class Panel(BoxLayout):
+    """A rounded card on the felt."""
+
+    def __init__(self, colour: Colour = theme.PANEL, border: Colour | None = None, **kw: Any):
+        kw.setdefault("padding", theme.GAP)
+        kw.setdefault("spacing", theme.GAP / 2)
+        super().__init__(**kw)
+        with self.canvas.before:
+            self._fill = Color(*colour)
+            self._box = RoundedRectangle(radius=[theme.GAP])
+            self._edge_colour = Color(*(border or colour))
+            self._edge = Line(width=2)
+        self.bind(pos=self._draw, size=self._draw)
+
+    def paint(self, colour: Colour, border: Colour | None = None) -> None:
+        self._fill.rgba = colour
+        self._edge_colour.rgba = border or colour
+
+    def _draw(self, *_: object) -> None:
+        self._box.pos, self._box.size = self.pos, self.size
+        self._edge.rounded_rectangle = (*self.pos, *self.size, theme.GAP)
+
+
+class Text(Label):
+    """A label that wraps to its width and grows to its text."""
+
+    def __init__(
+        self, text: str = "", size: float = theme.BODY, colour: Colour = theme.TEXT, **kw: Any
+    ):
+        kw.setdefault("halign", "left")
+        kw.setdefault("valign", "middle")
+        super().__init__(text=text, font_size=size, color=colour, size_hint_y=None, **kw)
+        self.bind(width=self._wrap, texture_size=self._fit)
+
+    def _wrap(self, *_: object) -> None:
+        self.text_size = (self.width, None)
+
+    def _fit(self, *_: object) -> None:
+        self.height = max(self.texture_size[1], self.font_size * 1.3)
+
+
+class Tap(Button):
+    """A button big enough for a thumb across the table."""
+
+    def __init__(
+        self,
+        text: str,
+        on_tap: Callable[[], None] | None = None,
+        colour: Colour = theme.PANEL_HI,
+        **kw: Any,
+    ):
+        kw.setdefault("size_hint_y", None)
+        kw.setdefault("height", theme.TOUCH)
+        kw.setdefault("font_size", theme.BODY)
+        super().__init__(text=text, background_normal="", background_color=colour,
+                         color=theme.TEXT, halign="center", valign="middle", **kw)  # fmt: skip
+        self.bind(size=lambda *_: setattr(self, "text_size", (self.width - theme.GAP, None)))
+        if on_tap is not None:
+            self.bind(on_release=lambda *_: on_tap())
+
+
+class QRCode(Image):
+    """A seat's QR code, drawn straight from the code's modules: crisp at any size."""
+
+    def __init__(self, data: str, **kw: Any):
+        super().__init__(fit_mode="contain", **kw)
+        self.data = ""
+        self.show(data)
+
+    def show(self, data: str) -> None:
+        if data == self.data:
+            return
+        self.data = data
+        code = segno.make(data, error="m")
+        rows = [bytes(0 if dark else 255 for dark in row) for row in code.matrix_iter(border=2)]
+        size = len(rows)
+        texture = Texture.create(size=(size, size), colorfmt="luminance")
+        texture.blit_buffer(b"".join(reversed(rows)), colorfmt="luminance", bufferfmt="ubyte")
+        texture.mag_filter = "nearest"
+        texture.min_filter = "nearest"
+        self.texture = texture
+
+
+class Sheet(ModalView):
+    """A pop-up over the table that opens and closes at once: a fading one would eat taps."""
+
+    def __init__(self, **kw: Any):
+        super().__init__(**kw)
+        self._anim_duration = 0
