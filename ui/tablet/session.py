@@ -53,6 +53,8 @@ class Session:
         self.paused = False
         self.alerts: list[Alert] = []
         self._events: deque[JSONObject] = deque(maxlen=FEED)
+        self.heard = 0
+        """How many public events the session has heard, ever: screens add only the new ones."""
         self._listeners: list[Callable[[], None]] = []
         table.subscribe(self._on_update)
         phones.on_connections(lambda _: self._changed())
@@ -99,11 +101,11 @@ class Session:
     def view(self) -> JSONObject:
         return self.table.public_view()
 
-    def feed(self) -> list[str]:
-        """What just happened, newest last, in the tablet's language."""
+    def feed(self, last: int = FEED) -> list[str]:
+        """The ``last`` things that happened, newest last, in the tablet's language."""
         game = self.table.header.game
         lines = []
-        for e in self._events:
+        for e in list(self._events)[-last:]:
             key = f"event.{game}.{e['kind']}"
             args = e["args"]
             assert isinstance(args, dict)
@@ -199,6 +201,7 @@ class Session:
     def _on_update(self, update: Update) -> None:
         events = update.public()
         self._events.extend(events)
+        self.heard += len(events)
         self.alerts.extend(self.face.alerts(events, self.view(), self.lang, self.names))
         self._changed()
 

@@ -42,15 +42,27 @@ class Panel(BoxLayout):
 
 
 class Text(Label):
-    """A label that wraps to its width and grows to its text."""
+    """A label that grows to its text, and wraps it to its width unless ``wrap=False``.
+
+    Wrapping costs: the text is measured word by word — and Chinese, with no
+    spaces, character by character. Short labels that change often (a seat's
+    francs, the deck count) skip it.
+    """
 
     def __init__(
-        self, text: str = "", size: float = theme.BODY, colour: Colour = theme.TEXT, **kw: Any
+        self,
+        text: str = "",
+        size: float = theme.BODY,
+        colour: Colour = theme.TEXT,
+        wrap: bool = True,
+        **kw: Any,
     ):
         kw.setdefault("halign", "left")
         kw.setdefault("valign", "middle")
         super().__init__(text=text, font_size=size, color=colour, size_hint_y=None, **kw)
-        self.bind(width=self._wrap, texture_size=self._fit)
+        if wrap:
+            self.bind(width=self._wrap)
+        self.bind(texture_size=self._fit)
 
     def _wrap(self, *_: object) -> None:
         self.text_size = (self.width, None)

@@ -41,9 +41,9 @@ class SeatPanel(Panel):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(orientation="vertical", size_hint=(None, None), **kw)
-        self.title = Text(size=theme.TITLE * 0.8, bold=True, markup=True)
-        self.badge = Text(colour=theme.GOLD)
-        self.lines = Text(colour=theme.TEXT)
+        self.title = Text(size=theme.TITLE * 0.8, bold=True, markup=True, wrap=False)
+        self.badge = Text(colour=theme.GOLD, wrap=False)
+        self.lines = Text(colour=theme.TEXT, wrap=False)
         for widget in (self.title, self.badge, self.lines):
             self.add_widget(widget)
 
@@ -54,6 +54,7 @@ class TableScreen(Page):
     def build(self) -> None:
         self.seats: list[SeatPanel] = []
         self.alert_view: Sheet | None = None
+        self.shown_alerts: list[Alert] = []
         self.menu: ActionMenu | None = None
         self.pause_view: Sheet | None = None
         root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
@@ -71,16 +72,18 @@ class TableScreen(Page):
         self.ring = FloatLayout(size_hint_x=0.7)
         self.centre = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint=(0.34, 0.3),
                             pos_hint={"center_x": 0.5, "center_y": 0.5})  # fmt: skip
-        self.centre_lines = Text(halign="center")
+        self.centre_lines = Text(halign="center", wrap=False)
         self.centre.add_widget(self.centre_lines)
         self.ring.add_widget(self.centre)
         self.ring.bind(size=self._place, pos=self._place)
         middle.add_widget(self.ring)
         feed = Panel(orientation="vertical", size_hint_x=0.3)
         feed.add_widget(Text(self.t("tablet.feed"), colour=theme.MUTED, size=theme.SMALL))
-        self.feed = [Text(size=theme.SMALL) for _ in range(FEED_LINES)]
-        for line in self.feed:
-            feed.add_widget(line)
+        self.feed_box = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None)
+        self.feed_box.bind(minimum_height=self.feed_box.setter("height"))
+        self.feed: list[Text] = []
+        self.fed = 0
+        feed.add_widget(self.feed_box)
         feed.add_widget(BoxLayout())
         middle.add_widget(feed)
         root.add_widget(middle)
@@ -131,10 +134,7 @@ class TableScreen(Page):
         self.waiting.text = "\n".join([a.text for a in standing] or session.waiting())
         self.waiting.color = theme.INK if standing else theme.GOLD
         self.banner.paint(theme.ORANGE if standing else theme.FELT)
-        lines = session.feed()[-FEED_LINES:][::-1]
-        for i, label in enumerate(self.feed):
-            label.text = lines[i] if i < len(lines) else ""
-            label.color = theme.TEXT if i == 0 else theme.MUTED
+        self._feed(session)
         seat = session.acting()
         self.enter.text = self.t("tablet.enter", seat=names[seat]) if seat is not None else ""
         self.enter.disabled = seat is None or session.paused
@@ -146,8 +146,34 @@ class TableScreen(Page):
         )
         self._alerts(session.alerts)
 
+    def on_leave(self, *_: object) -> None:
+        """Nothing of the table stays over another screen: its pop-ups close with it."""
+        for view in (self.alert_view, self.menu):
+            if view is not None:
+                view.dismiss()
+        self.alert_view = self.menu = None
+        self.shown_alerts = []
+
+    def _feed(self, session: Session) -> None:
+        """New lines on top; old lines keep their rendered text (text rendering is the cost)."""
+        new = min(session.heard - self.fed, FEED_LINES)
+        self.fed = session.heard
+        for line in session.feed(new) if new else []:
+            label = Text(line, size=theme.SMALL, width=self.feed_box.width, size_hint_x=None)
+            label.text_size = (self.feed_box.width, None)  # wrapped from the first render
+            self.feed.insert(0, label)
+            self.feed_box.add_widget(label, index=len(self.feed_box.children))
+        for old in self.feed[FEED_LINES:]:
+            self.feed_box.remove_widget(old)
+        del self.feed[FEED_LINES:]
+        for i, label in enumerate(self.feed):
+            label.color = theme.TEXT if i == 0 else theme.MUTED
+
     def _alerts(self, alerts: list[Alert]) -> None:
         """Alerts cover the top of the screen until someone taps them away."""
+        if alerts == self.shown_alerts and (self.alert_view is not None) == bool(alerts):
+            return
+        self.shown_alerts = list(alerts)
         if self.alert_view is not None:
             self.alert_view.unbind(on_dismiss=self._dismissed)
             self.alert_view.dismiss()
@@ -176,6 +202,7 @@ class TableScreen(Page):
 
     def _dismissed(self, *_: object) -> None:
         self.alert_view = None
+        self.shown_alerts = []
         if self.app.session is not None:
             self.app.session.dismiss()
 

@@ -1,0 +1,124 @@
+"""How the tablet app performs: prints ``name: value unit`` lines.
+
+- ``cold_start_s``: from starting the process to the first frame of the new-game screen.
+- ``frame_p50_ms`` / ``frame_p99_ms``: time between frames while the table
+  updates on every action of a fast game (one action a frame).
+- ``peak_rss_mb``: the whole app's peak memory over that game — tablet, phone
+  server, and four phones connected over WebSocket.
+
+Offscreen rendering (Mesa's software renderer) on this machine; a tablet's
+GPU does better. Run: ``python bench/tablet.py`` (figures go in docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+GAME_ACTIONS = 300
+
+
+def child() -> None:
+    """The app itself, in a fresh process: Kivy's settings first, then everything else."""
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    from ui.tablet import launch  # noqa: PLC0415 -- Kivy's settings come first
+
+    launch.prepare(Path(tempfile.mkdtemp()))
+    asyncio.run(play())
+
+
+async def play() -> None:
+    from kivy.core.window import Window  # noqa: PLC0415 -- only once Kivy is configured
+
+    from companion.core import playout  # noqa: PLC0415
+    from companion.journal import Journal  # noqa: PLC0415
+    from ui.tablet.app import TabletApp  # noqa: PLC0415
+
+    flips: list[float] = []
+    Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
+    db = Path(tempfile.mkdtemp()) / "bench.sqlite3"
+    app = TabletApp(Journal(db), "zh-Hant", host="127.0.0.1", port=0, rng=random.Random(1))
+    task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
+    while not flips:
+        await asyncio.sleep(0.001)
+    print("first-frame", flush=True)
+    start = app.screens.get_screen("start")
+    start.draws = "app"
+    start._start()
+    while app.session is None:
+        await asyncio.sleep(0.01)
+    session = app.session
+    app.show("table")
+    sockets = await phones(session.phones)
+    await asyncio.sleep(0.5)
+    rng = random.Random(2)
+    flips.clear()
+    for _ in range(GAME_ACTIONS):
+        seat = session.acting()
+        assert seat is not None
+        table = session.table
+        session.submit(playout.choose(table.spec, table.state, seat, rng, {"claim": 0}))
+        session.dismiss()
+        shown = len(flips)
+        while len(flips) == shown:  # the frame that shows it
+            await asyncio.sleep(0.001)
+    gaps = [(b - a) * 1000 for a, b in itertools.pairwise(flips)]
+    print(f"frame_p50_ms: {statistics.median(gaps):.1f} ms", flush=True)
+    print(f"frame_p99_ms: {statistics.quantiles(gaps, n=100)[98]:.1f} ms", flush=True)
+    print(f"peak_rss_mb: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    for ws, _ in sockets:
+        await ws.close()
+    app.stop()
+    await task
+    await session.phones.stop()
+
+
+async def phones(server: Any) -> list[tuple[Any, asyncio.Task[None]]]:
+    """Four phones, one a seat, each reading every view it is sent."""
+    import aiohttp  # noqa: PLC0415
+
+    from companion.core.types import Seat  # noqa: PLC0415
+
+    client = aiohttp.ClientSession()
+    base = f"http://127.0.0.1:{server.port}"
+
+    async def read(ws: aiohttp.ClientWebSocketResponse) -> None:
+        async for _ in ws:
+            pass
+        await client.close()
+
+    sockets = []
+    for seat in range(4):
+        ws = await client.ws_connect(f"{base}/ws", headers={"Origin": base})
+        await ws.send_json({"type": "hello", "token": server.tokens.token(Seat(seat))})
+        sockets.append((ws, asyncio.ensure_future(read(ws))))
+    return sockets
+
+
+def main() -> None:
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--child"], stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )  # fmt: skip
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("first-frame"):
+            print(f"cold_start_s: {time.perf_counter() - start:.2f} s", flush=True)
+        elif ":" in line:
+            print(line.strip(), flush=True)
+    proc.wait()
+
+
+if __name__ == "__main__":
+    child() if "--child" in sys.argv else main()
