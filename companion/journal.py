@@ -9,8 +9,10 @@ so resuming is replaying.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -75,9 +77,24 @@ class Journal:
     def close(self) -> None:
         self._db.close()
 
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One atomic write: the connection is in autocommit mode, so begin explicitly.
+
+        ``IMMEDIATE`` takes the write lock at once, so the read and the insert of
+        an append see no other writer between them.
+        """
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
     def create(self, header: Header) -> int:
         created = datetime.now(UTC).isoformat(timespec="seconds")
-        with self._db:
+        with self._transaction():
             cur = self._db.execute(
                 "INSERT INTO games (game, header, created) VALUES (?, ?, ?)",
                 (header.game, _dump(header.to_json()), created),
@@ -87,7 +104,7 @@ class Journal:
 
     def append(self, game_id: int, action: JSONObject, undoable: bool) -> int:
         """Store one action; when this returns, it is on disk."""
-        with self._db:
+        with self._transaction():
             row = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()
@@ -105,12 +122,12 @@ class Journal:
 
     def drop_from(self, game_id: int, seq: int) -> None:
         """Forget the actions from ``seq`` on (an undo); the game is live again."""
-        with self._db:
+        with self._transaction():
             self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
             self._db.execute("UPDATE games SET result = NULL WHERE id = ?", (game_id,))
 
     def finish(self, game_id: int, result: JSONObject) -> None:
-        with self._db:
+        with self._transaction():
             self._db.execute("UPDATE games SET result = ? WHERE id = ?", (_dump(result), game_id))
 
     def header(self, game_id: int) -> Header:
@@ -150,14 +167,14 @@ class Journal:
         return [(seat, token, bool(revoked)) for seat, token, revoked in rows]
 
     def add_seat_token(self, game_id: int, seat: int, token: str) -> None:
-        with self._db:
+        with self._transaction():
             self._db.execute(
                 "INSERT INTO seat_tokens (game_id, seat, token) VALUES (?, ?, ?)",
                 (game_id, seat, token),
             )
 
     def revoke_seat_token(self, game_id: int, token: str) -> None:
-        with self._db:
+        with self._transaction():
             self._db.execute(
                 "UPDATE seat_tokens SET revoked = 1 WHERE game_id = ? AND token = ?",
                 (game_id, token),
