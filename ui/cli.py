@@ -1,4 +1,4 @@
-"""The ``companion`` command: demo, resume, export, replay, games.
+"""The ``companion`` command: demo, resume, export, replay, games, register, doctor.
 
 Every message a person reads comes from the i18n catalogs; ``--lang`` picks
 one, otherwise the system locale does. The journal defaults to the user's data
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import random
@@ -19,13 +20,20 @@ from pathlib import Path
 import platformdirs
 from rich.console import Console
 
-from companion.core.types import Seat
-from companion.i18n import LANGS, pick_lang, text
+from companion.core.types import JSONObject, Seat
+from companion.i18n import LANGS, describe, pick_lang, text
 from companion.journal import Journal
+from companion.observations import BadSourceUrl, describe_status
+from companion.registration import DECK_CARDS
 from companion.table import Table
+from companion.tagmap import TagMap, TagMapError
 from companion.transcript import TranscriptError, dumps, read, run, views
+from hardware import inventory
+from hardware.nfc import nfc_version
+from hardware.sources import open_source
 from ui import demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
+from ui.register import register
 from ui.terminal import TableScreen
 
 APP = "table-companion"
@@ -35,6 +43,10 @@ LINGER_S = 120.0
 
 def default_db() -> Path:
     return platformdirs.user_data_path(APP) / "journal.sqlite3"
+
+
+def default_tags() -> Path:
+    return platformdirs.user_data_path(APP) / "tags.sqlite3"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,11 +126,36 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     g = command("games")
     _db_arg(g, h)
     g.set_defaults(run=_games)
+    _reader_commands(command, h)
     return p
+
+
+def _reader_commands(
+    command: Callable[[str], argparse.ArgumentParser], h: Callable[..., str]
+) -> None:
+    t = command("register")
+    t.add_argument("--game", choices=sorted(DECK_CARDS), default="microfilms", help=h("reg_game"))
+    t.add_argument("--reader", help=h("reader"))
+    t.add_argument("--deck", help=h("deck"))
+    t.add_argument("--write", action="store_true", help=h("write"))
+    t.add_argument("--export", type=Path, help=h("tags_export"))
+    t.add_argument("--import", dest="import_", type=Path, help=h("tags_import"))
+    _tags_arg(t, h)
+    t.set_defaults(run=_register)
+
+    c = command("doctor")
+    c.add_argument("--reader", action="append", default=[], help=h("doctor_reader"))
+    c.add_argument("--wait", type=float, default=3.0, help=h("wait"))
+    _tags_arg(c, h)
+    c.set_defaults(run=_doctor)
 
 
 def _db_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     p.add_argument("--db", type=Path, default=None, help=h("db"))
+
+
+def _tags_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
+    p.add_argument("--tags", type=Path, default=None, help=h("tags"))
 
 
 def _phone_args(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
@@ -234,6 +271,67 @@ def _games(args: argparse.Namespace, lang: str, console: Console) -> int:
             text(lang, "cli.game_row", game=g.id, kind=g.game, seats=", ".join(g.seats),
                  actions=g.actions, created=g.created, status=status)
         )  # fmt: skip
+    return 0
+
+
+def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
+    tags = TagMap(args.tags or default_tags())
+    name = args.deck or args.game
+    deck = tags.deck(name)
+    try:
+        if args.import_ is not None:
+            deck = tags.import_(json.loads(args.import_.read_text(encoding="utf-8")))
+            console.print(text(lang, "register.imported", deck=deck.name,
+                               count=len(tags.cards(deck))))  # fmt: skip
+            return 0
+        if args.export is not None:
+            if deck is None:
+                raise TagMapError("register.error.no_deck", deck=name)
+            args.export.touch(mode=0o600)  # the file holds the deck's key
+            args.export.write_text(json.dumps(tags.export(deck), indent=1), encoding="utf-8")
+            console.print(text(lang, "register.exported", deck=name, path=str(args.export)))
+            return 0
+        if args.reader is None:
+            raise TagMapError("register.error.no_reader")
+        source = open_source(args.reader)
+        deck = deck or tags.new_deck(name, args.game)
+    except (TagMapError, BadSourceUrl, OSError, ValueError) as err:
+        key = getattr(err, "key", "register.error.bad_file")
+        console.print(describe(lang, key, getattr(err, "args_", {}), []), style="red")
+        return 1
+
+    def say(key: str, said: JSONObject) -> None:
+        reason = said.pop("reason", "")
+        why = text(lang, str(reason)) if reason else ""
+        console.print(describe(lang, key, {**said, "why": why}, []))
+
+    console.print(text(lang, "register.intro", deck=name, count=len(DECK_CARDS[args.game])))
+    bound = asyncio.run(register(source, tags, deck, write=args.write, say=say))
+    return 0 if bound is not None else 1
+
+
+def _doctor(args: argparse.Namespace, lang: str, console: Console) -> int:
+    say = functools.partial(console.print, markup=False, soft_wrap=True)
+    version = inventory.libusb_version()
+    say(text(lang, "doctor.nfcpy", version=nfc_version()))
+    libusb = "doctor.libusb" if version else "doctor.no_libusb"
+    say(text(lang, libusb, version=version or ""))
+    found = inventory.attached()
+    for a in found:
+        access = "doctor.usable" if a.usable else "doctor.no_access"
+        say(text(lang, f"doctor.attached.{a.kind}", path=a.path, name=a.name, url=a.url,
+                 access=text(lang, access)))  # fmt: skip
+    if not found:
+        say(text(lang, "doctor.nothing_attached"))
+    for url in args.reader:
+        status = asyncio.run(inventory.probe(url, args.wait))
+        say(describe_status(lang, status))
+        if status.detail:
+            say(f"  {status.detail}", style="dim")
+    tags = TagMap(args.tags or default_tags())
+    for deck in tags.decks():
+        say(text(lang, "doctor.deck", deck=deck.name, game=deck.game,
+                 count=len(tags.cards(deck))))  # fmt: skip
     return 0
 
 

@@ -1,0 +1,129 @@
+"""What a card on a reader means in Microfilms, for a table with a reader per seat,
+one in the centre and one on the discard pile.
+
+- **A seat's reader** during that seat's turn: a card from the deck is a draw
+  (``draw`` then the ``pick`` it turned out to be — seen only by the drawer);
+  the discard pile's top card is a draw from the pile.
+- **The centre**: the active seat plays an action card face up (steal,
+  withdraw, interrogate or blackmail; which use and which target are asked
+  when the card allows several), or shows its identity or a Microfilm to
+  claim victory (asked privately: the options show the hand). During a
+  blackmail the target plays a Withdraw/Resist card there to resist.
+- **The discard pile**: the cards a seat over its hand limit lays down.
+
+A card the record puts somewhere else is a contradiction for the table to
+settle, never a change made behind anyone's back; and a card that lies where
+the record already has it (still on a reader, or re-read) means nothing.
+"""
+
+from __future__ import annotations
+
+from companion.core.actions import Action
+from companion.core.errors import RuleViolation
+from companion.core.taps import Ask, Contradiction, Decision, Nothing, Place, Plan, Role, names_card
+from companion.core.types import CardId, Seat
+from companion.games.microfilms import cards, legal, rules
+from companion.games.microfilms.actions import Discard, Draw, Pick, Resist, Source
+from companion.games.microfilms.cards import Kind, Use
+from companion.games.microfilms.state import (
+    BlackmailDeclared,
+    Choosing,
+    Discarding,
+    Drawing,
+    Finished,
+    State,
+)
+
+PLAYED = ("steal", "withdraw", "interrogate", "blackmail")
+"""The families a card laid face up in the centre can start (a bribe is offered face down)."""
+
+
+def decide(state: State, role: Role, card: CardId) -> Decision:
+    if isinstance(state.phase, Finished):
+        return Nothing("ingest.game_over")
+    if card not in cards.CARDS:
+        return Nothing("ingest.not_this_game", {"card": card})
+    if role.place is Place.SEAT:
+        assert role.seat is not None
+        return _at_seat(state, role.seat, card)
+    if role.place is Place.CENTRE:
+        return _at_centre(state, card)
+    return _at_discard(state, card)
+
+
+def _at_seat(state: State, seat: Seat, card: CardId) -> Decision:
+    phase, hand = state.phase, state.player(seat).hand
+    if isinstance(phase, Drawing) and phase.seat == seat:
+        if card in state.deck:
+            return _checked(state, (Pick(card=card),), seat)
+        return Contradiction(seat, public=False, where="deck")
+    if card in hand:
+        return Nothing()  # the record agrees: a card in its owner's hand
+    if not (isinstance(phase, Choosing) and state.active == seat):
+        return Nothing("ingest.not_your_draw", seat=seat)
+    if state.discard and card == state.discard[-1]:
+        return _checked(state, (Draw(seat=seat, source=Source.DISCARD),), seat)
+    if card in state.deck:
+        draw = Draw(seat=seat, source=Source.DECK)
+        # the last card of the deck is known without a pick
+        return _checked(state, (draw,) if len(state.deck) == 1 else (draw, Pick(card=card)), seat)
+    return Contradiction(seat, public=False, where="deck")
+
+
+def _at_centre(state: State, card: CardId) -> Decision:
+    phase = state.phase
+    if isinstance(phase, BlackmailDeclared):
+        target = state.player(phase.target)
+        if card not in target.hand:
+            return Contradiction(phase.target, public=True, where="hand")
+        if not cards.pays_for(card, Use.RESIST):
+            return Nothing("ingest.cannot_resist", {"card": card})
+        return _checked(state, (Resist(seat=phase.target, card=card),))
+    if not isinstance(phase, Choosing):
+        return Nothing("ingest.nothing_now", {"card": card})
+    seat, me = state.active, state.player(state.active)
+    if state.discard and card == state.discard[-1]:
+        return Nothing("ingest.already_played", {"card": card})
+    if cards.is_identity(card) and card != me.identity:
+        return Contradiction(seat, public=True, where="identity")
+    if card == me.identity or (cards.CARDS[card].kind is Kind.MICROFILM and card in me.hand):
+        claims = [a for a in legal.legal_actions(state, seat, "claim") if _claims_with(a, card)]
+        if not claims:
+            return Nothing("ingest.cannot_claim", seat=seat)
+        return Ask(seat, tuple(claims), private=True)
+    if card not in me.hand:
+        return Contradiction(seat, public=True, where="hand")
+    played = (a for f in PLAYED for a in legal.legal_actions(state, seat, f))
+    options = [a for a in played if names_card(a, card)]
+    if not options:
+        return Nothing("ingest.starts_nothing", {"card": card})
+    if len(options) == 1:
+        return _checked(state, (options[0],))
+    return Ask(seat, tuple(options))
+
+
+def _claims_with(action: Action, card: CardId) -> bool:
+    """An identity card starts any claim; a Microfilm, the claims that show it."""
+    return cards.is_identity(card) or names_card(action, card)
+
+
+def _at_discard(state: State, card: CardId) -> Decision:
+    phase = state.phase
+    if card in state.discard:
+        return Nothing()  # a played card laid on the pile, as the record has it
+    if isinstance(phase, Discarding):
+        if card in state.player(phase.seat).hand:
+            return _checked(state, (Discard(seat=phase.seat, card=card),))
+        return Contradiction(phase.seat, public=True, where="hand")
+    return Contradiction(None, public=True, where="discard")
+
+
+def _checked(state: State, actions: tuple[Action, ...], seat: Seat | None = None) -> Decision:
+    """The plan, if the rules take every step of it; else why not — for ``seat`` alone when
+    the card is hidden (a draw), for the table when it lies face up."""
+    try:
+        for action in actions:
+            state = rules.apply(state, action).state
+    except RuleViolation as err:
+        return Nothing(err.key, err.details, seat)
+    return Plan(actions)

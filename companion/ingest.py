@@ -1,0 +1,238 @@
+"""From what the readers feel to actions on the live table, and questions for the people.
+
+Every observation goes through :meth:`Ingest.observe`, on the app's loop:
+
+1. a reader's status is kept for the tablet (:attr:`Ingest.statuses`);
+2. a tag is recognised as a card of the deck — an unknown tag is reported and
+   ignored, never guessed;
+3. a tag still lying on its reader, or read again within :data:`SETTLE_S`
+   after it left with nothing committed meanwhile, counts once;
+4. the game says what the card means where it lies (``companion.core.taps``):
+   actions the rules already accept are committed; a card that allows several
+   actions opens a :class:`Question` (on the tablet, or the acting seat's phone
+   when the options show its hand); a card the record has elsewhere opens a
+   :class:`Reconcile` — the record never changes behind anyone's back.
+
+The result of each call is a :class:`Feedback` of plain values, with every
+sentence as an i18n key and arguments, so the tablet and the phones say it in
+their own language. A face must show a :class:`Notice` with a ``seat`` only on
+that seat's phone: it may name a card the others must not see.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.core.actions import Action
+from companion.core.errors import RuleViolation
+from companion.core.taps import Ask, Contradiction, Decision, Nothing, Plan, Role
+from companion.core.types import JSON, CardId, Seat
+from companion.games.microfilms import taps as microfilms_taps
+from companion.observations import (
+    CardSeen,
+    Observation,
+    ReaderStatus,
+    SourceName,
+    TagPlaced,
+    TagRemoved,
+)
+from companion.table import Table
+
+SETTLE_S = 0.5
+"""A tag read again this soon after it left the same reader never left (a shaky hand)."""
+
+Decide = Callable[[Any, Role, CardId], Decision]
+DECIDERS: Mapping[str, Decide] = {"microfilms": microfilms_taps.decide}
+"""Each game's tap rules, by game key."""
+
+Recognise = Callable[[TagPlaced], CardId | None]
+"""The card of the deck in play a tag is (``TagMap.recognise`` bound to a deck)."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A sentence for the table (``seat=None``) or for one seat's phone only."""
+
+    key: str
+    args: Mapping[str, JSON] = field(default_factory=dict)
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """``seat`` chooses what the tapped card does: one of ``options``.
+
+    Asked on the tablet, or only on the seat's phone when ``private``. It lapses
+    when anything else is committed first (``seq`` is the table's position).
+    """
+
+    id: int
+    seat: Seat
+    card: CardId
+    options: tuple[Action, ...]
+    private: bool
+    seq: int
+
+
+@dataclass(frozen=True)
+class Reconcile:
+    """A reader saw a card where the record does not have it.
+
+    ``public`` is for the tablet and never names a hidden card; ``private``
+    goes to ``seat``'s phone. Mend the record (a hand audit on a phone, an undo,
+    manual entry) and :meth:`Ingest.retry`, or :meth:`Ingest.dismiss` the tap.
+    """
+
+    id: int
+    source: SourceName
+    card: CardId
+    seat: Seat | None
+    public: Notice
+    private: Notice | None
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What one observation or answer did, for the faces to show."""
+
+    committed: tuple[Action, ...] = ()
+    notices: tuple[Notice, ...] = ()
+    question: Question | None = None
+    reconcile: Reconcile | None = None
+    status: ReaderStatus | None = None
+
+
+@dataclass
+class _OnReader:
+    uid: str
+    seq: int
+    """The table's position once this tag's tap was handled."""
+    left_at: float | None = None
+
+
+class Ingest:
+    """Turns one table's observations into actions; ``roles`` says what each reader watches."""
+
+    def __init__(self, table: Table, roles: Mapping[SourceName, Role], recognise: Recognise):
+        decide = DECIDERS.get(table.header.game)
+        if decide is None:
+            raise ValueError(f"no tap rules for {table.header.game}")
+        self.table = table
+        self.roles = dict(roles)
+        self.recognise = recognise
+        self._decide = decide
+        self.statuses: dict[SourceName, ReaderStatus] = {}
+        self._questions: dict[int, Question] = {}
+        self._reconciles: dict[int, Reconcile] = {}
+        self._on_reader: dict[SourceName, _OnReader] = {}
+        self._ids = itertools.count(1)
+
+    @property
+    def questions(self) -> list[Question]:
+        """The questions still open (none lapses unseen: a lapsed one is dropped here)."""
+        self._questions = {i: q for i, q in self._questions.items() if q.seq == self.table.seq}
+        return list(self._questions.values())
+
+    @property
+    def reconciles(self) -> list[Reconcile]:
+        return list(self._reconciles.values())
+
+    def observe(self, obs: Observation) -> Feedback:
+        if isinstance(obs, ReaderStatus):
+            self.statuses[obs.source] = obs
+            return Feedback(status=obs)
+        if isinstance(obs, TagRemoved):
+            here = self._on_reader.get(obs.source)
+            if here is not None and here.uid == obs.uid:
+                here.left_at = obs.at
+            return Feedback()
+        role = self.roles.get(obs.source)
+        if role is None:
+            return Feedback(notices=(Notice("ingest.no_role", {"reader": obs.source}),))
+        if isinstance(obs, CardSeen):
+            return self._tap(obs.source, role, obs.card)
+        if self._lingers(obs):
+            return Feedback()
+        card = self.recognise(obs)
+        if card is None:
+            notice = Notice("ingest.unknown_tag", {"reader": obs.source, "uid": obs.uid})
+            return Feedback(notices=(notice,))
+        feedback = self._tap(obs.source, role, card)
+        self._on_reader[obs.source] = _OnReader(obs.uid, self.table.seq)
+        return feedback
+
+    def answer(self, question: int, action: Action) -> Feedback:
+        """The seat chose ``action`` for an open question; a refusal keeps it open."""
+        asked = next((q for q in self.questions if q.id == question), None)
+        if asked is None:
+            return Feedback(notices=(Notice("ingest.question_lapsed"),))
+        if action not in asked.options:
+            return Feedback(notices=(Notice("ingest.not_an_option", seat=asked.seat),))
+        feedback = self._commit((action,))
+        if feedback.committed:
+            del self._questions[question]
+        return feedback
+
+    def retry(self, reconcile: int) -> Feedback:
+        """Read the tap again against the record as it is now (after it was mended)."""
+        open_ = self._reconciles.pop(reconcile, None)
+        if open_ is None:
+            return Feedback()
+        role = self.roles[open_.source]
+        return self._tap(open_.source, role, open_.card)
+
+    def dismiss(self, reconcile: int) -> None:
+        """Forget a contradicting tap (the card went back where the record has it)."""
+        self._reconciles.pop(reconcile, None)
+
+    def _lingers(self, placed: TagPlaced) -> bool:
+        """Still lying there, or back so soon that nothing happened at the table meanwhile."""
+        here = self._on_reader.get(placed.source)
+        if here is None or here.uid != placed.uid:
+            return False
+        if here.left_at is None:
+            return True
+        back_at_once = placed.at - here.left_at < SETTLE_S and here.seq == self.table.seq
+        here.left_at = None if back_at_once else here.left_at
+        return back_at_once
+
+    def _tap(self, source: SourceName, role: Role, card: CardId) -> Feedback:
+        decision = self._decide(self.table.state, role, card)
+        if isinstance(decision, Plan):
+            return self._commit(decision.actions)
+        if isinstance(decision, Ask):
+            asked = Question(next(self._ids), decision.seat, card, decision.options,
+                             decision.private, self.table.seq)  # fmt: skip
+            self._questions[asked.id] = asked
+            return Feedback(question=asked)
+        if isinstance(decision, Contradiction):
+            found = self._reconcile(source, card, decision)
+            self._reconciles[found.id] = found
+            return Feedback(reconcile=found)
+        return Feedback(notices=_said(decision))
+
+    def _commit(self, actions: tuple[Action, ...]) -> Feedback:
+        done: list[Action] = []
+        for action in actions:
+            try:
+                self.table.submit(action)
+            except RuleViolation as err:  # the table moved since the plan was made
+                return Feedback(tuple(done), (Notice(err.key, err.details),))
+            done.append(action)
+        return Feedback(tuple(done))
+
+    def _reconcile(self, source: SourceName, card: CardId, c: Contradiction) -> Reconcile:
+        args: dict[str, JSON] = {"reader": source, "seat": c.seat}
+        if c.public:
+            public = Notice(f"ingest.reconcile.{c.where}", {**args, "card": card})
+            return Reconcile(next(self._ids), source, card, c.seat, public, None)
+        public = Notice("ingest.reconcile.hidden", args)
+        private = Notice(f"ingest.reconcile.{c.where}", {**args, "card": card}, c.seat)
+        return Reconcile(next(self._ids), source, card, c.seat, public, private)
+
+
+def _said(nothing: Nothing) -> tuple[Notice, ...]:
+    return (Notice(nothing.key, nothing.args, nothing.seat),) if nothing.key else ()

@@ -1,0 +1,238 @@
+"""Taps become Microfilms actions; what a tap cannot say is asked; the record never changes
+behind anyone's back."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.core.taps import Place, Role
+from companion.core.types import CardId, Seat
+from companion.games.microfilms import GAME, cards
+from companion.games.microfilms.actions import (
+    AuditHand,
+    Blackmail,
+    Discard,
+    Draw,
+    GiveIn,
+    Pick,
+    Source,
+)
+from companion.games.microfilms.state import Choosing, Discarding
+from companion.ingest import Feedback, Ingest
+from companion.journal import Journal
+from companion.observations import CardSeen, ReaderStatus, SourceState, TagPlaced, TagRemoved
+from companion.table import Table, players_tell
+
+SEATS = ["Ann", "Ben", "Cat", "Dan"]
+ROLES = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
+ROLES |= {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
+
+
+def uid(card: CardId) -> str:
+    return card.encode().hex().upper()
+
+
+def recognise(placed: TagPlaced) -> CardId | None:
+    card = CardId(bytes.fromhex(placed.uid).decode(errors="replace"))
+    return card if card in cards.CARDS else None
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    readers_see_draws = players_tell(GAME, random.Random(3))
+    return Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS,
+                       chance=readers_see_draws)  # fmt: skip
+
+
+@pytest.fixture
+def ingest(table: Table) -> Ingest:
+    return Ingest(table, ROLES, recognise)
+
+
+def reader_of(seat: Seat) -> str:
+    return f"seat{seat + 1}"
+
+
+def tap(ingest: Ingest, reader: str, card: CardId, at: float = 0.0) -> Feedback:
+    return ingest.observe(TagPlaced(reader, uid(card), (), at))
+
+
+def lift(ingest: Ingest, reader: str, card: CardId, at: float) -> None:
+    ingest.observe(TagRemoved(reader, uid(card), at))
+
+
+def given(table: Table, kinds: tuple[str, ...]) -> CardId:
+    """A card of one of ``kinds`` from the deck, put into the active seat's hand by its audit."""
+    seat = table.state.active
+    card = next(c for c in table.state.deck if c.startswith(kinds))
+    table.submit(AuditHand(seat=seat, cards=(*table.state.player(seat).hand, card)))
+    return card
+
+
+def journal(table: Table) -> list[object]:
+    return [e.action for e in table.journal.entries(table.game_id)]
+
+
+def test_a_deck_card_on_the_active_seats_reader_is_a_draw_only_the_drawer_learns(
+    table: Table, ingest: Ingest
+) -> None:
+    seat, card = table.state.active, table.state.deck[0]
+    updates = []
+    table.subscribe(updates.append)
+    feedback = tap(ingest, reader_of(seat), card)
+    assert feedback.committed == (Draw(seat=seat, source=Source.DECK), Pick(card=card))
+    assert card in table.state.player(seat).hand
+    assert card not in str(table.public_view()) and card not in str(updates[-1].public())
+    assert [s["args"]["card"] for s in updates[-1].private(seat)] == [card]
+
+
+def test_the_discard_piles_top_card_on_a_seats_reader_draws_it_from_the_pile(
+    table: Table, ingest: Ingest
+) -> None:
+    card = given(table, ("A-WR",))
+    assert [a.act for a in tap(ingest, "centre", card).committed] == ["withdraw"]
+    drawer = table.state.active
+    feedback = tap(ingest, reader_of(drawer), card)
+    assert feedback.committed == (Draw(seat=drawer, source=Source.DISCARD),)
+
+
+def test_a_dual_card_in_the_centre_asks_which_use_and_which_target(
+    table: Table, ingest: Ingest
+) -> None:
+    seat = table.state.active
+    card = given(table, ("A-SB", "A-IB"))
+    before = journal(table)
+    feedback = tap(ingest, "centre", card)
+    question = feedback.question
+    assert question is not None and not question.private and journal(table) == before
+    first_use = "steal" if card.startswith("A-SB") else "interrogate"
+    assert {a.act for a in question.options} == {first_use, "blackmail"}
+    assert {a.target for a in question.options if isinstance(a, Blackmail)} == {
+        Seat(s) for s in range(4) if s != seat
+    }
+    chosen = Blackmail(seat=seat, target=Seat((seat + 1) % 4), card=card)
+    assert ingest.answer(question.id, chosen).committed == (chosen,)
+    assert ingest.questions == []
+
+
+def test_an_answer_that_was_not_offered_is_refused_and_the_question_stays(
+    table: Table, ingest: Ingest
+) -> None:
+    seat = table.state.active
+    question = tap(ingest, "centre", given(table, ("A-SB", "A-IB"))).question
+    assert question is not None
+    refused = ingest.answer(question.id, GiveIn(seat=seat))
+    assert refused.committed == () and refused.notices[0].key == "ingest.not_an_option"
+    assert ingest.questions == [question]
+
+
+def test_a_question_lapses_when_the_game_moves_on_first(table: Table, ingest: Ingest) -> None:
+    seat = table.state.active
+    question = tap(ingest, "centre", given(table, ("A-SB", "A-IB"))).question
+    assert question is not None
+    table.submit(Draw(seat=seat, source=Source.DECK))  # from the phone, meanwhile
+    lapsed = ingest.answer(question.id, question.options[0])
+    assert lapsed.notices[0].key == "ingest.question_lapsed" and ingest.questions == []
+
+
+def test_a_card_the_record_has_in_another_hand_opens_a_reconcile_and_changes_nothing(
+    table: Table, ingest: Ingest
+) -> None:
+    seat = table.state.active
+    other = Seat((seat + 1) % 4)
+    (theirs,) = table.state.player(other).hand
+    before = (table.state, journal(table))
+    feedback = tap(ingest, reader_of(seat), theirs)
+    found = feedback.reconcile
+    assert found is not None and feedback.committed == ()
+    assert (table.state, journal(table)) == before
+    assert found.public.seat is None and "card" not in found.public.args, "hidden: not named"
+    assert found.private is not None and found.private.seat == seat
+    assert found.private.args["card"] == theirs and ingest.reconciles == [found]
+
+
+def test_a_reconcile_is_read_again_once_a_hand_audit_mended_the_record(
+    table: Table, ingest: Ingest
+) -> None:
+    seat = table.state.active
+    other = Seat((seat + 1) % 4)
+    (theirs,) = table.state.player(other).hand
+    found = tap(ingest, reader_of(seat), theirs).reconcile
+    assert found is not None
+    table.submit(AuditHand(seat=other, cards=()))  # "I don't hold it": back to the deck
+    assert ingest.retry(found.id).committed == (
+        Draw(seat=seat, source=Source.DECK),
+        Pick(card=theirs),
+    )
+    assert ingest.reconciles == []
+
+
+def test_a_played_card_not_in_the_players_hand_is_named_on_the_tablet(
+    table: Table, ingest: Ingest
+) -> None:
+    seat = table.state.active
+    card = next(c for c in cards.ACTIONS if c not in table.state.player(seat).hand)
+    found = tap(ingest, "centre", card).reconcile
+    assert found is not None and found.private is None
+    assert found.public.key == "ingest.reconcile.hand"
+    assert found.public.args == {"reader": "centre", "seat": seat, "card": card}
+
+
+def test_an_unknown_tag_is_reported_and_ignored(table: Table, ingest: Ingest) -> None:
+    before = journal(table)
+    feedback = ingest.observe(TagPlaced("seat1", "04FFFFFFFFFFFF"))
+    assert [n.key for n in feedback.notices] == ["ingest.unknown_tag"]
+    assert feedback.notices[0].args == {"reader": "seat1", "uid": "04FFFFFFFFFFFF"}
+    assert journal(table) == before
+
+
+def test_a_card_lingering_on_a_reader_counts_once(table: Table, ingest: Ingest) -> None:
+    seat, card = table.state.active, table.state.deck[0]
+    reader = reader_of(seat)
+    assert tap(ingest, reader, card, at=1.0).committed
+    after = journal(table)
+    lift(ingest, reader, card, at=1.1)
+    assert tap(ingest, reader, card, at=1.2).committed == ()  # a shaky hand: back at once
+    assert tap(ingest, reader, card, at=1.3).committed == ()  # still lying there
+    assert journal(table) == after
+
+
+def test_end_of_turn_discards_go_on_the_discard_reader(table: Table, ingest: Ingest) -> None:
+    seat = table.state.active
+    tap(ingest, reader_of(seat), table.state.deck[0])
+    assert isinstance(table.state.phase, Discarding), "a Suspicious seat holds one card"
+    card = table.state.player(seat).hand[0]
+    assert tap(ingest, "discard", card).committed == (Discard(seat=seat, card=card),)
+    assert isinstance(table.state.phase, Choosing) and table.state.discard[-1] == card
+
+
+def test_an_identity_in_the_centre_asks_for_the_claim_on_the_claimants_phone(
+    table: Table, ingest: Ingest
+) -> None:
+    seat = table.state.active
+    me = table.state.player(seat)
+    assert me.identity is not None
+    feedback = tap(ingest, "centre", me.identity)
+    if feedback.question is None:  # a Suspicious seat may not claim
+        assert feedback.notices[0].key == "ingest.cannot_claim"
+        assert feedback.notices[0].seat == seat
+        return
+    assert feedback.question.private and feedback.question.seat == seat
+
+
+def test_an_unplugged_reader_is_shown_to_the_tablet_and_changes_no_game(
+    table: Table, ingest: Ingest
+) -> None:
+    before = (table.state, journal(table))
+    status = ReaderStatus("centre", SourceState.RECONNECTING, "nfc.reason.unplugged")
+    assert ingest.observe(status).status == status
+    assert ingest.statuses == {"centre": status}
+    assert (table.state, journal(table)) == before
+
+
+def test_a_reader_with_no_place_at_the_table_is_named(ingest: Ingest) -> None:
+    feedback = ingest.observe(CardSeen("camera", CardId("ACE")))
+    assert [(n.key, n.args) for n in feedback.notices] == [("ingest.no_role", {"reader": "camera"})]

@@ -1,0 +1,41 @@
+"""Registering a deck: every card once, in the order announced; twice or a stranger refused."""
+
+from __future__ import annotations
+
+from companion.core.types import CardId
+from companion.observations import TagPlaced
+from companion.registration import DECK_CARDS, Bound, Duplicate, Stranger, Walk
+from companion.tagrecord import new_key, seal
+
+
+def walk(owner: dict[str, str] | None = None) -> Walk:
+    return Walk(DECK_CARDS["microfilms"], (owner or {}).get, b"\x01" * 8)
+
+
+def test_every_card_of_the_game_is_asked_for_once_in_order() -> None:
+    w = walk()
+    assert len(w.cards) == 25 and len(set(w.cards)) == 25
+    for i, card in enumerate(w.cards):
+        assert w.next == card
+        assert w.tap(TagPlaced("r", f"04{i:012X}")) == Bound(f"04{i:012X}", card)
+    assert w.done and len(w.bound) == 25
+
+
+def test_a_sticker_tapped_twice_is_named_and_the_walk_waits() -> None:
+    w = walk()
+    first = w.cards[0]
+    w.tap(TagPlaced("r", "04000000000001"))
+    assert w.tap(TagPlaced("r", "04000000000001")) == Duplicate("04000000000001", first)
+    assert w.next == w.cards[1]
+
+
+def test_strangers_are_refused_another_decks_a_phones_and_a_foreign_record() -> None:
+    w = walk({"04000000000009": "club"})
+    assert w.tap(TagPlaced("r", "04000000000009")) == Stranger(
+        "04000000000009", "register.stranger.other_deck", "club"
+    )
+    assert w.tap(TagPlaced("r", "08A1B2C3")).why == "register.stranger.random_id"
+    foreign = seal(new_key(), b"\x02" * 8, "04000000000007", CardId("ACE"))
+    step = w.tap(TagPlaced("r", "04000000000007", (foreign,)))
+    assert isinstance(step, Stranger) and step.why == "register.stranger.foreign_record"
+    assert w.bound == {}

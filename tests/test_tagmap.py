@@ -1,0 +1,52 @@
+"""The tag map: stickers → cards per deck in SQLite, moved between tablets whole or not at all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.core.types import CardId
+from companion.observations import TagPlaced
+from companion.tagmap import TagMap, TagMapError
+
+
+def test_a_sticker_is_recognised_by_its_uid_or_by_its_sealed_record(tmp_path: Path) -> None:
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {"04AA": CardId("ACE")})
+    assert tags.recognise(deck, TagPlaced("r", "04AA")) == "ACE"
+    record = deck.seal("04BB", CardId("M-CN"))
+    fresh = TagMap(tmp_path / "other.sqlite3")
+    known = fresh.import_({**tags.export(deck), "tags": {}})
+    assert fresh.recognise(known, TagPlaced("r", "04BB", (record,))) == "M-CN", "no map needed"
+    assert tags.recognise(deck, TagPlaced("r", "04CC")) is None
+
+
+def test_an_export_imports_on_another_tablet_as_the_same_deck(tmp_path: Path) -> None:
+    tags = TagMap(tmp_path / "a.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {"04AA": CardId("ACE"), "04BB": CardId("M-CN")})
+    other = TagMap(tmp_path / "b.sqlite3")
+    copy = other.import_(tags.export(deck))
+    assert (copy.name, copy.game, copy.tag, copy.key) == (deck.name, deck.game, deck.tag, deck.key)
+    assert other.cards(copy) == tags.cards(deck)
+    assert "key" not in repr(copy), "a deck's key never shows in a log"
+
+
+def test_an_import_whose_stickers_belong_elsewhere_stores_nothing(tmp_path: Path) -> None:
+    tags = TagMap(tmp_path / "a.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {"04AA": CardId("ACE")})
+    other = TagMap(tmp_path / "b.sqlite3")
+    other.store(other.new_deck("club", "microfilms"), {"04AA": CardId("R-UK")})
+    with pytest.raises(TagMapError) as err:
+        other.import_(tags.export(deck))
+    assert err.value.key == "register.error.tag_elsewhere"
+    assert [d.name for d in other.decks()] == ["club"]
+
+
+def test_a_file_that_is_no_export_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(TagMapError) as err:
+        TagMap(tmp_path / "a.sqlite3").import_({"format": "something else"})
+    assert err.value.key == "register.error.bad_file"
