@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
+import enum
 import json
 import re
 import string
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.core import errors as core_errors
 from companion.core.errors import RuleViolation
-from companion.games.microfilms import GAME, cards
+from companion.games import GAMES
+from companion.games.microfilms import cards
 from companion.games.microfilms import errors as game_errors
+from companion.games.themessage import cards as message_cards
+from companion.games.themessage import errors as message_errors
+from companion.games.themessage import rules as message_rules
+from companion.games.themessage.cards import Function
 from companion.i18n import LANGS, catalog, describe, pick_lang
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +48,7 @@ def test_chinese_catalogs_are_translated() -> None:
 
 def violation_codes() -> set[str]:
     found = set()
-    for module in (core_errors, game_errors):
+    for module in (core_errors, game_errors, message_errors):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, RuleViolation):
                 found.add(value.code)
@@ -52,10 +60,10 @@ def test_every_rule_violation_has_a_message() -> None:
         assert f"violation.{code}" in catalog("en"), code
 
 
-def literal_kinds(pattern: str) -> set[str]:
+def literal_kinds(pattern: str, game: str) -> set[str]:
     """Event, secret and prompt kinds as written in the rules' source."""
     kinds = set()
-    for path in (ROOT / "companion" / "games" / "microfilms").glob("*.py"):
+    for path in (ROOT / "companion" / "games" / game).glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
@@ -67,24 +75,69 @@ def literal_kinds(pattern: str) -> set[str]:
     return kinds
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize(("call", "prefix"), [("Event", "event"), ("Prompt", "prompt")])
-def test_every_event_and_prompt_of_the_rules_has_a_message(call: str, prefix: str) -> None:
-    kinds = literal_kinds(call)
+def test_every_event_and_prompt_of_the_rules_has_a_message(
+    call: str, prefix: str, game: str
+) -> None:
+    kinds = literal_kinds(call, game)
     assert kinds
-    missing = {k for k in kinds if f"{prefix}.microfilms.{k}" not in catalog("en")}
+    missing = {k for k in kinds if f"{prefix}.{game}.{k}" not in catalog("en")}
     assert missing == set()
 
 
-def test_every_secret_has_a_message() -> None:
-    source = "\n".join(p.read_text() for p in (ROOT / "companion/games/microfilms").glob("*.py"))
-    kinds = set(re.findall(r'Secret\([^,]+, "([a-z_]+)"', source))
-    assert kinds and {k for k in kinds if f"secret.microfilms.{k}" not in catalog("en")} == set()
+def test_every_computed_event_and_prompt_of_the_message_has_a_message() -> None:
+    """風聲 names a play's event by its function, and a prompt by the moment of the turn."""
+    kinds = {f"event.themessage.played_{f.value}" for f in Function}
+    prompts = {*message_rules.ACTING_PROMPTS.values(), *message_rules.WINDOW_PROMPTS.values()}
+    kinds |= {f"prompt.themessage.{k}" for k in prompts}
+    assert {k for k in kinds if k not in catalog("en")} == set()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_secret_has_a_message(game: str) -> None:
+    source = "\n".join(p.read_text() for p in (ROOT / "companion/games" / game).glob("*.py"))
+    kinds = set(re.findall(r'Secret\(\s*[^,]+,\s*"([a-z_]+)"', source))
+    assert kinds and {k for k in kinds if f"secret.{game}.{k}" not in catalog("en")} == set()
 
 
 def test_every_card_and_action_has_a_name() -> None:
+    message = [*message_cards.CARDS, *message_cards.IDENTITY.values()]
     for lang in LANGS:
         assert all(f"card.{c.id}" in catalog(lang) for c in cards.ALL)
-        assert all(f"act.{a}" in catalog(lang) for a in GAME.codec.names)
+        assert all(f"card.{c}" in catalog(lang) for c in message)
+        for spec in GAMES.values():
+            assert all(f"act.{a}" in catalog(lang) for a in spec.codec.names)
+
+
+def option_keys(game: str, field: dataclasses.Field[Any]) -> set[str]:
+    """The title of an option, and for each of its choices what it means and its short name."""
+    base = f"option.{game}.{field.name}"
+    default = field.default
+    if isinstance(default, bool):
+        values = ["true", "false"]
+    elif isinstance(default, enum.Enum):
+        values = [str(v.value) for v in type(default)]
+    elif isinstance(default, int):
+        values = [str(default), "n"]
+    else:
+        values = [str(default)]
+    return {base} | {f"{base}.{v}{short}" for v in values for short in ("", ".short")}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_option_and_choice_is_explained(game: str) -> None:
+    fields = dataclasses.fields(GAMES[game].options_type)
+    wanted = set().union(*(option_keys(game, f) for f in fields))
+    for lang in LANGS:
+        assert {k for k in wanted if k not in catalog(lang)} == set(), lang
+
+
+def test_a_mix_with_green_says_plainly_that_green_cannot_win() -> None:
+    """Issue 6: green wins only through a character's mission, and there are no characters yet."""
+    assert "cannot win" in catalog("en")["option.themessage.identities.green"]
+    assert "無法獲勝" in catalog("zh-Hant")["option.themessage.identities.green"]
+    assert "无法获胜" in catalog("zh-Hans")["option.themessage.identities.green"]
 
 
 def test_arguments_are_rendered_by_their_meaning() -> None:

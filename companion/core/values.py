@@ -3,7 +3,9 @@
 Rules build a new state for every action, mostly by changing one or two
 fields. ``dataclasses.replace`` re-runs ``__init__`` and costs about ten
 times more than copying the instance dictionary, which is all a frozen
-dataclass without ``__post_init__`` needs.
+dataclass without ``__post_init__`` needs. Players and hands are tuples, so
+changing one of them is a tuple rebuilt around it: :func:`evolve_at` and
+:func:`without`.
 """
 
 from __future__ import annotations
@@ -22,3 +24,14 @@ def evolve(value: T, **changes: Any) -> T:
     new.__dict__.update(fields)
     new.__dict__.update(changes)
     return new
+
+
+def evolve_at(items: tuple[T, ...], index: int, **changes: Any) -> tuple[T, ...]:
+    """``items`` with the value at ``index`` evolved (a player among the players)."""
+    return (*items[:index], evolve(items[index], **changes), *items[index + 1 :])
+
+
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``items`` less the first copy of ``item`` (a card out of a hand); it must be there."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]

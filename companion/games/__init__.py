@@ -5,6 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import GameSpec
-from companion.games import microfilms
+from companion.games import microfilms, themessage
 
-GAMES: dict[str, GameSpec[Any]] = {microfilms.GAME.key: microfilms.GAME}
+GAMES: dict[str, GameSpec[Any]] = {g.key: g for g in (microfilms.GAME, themessage.GAME)}

@@ -21,12 +21,18 @@ from companion.core.types import JSON
 LANGS: Final = ("zh-Hant", "zh-Hans", "en")
 FALLBACK: Final = "en"
 
-SEAT_ARGS: Final = frozenset({"seat", "target", "briber", "blackmailer", "named", "first"})
+SEAT_ARGS: Final = frozenset(
+    {"seat", "target", "briber", "blackmailer", "named", "first"}
+    | {"sender", "prober", "holder", "to"}
+)
 SEAT_LIST_ARGS: Final = frozenset({"winners", "opening", "seats"})
-CARD_ARGS: Final = frozenset({"card", "identity", "microfilm", "letter"})
+CARD_ARGS: Final = frozenset({"card", "identity", "microfilm", "letter", "intel"})
 CARD_LIST_ARGS: Final = frozenset({"cards", "hand"})
 FRANC_ARGS: Final = frozenset({"francs", "need", "have", "fee", "bank"})
-WORD_ARGS: Final = frozenset({"source", "status", "reason", "pile", "use", "what", "act"})
+WORD_ARGS: Final = frozenset(
+    {"source", "status", "reason", "pile", "use", "what", "act"}
+    | {"function", "method", "colour", "answer"}
+)
 """Arguments whose value is itself a key: ``status=clean`` reads ``status.clean``."""
 
 

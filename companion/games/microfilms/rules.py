@@ -29,7 +29,7 @@ from companion.core.errors import (
 from companion.core.outcome import Event, GameOver, Outcome, Secret
 from companion.core.prompts import Prompt
 from companion.core.types import CardId, Seat
-from companion.core.values import evolve
+from companion.core.values import evolve, evolve_at, without
 from companion.games.microfilms import cards, claims
 from companion.games.microfilms.actions import (
     CLAIMS,
@@ -212,7 +212,7 @@ def _tell_draw(state: State, a: TellDraw) -> Step:
 
 def _drawn(state: State, seat: Seat, card: CardId) -> Step:
     """The deck draw turned out to be ``card``: only the drawer learns it (§3, §9.7)."""
-    state = evolve(state, deck=_without(state.deck, card))
+    state = evolve(state, deck=without(state.deck, card))
     state = _update(state, seat, hand=(*state.player(seat).hand, card))
     events = [Event("drew", {"seat": seat}, (Secret(seat, "drew", {"card": card}),))]
     at_once = state.options.reshuffle_timing is ReshuffleTiming.WHEN_EMPTY
@@ -476,9 +476,7 @@ def _finish(state: State, events: list[Event], result: GameOver) -> Step:
 
 
 def _update(state: State, seat: Seat, **changes: Any) -> State:
-    players = list(state.players)
-    players[seat] = evolve(players[seat], **changes)
-    return evolve(state, players=tuple(players))
+    return evolve(state, players=evolve_at(state.players, seat, **changes))
 
 
 def _target(state: State, actor: Seat, target: Seat) -> None:
@@ -496,18 +494,13 @@ def _set_clean(state: State, seat: Seat, clean: bool, events: list[Event]) -> St
     return _update(state, seat, clean=clean)
 
 
-def _without(hand: tuple[CardId, ...], card: CardId) -> tuple[CardId, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
-
-
 def _move(state: State, card: CardId, src: Seat, dst: Seat) -> State:
-    state = _update(state, src, hand=_without(state.player(src).hand, card))
+    state = _update(state, src, hand=without(state.player(src).hand, card))
     return _update(state, dst, hand=(*state.player(dst).hand, card))
 
 
 def _to_discard(state: State, seat: Seat, card: CardId) -> State:
-    state = _update(state, seat, hand=_without(state.player(seat).hand, card))
+    state = _update(state, seat, hand=without(state.player(seat).hand, card))
     return evolve(state, discard=(*state.discard, card))
 
 

@@ -1,0 +1,222 @@
+"""Every 風聲 action, as it appears in the journal and on the wire.
+
+Seat actions are the players' choices (§4–§7). Each function card has its own
+action, named for the function, carrying the card played and what it needs
+(a target, the play a 識破 cancels, the intelligence a 燒燬 burns). Chance
+actions are the results no player chooses (§2 the deal; the card a draw or a
+真偽莫辨 placement turns out to be) — drawn by the app or observed at the
+table. The host may end a game nobody can win (§8.2).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from companion.core.actions import ActionCodec, ChanceAction, HostAction, SeatAction
+from companion.core.types import CardId, Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw(SeatAction):
+    """§4 step 2: the active player ends turn start and draws two cards."""
+
+    act = "draw"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TellDraw(SeatAction):
+    """The drawer tells the app, privately, which card the deck gave them.
+
+    For a table where no reader saw the draw; the same fact a reader's ``pick``
+    would give.
+    """
+
+    act = "tell_draw"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class Lock(SeatAction):
+    """§6.1 鎖定: if this turn's intelligence reaches ``target``, they must receive it."""
+
+    act = "lock"
+    card: CardId
+    target: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class Lure(SeatAction):
+    """§6.2 調虎離山: ``target`` takes no part in this transmission."""
+
+    act = "lure"
+    card: CardId
+    target: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class Intercept(SeatAction):
+    """§6.3 截獲: the card in transit comes to this seat, which must receive it."""
+
+    act = "intercept"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class Return(SeatAction):
+    """§6.4 退回: the card that reached this seat turns round and travels on."""
+
+    act = "return"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decode(SeatAction):
+    """§6.5 破譯: this seat looks at the card that reached it, privately."""
+
+    act = "decode"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class Burn(SeatAction):
+    """§6.6 燒燬: the black intelligence ``intel`` in front of ``target`` is discarded."""
+
+    act = "burn"
+    card: CardId
+    target: Seat
+    intel: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class Counter(SeatAction):
+    """§6.7 識破: play number ``on``, still unresolved, is cancelled."""
+
+    act = "counter"
+    card: CardId
+    on: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Probe(SeatAction):
+    """§6.8 試探: the card goes face down to ``target``, who answers as their identity obliges."""
+
+    act = "probe"
+    card: CardId
+    target: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class Distribute(SeatAction):
+    """§6.9 真偽莫辨: a card from the deck, face up, as intelligence for each living player."""
+
+    act = "distribute"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pass(SeatAction):
+    """This seat plays nothing in the open round (§7)."""
+
+    act = "pass"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Send(SeatAction):
+    """§5: send ``card`` as intelligence by its printed method; 直達 names ``target``."""
+
+    act = "send"
+    card: CardId
+    target: Seat | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Receive(SeatAction):
+    """§5.2 step 3: take the card that reached this seat; it goes face up in front of them."""
+
+    act = "receive"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decline(SeatAction):
+    """§5.2 step 3: let it travel on (or, for 直達, refuse it: back to the sender)."""
+
+    act = "decline"
+
+
+class Answer(enum.StrEnum):
+    """What a probed player does or says, in public (§1.3)."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+    SAY_UNDERCOVER = "say_undercover"
+    """「其實我是臥底」"""
+    SAY_GOOD = "say_good"
+    """「我是一個好人」"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnswerProbe(SeatAction):
+    """§6.8: the probed player's public answer; ``card`` is the card a discard gives up."""
+
+    act = "answer_probe"
+    answer: Answer
+    card: CardId | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndTurn(SeatAction):
+    """§4: end play phase 2; in play phase 1, admit there is nothing to send (§8.3)."""
+
+    act = "end_turn"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discard(SeatAction):
+    """Drop one card to the hand limit at the end of the turn (an option, §4)."""
+
+    act = "discard"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal(ChanceAction):
+    """§2: the whole deal, stating an exact game.
+
+    ``identities[i]`` is seat i's identity card (``ID-RED``, ``ID-BLUE``,
+    ``ID-GREEN``), ``hands[i]`` its three starting cards; every other card of
+    the box's manifest is the deck, in no known order; ``first`` starts.
+    """
+
+    act = "deal"
+    first: Seat
+    identities: tuple[CardId, ...]
+    hands: tuple[tuple[CardId, ...], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pick(ChanceAction):
+    """Which card it was: a draw from the deck, or a 真偽莫辨 placement (§6.9)."""
+
+    act = "pick"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndGame(HostAction):
+    """§8.2 (UNKNOWN): the table stops a game nobody can win; no winner."""
+
+    act = "end_game"
+
+
+PLAYS = (Lock, Lure, Intercept, Return, Decode, Burn, Counter, Probe, Distribute)
+"""The actions that play a function card."""
+
+Playing = Lock | Lure | Intercept | Return | Decode | Burn | Counter | Probe | Distribute
+
+CODEC = ActionCodec(
+    [
+        Draw, TellDraw, *PLAYS, Pass, Send, Receive, Decline, AnswerProbe, EndTurn, Discard,
+        Deal, Pick, EndGame,
+    ]
+)  # fmt: skip

@@ -1,0 +1,249 @@
+"""Every action a seat may take now — for the phones, the tablet's manual entry, bots and tests.
+
+Actions come in families named for their act (``send``, ``lock``, ``pass``…),
+each listed lazily, so a face can offer the families first and a random player
+need not build every possible action to pick one. The rules never consult this
+list; a property test checks that ``apply`` accepts what it contains.
+
+A list goes to the seat's own phone, so it may depend only on what that seat
+knows: its hand and identity, and public facts. A probed player is offered
+only the answer their identity owes — their phone tells them their duty — and
+``tell_draw`` offers every card the drawer could have drawn as far as they know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from companion.core.actions import Action
+from companion.core.types import CardId, Seat
+from companion.core.values import evolve, evolve_at
+from companion.games.themessage import cards, timing
+from companion.games.themessage.actions import (
+    Answer,
+    AnswerProbe,
+    Burn,
+    Counter,
+    Decline,
+    Decode,
+    Discard,
+    Distribute,
+    Draw,
+    EndTurn,
+    Intercept,
+    Lock,
+    Lure,
+    Pass,
+    Probe,
+    Receive,
+    Return,
+    Send,
+    TellDraw,
+)
+from companion.games.themessage.cards import Function, Method
+from companion.games.themessage.hops import must_receive
+from companion.games.themessage.probes import obligation
+from companion.games.themessage.rules import acting_seats, sendable
+from companion.games.themessage.state import (
+    Acting,
+    Deciding,
+    Discarding,
+    Drawing,
+    Moment,
+    ProbeAnswer,
+    Responding,
+    State,
+)
+
+Family = Callable[[State, Seat], Iterator[Action]]
+
+
+def families(state: State, seat: Seat) -> tuple[str, ...]:
+    """The kinds of action ``seat`` may take now; a face offers these first."""
+    return tuple(
+        name for name, make in _families(state, seat).items() if next(make(state, seat), None)
+    )
+
+
+def legal_actions(state: State, seat: Seat, family: str | None = None) -> list[Action]:
+    """Every action ``seat`` may take now, or only those of one ``family``."""
+    makers = _families(state, seat)
+    chosen = makers.values() if family is None else [makers[family]] if family in makers else []
+    return [a for make in chosen for a in make(state, seat)]
+
+
+def _families(state: State, seat: Seat) -> dict[str, Family]:
+    phase = state.phase
+    if not (phase.asks(seat) if isinstance(phase, Responding) else seat in acting_seats(state)):
+        return {}
+    if isinstance(phase, Acting | Responding):
+        plays = {f.value: _PLAYS[f] for f in sorted(timing.functions_now(state, seat))}
+        if isinstance(phase, Responding):
+            return {"pass": _pass, **plays}
+        return {**plays, **_ACTING[state.moment]}
+    return _BY_PHASE[type(phase)]
+
+
+def _mine(state: State, seat: Seat, function: Function) -> list[CardId]:
+    return [c for c in state.player(seat).hand if cards.function_of(c) is function]
+
+
+def _lock(state: State, seat: Seat) -> Iterator[Action]:
+    for c in _mine(state, seat, Function.LOCK):
+        yield from (Lock(seat=seat, card=c, target=t) for t in timing.lock_targets(state, seat))
+
+
+def _lure(state: State, seat: Seat) -> Iterator[Action]:
+    for c in _mine(state, seat, Function.LURE):
+        yield from (Lure(seat=seat, card=c, target=t) for t in timing.lure_targets(state, seat))
+
+
+def _intercept(state: State, seat: Seat) -> Iterator[Action]:
+    yield from (Intercept(seat=seat, card=c) for c in _mine(state, seat, Function.INTERCEPT))
+
+
+def _return(state: State, seat: Seat) -> Iterator[Action]:
+    yield from (Return(seat=seat, card=c) for c in _mine(state, seat, Function.RETURN))
+
+
+def _decode(state: State, seat: Seat) -> Iterator[Action]:
+    yield from (Decode(seat=seat, card=c) for c in _mine(state, seat, Function.DECODE))
+
+
+def _burn(state: State, seat: Seat) -> Iterator[Action]:
+    targets = timing.burn_targets(state)
+    for c in _mine(state, seat, Function.BURN):
+        for target, black in targets.items():
+            yield from (Burn(seat=seat, card=c, target=target, intel=i) for i in black)
+
+
+def _counter(state: State, seat: Seat) -> Iterator[Action]:
+    for c in _mine(state, seat, Function.COUNTER):
+        yield from (Counter(seat=seat, card=c, on=n) for n in timing.counter_targets(state, seat))
+
+
+def _probe(state: State, seat: Seat) -> Iterator[Action]:
+    for c in _mine(state, seat, Function.PROBE):
+        yield from (Probe(seat=seat, card=c, target=t) for t in timing.probe_targets(state, seat))
+
+
+def _distribute(state: State, seat: Seat) -> Iterator[Action]:
+    yield from (Distribute(seat=seat, card=c) for c in _mine(state, seat, Function.DISTRIBUTE))
+
+
+def _pass(state: State, seat: Seat) -> Iterator[Action]:
+    yield Pass(seat=seat)
+
+
+def _draw(state: State, seat: Seat) -> Iterator[Action]:
+    yield Draw(seat=seat)
+
+
+def _send(state: State, seat: Seat) -> Iterator[Action]:
+    others = [s for s in state.living() if s != seat]
+    for c in state.player(seat).hand:
+        if cards.method_of(c) is not Method.DIRECT:
+            yield Send(seat=seat, card=c)
+        else:
+            yield from (Send(seat=seat, card=c, target=t) for t in others)
+
+
+def _end_turn(state: State, seat: Seat) -> Iterator[Action]:
+    if state.moment is Moment.PLAY_2 or not any(
+        sendable(state, seat, c) for c in state.player(seat).hand
+    ):
+        yield EndTurn(seat=seat)
+
+
+def _receive(state: State, seat: Seat) -> Iterator[Action]:
+    yield Receive(seat=seat)
+
+
+def _decline(state: State, seat: Seat) -> Iterator[Action]:
+    if not must_receive(state, seat):
+        yield Decline(seat=seat)
+
+
+def _answer(state: State, seat: Seat) -> Iterator[Action]:
+    """Only the answer this seat's identity owes: its phone tells it its duty (§6.8)."""
+    phase = state.phase
+    assert isinstance(phase, ProbeAnswer)
+    me = state.player(seat)
+    assert me.identity is not None
+    owed, _ = obligation(me.identity, phase.card, state.options)
+    if owed is not Answer.DISCARD:
+        yield AnswerProbe(seat=seat, answer=owed)
+    elif not me.hand:
+        yield AnswerProbe(seat=seat, answer=owed, card=None)
+    else:
+        yield from (AnswerProbe(seat=seat, answer=owed, card=c) for c in me.hand)
+
+
+def _tell_draw(state: State, seat: Seat) -> Iterator[Action]:
+    """Any card of the box that this seat has not seen somewhere other than the deck."""
+    seen = {*state.player(seat).hand, *(c for p in state.players for c in p.intel)}
+    seen |= {p.card for p in state.stack if cards.function_of(p.card) is not Function.PROBE}
+    t = state.transit
+    if t is not None and (t.method is Method.TEXT or seat in t.seen_by):
+        seen.add(t.card)
+    if state.options.discard_face_up:
+        seen |= set(state.discard)
+    for c in cards.DECKS[state.options.deck]:
+        if c not in seen:
+            yield TellDraw(seat=seat, card=c)
+
+
+def _discard(state: State, seat: Seat) -> Iterator[Action]:
+    yield from (Discard(seat=seat, card=c) for c in state.player(seat).hand)
+
+
+PHONE_ONLY = frozenset({"send", "tell_draw", "answer_probe", "discard"})
+"""Families whose choice only the acting seat may know — the card it sends face down, the
+card it drew unseen, its duty to a probe and the card that duty may cost, a card it
+discards face down: never entered on the shared tablet, only on that seat's phone."""
+
+
+def table_actions(state: State, seat: Seat) -> list[Action]:
+    """What the table itself may enter for ``seat``, built only from what everyone sees.
+
+    A seat's own legal list would show its hand on the shared screen. So the
+    table's list treats every card not face up as one the seat might hold; the
+    rules then refuse what was not so, as they would a mistaken tap.
+    """
+    public = {c for p in state.players for c in p.intel}
+    public |= {p.card for p in state.stack if cards.function_of(p.card) is not Function.PROBE}
+    if state.options.discard_face_up:
+        public |= set(state.discard)
+    maybe = tuple(c for c in cards.DECKS[state.options.deck] if c not in public)
+    masked = evolve(state, players=evolve_at(state.players, seat, hand=maybe))
+    found: dict[Action, None] = {}
+    for name, make in _families(masked, seat).items():
+        if name not in PHONE_ONLY:
+            found.update(dict.fromkeys(make(masked, seat)))
+    return list(found)
+
+
+_PLAYS: dict[Function, Family] = {
+    Function.LOCK: _lock,
+    Function.LURE: _lure,
+    Function.INTERCEPT: _intercept,
+    Function.RETURN: _return,
+    Function.DECODE: _decode,
+    Function.BURN: _burn,
+    Function.COUNTER: _counter,
+    Function.PROBE: _probe,
+    Function.DISTRIBUTE: _distribute,
+}
+
+_ACTING: dict[Moment, dict[str, Family]] = {
+    Moment.TURN_START: {"draw": _draw},
+    Moment.PLAY_1: {"send": _send, "end_turn": _end_turn},
+    Moment.PLAY_2: {"end_turn": _end_turn},
+}
+
+_BY_PHASE: dict[type, dict[str, Family]] = {
+    Deciding: {"receive": _receive, "decline": _decline},
+    ProbeAnswer: {"answer_probe": _answer},
+    Drawing: {"tell_draw": _tell_draw},
+    Discarding: {"discard": _discard},
+}

@@ -1,0 +1,241 @@
+"""The whole truth of a 風聲 game: every card's place, the turn, the card in transit, the stack.
+
+Immutable: rules return a new :class:`State`, so a refused action cannot leave
+a half-changed table behind. Each of the 81 game cards is in exactly one of:
+the deck, the discard pile, ``removed`` (probes out of the game), a hand, a
+player's received intelligence, the card in transit, the stack, a declaration
+waiting for its round to close, or the probe being answered.
+
+Two fields say where the table is. ``moment`` is the step of the turn (§4,
+§5.2) — it decides which cards may be played. ``phase`` is whom the table
+waits for now: the active player, a round of responses from several seats,
+one player's decision or answer, or chance.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from companion.core.outcome import Event, GameOver
+from companion.core.types import CardId, Seat
+from companion.games.themessage.cards import Method
+from companion.games.themessage.options import Options
+
+
+class Status(enum.StrEnum):
+    ALIVE = "alive"
+    DEAD = "dead"
+    """Killed by a third black intelligence (§8.1)."""
+    LOST = "lost"
+    """Could not send intelligence in their turn (§8.3); never wins."""
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    identity: CardId | None = None
+    hand: tuple[CardId, ...] = ()
+    intel: tuple[CardId, ...] = ()
+    """Intelligence received, face up in front of the player, oldest first (§5.1)."""
+    status: Status = Status.ALIVE
+
+    @property
+    def alive(self) -> bool:
+        return self.status is Status.ALIVE
+
+
+class Moment(enum.StrEnum):
+    """The step of the turn, which decides what may be played (§4, §5.2)."""
+
+    TURN_START = "turn_start"
+    PLAY_1 = "play_1"
+    TRANSMIT = "transmit"
+    """The card is on its way to the next hop: 鎖定, 調虎離山, 截獲 allowed."""
+    ARRIVE = "arrive"
+    """The card is in front of a player: 破譯, 退回 allowed."""
+    PLAY_2 = "play_2"
+
+
+@dataclass(frozen=True)
+class Play:
+    """A function card played and not yet resolved (§7).
+
+    ``n`` numbers the plays of a game; a counter names the play it cancels by
+    its number, because a probe's card is not shown to the table.
+    """
+
+    n: int
+    seat: Seat
+    card: CardId
+    target: Seat | None = None
+    on: int | None = None
+    """For 識破: the number of the play it cancels."""
+    intel: CardId | None = None
+    """For 燒燬: the black intelligence it burns."""
+
+
+@dataclass(frozen=True)
+class Transit:
+    """The one intelligence sent this turn, on its way (§5).
+
+    ``at`` is the player the card is in front of: during the transmit step the
+    one it leaves, during the arrive step and the decision the one it reached.
+    """
+
+    card: CardId
+    sender: Seat
+    method: Method
+    at: Seat
+    target: Seat | None = None
+    """The addressee of a 直達 card."""
+    direction: int = 1
+    """+1 to the right (the turn order), −1 after a 退回."""
+    seen_by: frozenset[Seat] = frozenset()
+    """Who knows the face of a face-down card: the sender, and whoever decoded it."""
+    forced: bool = False
+    """Intercepted: the card is the interceptor's, who must receive it (§6.3)."""
+    refused: bool = False
+    """A 直達 card its addressee refused: it goes back to the sender (§5.1)."""
+    returned: bool = False
+    """A 退回 resolved in this arrive window: the card leaves without a decision (§6.4)."""
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """Waiting for the deal (a chance action)."""
+
+
+@dataclass(frozen=True)
+class Acting:
+    """The active player acts alone: at turn start, or in a play phase (§4)."""
+
+
+@dataclass(frozen=True)
+class Responding:
+    """A round: every seat in ``seats`` answers once — a play or a pass (§5.2, §7).
+
+    Plays declared in one round count as declared at once; when the round
+    closes they go on the stack in seat order from the right of the last
+    user, and a new round opens. A round where all pass resolves the top of
+    the stack, or closes the window when the stack is empty.
+    """
+
+    seats: tuple[Seat, ...]
+    answered: frozenset[Seat] = frozenset()
+    declared: tuple[Play, ...] = ()
+
+    @property
+    def waiting(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.seats if s not in self.answered)
+
+    def asks(self, seat: Seat) -> bool:
+        return seat in self.seats and seat not in self.answered
+
+    @property
+    def closed(self) -> bool:
+        """Every seat named has answered."""
+        return self.answered.issuperset(self.seats)
+
+
+@dataclass(frozen=True)
+class Deciding:
+    """The player the card reached decides to receive it or not; nothing may be played (§5.2)."""
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """Chance: the card ``seat`` draws — seen by a reader, told by its phone, or drawn at random.
+
+    ``left`` counts this draw too; ``probe`` marks the draws a "+" probe obliges.
+    """
+
+    seat: Seat
+    left: int
+    probe: bool = False
+
+
+@dataclass(frozen=True)
+class ProbeAnswer:
+    """The target of a resolving probe answers as their identity obliges (§6.8)."""
+
+    target: Seat
+    prober: Seat
+    card: CardId
+
+
+@dataclass(frozen=True)
+class Placing:
+    """Chance: 真偽莫辨's cards, one at a time, to each living player in turn order (§6.9)."""
+
+    user: Seat
+    card: CardId
+    seats: tuple[Seat, ...]
+    """Who still gets a card, in order."""
+    placed: tuple[Seat, ...] = ()
+    """Who got one, in order; checked at the end when checks wait for all."""
+
+
+@dataclass(frozen=True)
+class Discarding:
+    """``seat`` is over the hand limit at the end of its turn (an option, §4)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Finished:
+    result: GameOver
+
+
+Phase = (
+    Dealing
+    | Acting
+    | Responding
+    | Deciding
+    | Drawing
+    | ProbeAnswer
+    | Placing
+    | Discarding
+    | Finished
+)
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    players: tuple[Player, ...]
+    deck: tuple[CardId, ...] = ()
+    """What the face-down deck holds, sorted: the app never knows its order (§2 step 3)."""
+    discard: tuple[CardId, ...] = ()
+    """Oldest first; public only when discards are face up (an option, §3)."""
+    removed: tuple[CardId, ...] = ()
+    """Probes out of the game, face down (§4)."""
+    turn: int = 0
+    active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
+    moment: Moment = Moment.TURN_START
+    phase: Phase = Dealing()
+    stack: tuple[Play, ...] = ()
+    """Plays waiting to resolve; the last resolves first (§7)."""
+    plays: int = 0
+    """How many plays have been made: the next play's number."""
+    last_user: Seat = Seat(0)  # noqa: RUF009
+    """Who last played a card: seat order for plays declared together starts to their right."""
+    transit: Transit | None = None
+    locked: frozenset[Seat] = frozenset()
+    """Players who must receive this turn's intelligence if it reaches them (§6.1)."""
+    lured: frozenset[Seat] = frozenset()
+    """Players this turn's intelligence skips (§6.2)."""
+    sent: bool = False
+    """The active player has sent this turn's intelligence."""
+    cannot_send: bool = False
+    """The active player had nothing to send: they lose when the turn ends (§8.3)."""
+    history: tuple[Event, ...] = ()
+
+    def player(self, seat: Seat) -> Player:
+        return self.players[seat]
+
+    def living(self) -> tuple[Seat, ...]:
+        """Seats still in the game, in turn order from seat 0."""
+        alive = Status.ALIVE
+        return tuple(Seat(i) for i, p in enumerate(self.players) if p.status is alive)
