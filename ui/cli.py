@@ -89,7 +89,8 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=h(name), description=h(name), parents=[common])
 
     d = command("demo")
-    d.add_argument("--players", type=int, default=4, choices=range(3, 7), help=h("players"))
+    d.add_argument("--game", choices=sorted(demo.BOTS), default="microfilms", help=h("demo_game"))
+    d.add_argument("--players", type=int, default=4, choices=range(3, 10), help=h("players"))
     d.add_argument("--seed", type=int, default=7, help=h("seed"))
     d.add_argument("--pace", type=float, default=1.2, help=h("pace"))
     d.add_argument("--fast", action="store_true", help=h("fast"))
@@ -169,10 +170,15 @@ def _journal(args: argparse.Namespace) -> Journal:
 
 
 def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
+    if args.players not in demo.PLAYERS[args.game]:
+        sizes = ", ".join(str(n) for n in demo.PLAYERS[args.game])
+        game = text(lang, f"game.{args.game}")
+        console.print(text(lang, "cli.demo_players", game=game, sizes=sizes), style="red")
+        return 2
     journal = _journal(args)
     names = demo.names_for(lang, args.players)
     rng = random.Random(args.seed)
-    table = Table.start(journal, "microfilms", names, rng=rng, meta={"by": "demo"})
+    table = Table.start(journal, args.game, names, rng=rng, meta={"by": "demo"})
     demo.intro(console, lang, table, args.seed, journal.path)
     asyncio.run(_play(table, console, lang, args, str(args.seed)))
     return 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
@@ -18,7 +20,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from companion.core.types import Seat
-from companion.games.microfilms.bot import Bot
+from companion.games.microfilms import bot as microfilms_bot
+from companion.games.themessage import bot as themessage_bot
 from companion.i18n import describe, seat_name, text
 from companion.table import Table, Update
 from ui.phone.qr import terminal_qr
@@ -30,6 +33,17 @@ DEMO_NAMES = {
     "zh-Hant": ("阿明", "小美", "大偉", "阿芳", "志強", "淑芬"),
     "zh-Hans": ("阿明", "小美", "大伟", "阿芳", "志强", "淑芬"),
 }
+
+
+BOTS: dict[str, Callable[[Seat, random.Random], Any]] = {
+    "microfilms": microfilms_bot.Bot,
+    "themessage": themessage_bot.Bot,
+}
+"""Who plays a seat no phone has joined: a bot that sees only what that seat sees."""
+
+PLAYERS = {"microfilms": (3, 4, 5, 6), "themessage": (4, 6)}
+"""Table sizes a demo offers: every one for Microfilms; for 風聲 the first-game tables,
+an even count with no green identity (digest §2)."""
 
 
 def names_for(lang: str, players: int) -> list[str]:
@@ -51,7 +65,8 @@ async def play(
     for its player, who plays from the phone.
     """
     screen = TableScreen(console, lang, table.header.game, table.header.seats)
-    bots = [Bot(Seat(i), random.Random(f"{seed}:{i}")) for i in range(len(table.header.seats))]
+    make = BOTS[table.header.game]
+    bots = [make(Seat(i), random.Random(f"{seed}:{i}")) for i in range(len(table.header.seats))]
     moved = asyncio.Event()
 
     def on_update(update: Update) -> None:
@@ -136,6 +151,7 @@ def finale(console: Console, lang: str, table: Table) -> None:
 
 
 def intro(console: Console, lang: str, table: Table, seed: int | str, path: object) -> None:
-    console.rule(text(lang, "demo.title", players=len(table.header.seats), seed=seed))
+    game = text(lang, f"game.{table.header.game}")
+    console.rule(text(lang, "demo.title", game=game, players=len(table.header.seats), seed=seed))
     console.print(text(lang, "demo.journal", path=str(path), game=table.game_id), style="dim")
     console.print(text(lang, "demo.phones_note"), style="magenta")

@@ -15,7 +15,8 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from companion.core.types import JSON, JSONObject
-from companion.i18n import describe, has, render, seat_name, text
+from companion.i18n import describe, has, seat_name, text
+from ui.faces import FACES
 
 
 class TableScreen:
@@ -60,27 +61,20 @@ class TableScreen:
         )
 
     def table(self, view: JSONObject) -> None:
-        """The public table: seats, francs, status, hands, and the centre."""
-        self.console.print(self._centre(view), style="cyan")
-        grid = RichTable(expand=False)
-        for key in ("demo.col.seat", "demo.col.francs", "demo.col.status", "demo.col.hand",
-                    "demo.col.identity"):  # fmt: skip
-            grid.add_column(self.t(key))
-        seats = view["seats"]
-        assert isinstance(seats, list)
-        for i, seat in enumerate(seats):
-            assert isinstance(seat, dict)
-            mark = "▶ " if i == view["active"] and view["over"] is None else "  "
-            identity = seat["identity"]
+        """The public table, as the game's face puts it: each seat, then the centre."""
+        face = FACES[self.game]
+        self.console.print(" · ".join(face.centre(view, self.lang, self.names)), style="cyan")
+        grid = RichTable(expand=False, show_header=False)
+        for _ in range(3):
+            grid.add_column()
+        for i in range(len(self.names)):
+            seat = face.seat(view, i, self.lang, self.names)
             grid.add_row(
-                mark + seat_name(self.lang, i, self.names),
-                str(seat["francs"]),
-                self.t(f"status.{seat['status']}"),
-                f"{seat['hand']} / {seat['limit']}",
-                self.t("demo.out") if seat["eliminated"] and identity is None else
-                render(self.lang, "card", identity, self.names) if identity else "?",
-                style="dim" if seat["eliminated"] else None,
-            )  # fmt: skip
+                ("▶ " if seat.active else "  ") + seat.name,
+                seat.highlight or "",
+                " · ".join(seat.lines),
+                style="dim" if seat.out else None,
+            )
         self.console.print(grid)
         for prompt in _list(view["pending"]):
             assert isinstance(prompt, dict)
@@ -91,33 +85,19 @@ class TableScreen:
         args = {**_args(prompt), "seat": seats[0] if seats else None}
         return describe(self.lang, f"prompt.{self.game}.{prompt['kind']}", args, self.names)
 
-    def _centre(self, view: JSONObject) -> str:
-        discard = _list(view["discard"])
-        top = (
-            render(self.lang, "card", discard[-1], self.names) if discard else self.t("demo.empty")
-        )
-        return self.t(
-            "demo.centre",
-            night=view["night"],
-            turn=view["turn"],
-            deck=view["deck"],
-            top=top,
-            discards=len(discard),
-            bank=render(self.lang, "bank", view["bank"], self.names),
-        )
-
     def joined(self, seats: frozenset[int]) -> None:
         """Which seats have a phone connected now."""
         args: JSONObject = {"seats": sorted(seats)}
         self.console.print(describe(self.lang, "demo.connected", args, self.names), style="magenta")
 
     def phone_state(self, seat: int, private: JSONObject) -> None:
-        """A phone as its owner finds it on joining: identity, hand, francs."""
-        hand = [c["card"] for c in _list(private["hand"]) if isinstance(c, dict)]
+        """A phone as its owner finds it on joining: identity, hand, and the game's figures."""
+        hand = [c["card"] if isinstance(c, dict) else c for c in _list(private["hand"])]
+        stats = FACES[self.game].me(private, {}, self.lang, self.names)
         args: JSONObject = {
             "identity": private["identity"],
             "hand": hand,
-            "francs": private["francs"],
+            "stats": " · ".join(s.value for s in stats),
         }
         self.phone_text(seat, describe(self.lang, "demo.phone_state", args, self.names))
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.codec import to_json
 from companion.core.types import JSON, JSONObject, Seat
-from companion.i18n import describe, describe_action, has, render, seat_name, text
+from companion.i18n import describe, describe_action, has, render, text
 from companion.table import Table
+from ui.faces import FACES
+from ui.faces.base import Face
 
 FEED = 8
 """How many recent public events a phone shows."""
@@ -21,6 +24,7 @@ FEED = 8
 def view_message(table: Table, seat: Seat, lang: str, feed: Sequence[JSONObject]) -> JSONObject:
     names = table.header.seats
     game = table.header.game
+    face = FACES[game]
     private = table.private_view(seat)
     public = table.public_view()
 
@@ -42,68 +46,57 @@ def view_message(table: Table, seat: Seat, lang: str, feed: Sequence[JSONObject]
         "type": "view",
         "seq": table.seq,
         "lang": lang,
-        "me": _me(lang, private, names),
-        "table": _table(lang, public, seat, names),
+        "me": _me(lang, private, public, face, names),
+        "table": _table(lang, public, seat, face, names),
         "waiting": [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in prompts],
         "yours": [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in mine],
         "offer": _offer(lang, mine, names, game),
         "actions": actions,
-        "audit": {"cards": _auditable(lang, table, public, names)},
+        "audit": _audit(lang, table, public, names),
         "secrets": [_secret(lang, game, s, private, names) for s in _objects(private["secrets"])],
         "feed": [_event(lang, game, e, names) for e in feed[-FEED:]],
         "over": None if over is None else say(f"event.{game}.game_over", _args_of(over)),
     }
 
 
-def _me(lang: str, private: JSONObject, names: Sequence[str]) -> JSONObject:
+def _me(
+    lang: str, private: JSONObject, public: JSONObject, face: Face, names: Sequence[str]
+) -> JSONObject:
     identity = private["identity"]
     hand: list[JSON] = [
-        {"card": c["card"], "name": render(lang, "card", c["card"], names), "blood": c["blood"]}
-        for c in _objects(private["hand"])
+        {
+            "card": c["card"],
+            "name": render(lang, "card", c["card"], names),
+            "blood": bool(c.get("blood", False)),
+        }
+        for c in _cards(private["hand"])
     ]
+    stats: list[JSON] = [to_json(s) for s in face.me(private, public, lang, list(names))]
     return {
         "seat": private["seat"],
         "name": private["name"],
         "identity": {"card": identity, "name": render(lang, "card", identity, names)},
         "hand": hand,
-        "francs": private["francs"],
-        "francs_text": render(lang, "francs", private["francs"], names),
-        "status": private["status"],
-        "status_text": text(lang, f"status.{private['status']}"),
-        "limit": private["limit"],
+        "stats": stats,
+        "limit": face.hand_limit(private),
     }
 
 
-def _table(lang: str, public: JSONObject, me: Seat, names: Sequence[str]) -> JSONObject:
-    discard = public["discard"]
-    assert isinstance(discard, list)
-    top = render(lang, "card", discard[-1], names) if discard else text(lang, "demo.empty")
-    summary = text(
-        lang,
-        "demo.centre",
-        night=public["night"],
-        turn=public["turn"],
-        deck=public["deck"],
-        top=top,
-        discards=len(discard),
-        bank=render(lang, "bank", public["bank"], names),
-    )
-    seats: list[JSON] = [
-        {
-            "name": seat_name(lang, i, names),
-            "francs": s["francs"],
-            "status_text": text(lang, f"status.{s['status']}"),
-            "hand": s["hand"],
-            "out": s["eliminated"],
-            "identity": None
-            if s["identity"] is None
-            else render(lang, "card", s["identity"], names),
-            "active": i == public["active"] and public["over"] is None,
-            "me": i == me,
-        }
-        for i, s in enumerate(_objects(public["seats"]))
-    ]
-    return {"summary": summary, "seats": seats}
+def _table(lang: str, public: JSONObject, me: Seat, face: Face, names: Sequence[str]) -> JSONObject:
+    seats: list[JSON] = []
+    for i in range(len(names)):
+        seat = face.seat(public, i, lang, list(names))
+        seats.append(
+            {
+                "name": seat.name,
+                "badge": seat.highlight,
+                "lines": list(seat.lines),
+                "active": seat.active,
+                "out": seat.out,
+                "me": i == me,
+            }
+        )
+    return {"summary": " · ".join(face.centre(public, lang, list(names))), "seats": seats}
 
 
 def _offer(lang: str, mine: list[JSONObject], names: Sequence[str], game: str) -> str | None:
@@ -115,11 +108,16 @@ def _offer(lang: str, mine: list[JSONObject], names: Sequence[str], game: str) -
     return None
 
 
-def _auditable(lang: str, table: Table, public: JSONObject, names: Sequence[str]) -> list[JSON]:
-    """Cards this seat could say it holds: any hand card that is not face up on the table."""
-    face_up = set(_strings(public["discard"]))
+def _audit(lang: str, table: Table, public: JSONObject, names: Sequence[str]) -> JSON:
+    """The hand check: cards this seat could say it holds (any hand card not face up).
+
+    ``None`` for a game with no hand audit.
+    """
+    if "audit_hand" not in table.spec.codec.names:
+        return None
+    face_up = set(_strings(public.get("discard", [])))
     cards = sorted(c for c in table.spec.hand_cards if c not in face_up)
-    return [{"card": c, "name": render(lang, "card", c, names)} for c in cards]
+    return {"cards": [{"card": c, "name": render(lang, "card", c, names)} for c in cards]}
 
 
 def _secret(
@@ -152,6 +150,12 @@ def _args(obj: JSONObject) -> JSONObject:
 def _args_of(value: JSON) -> JSONObject:
     assert isinstance(value, dict)
     return value
+
+
+def _cards(value: JSON) -> list[JSONObject]:
+    """A hand as objects: a game may list its cards as ids or as ``{"card": id, …}``."""
+    assert isinstance(value, list)
+    return [v if isinstance(v, dict) else {"card": v} for v in value]
 
 
 def _objects(value: JSON) -> list[JSONObject]:

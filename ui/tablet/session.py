@@ -22,9 +22,9 @@ from companion.games import GAMES
 from companion.i18n import describe, describe_action, has, render
 from companion.journal import Journal
 from companion.table import Chance, Table, Update, house_chance, players_tell
+from ui.faces import FACES
+from ui.faces.base import Alert, Face
 from ui.phone.server import PhoneServer
-from ui.tablet.faces import FACES
-from ui.tablet.faces.base import Alert, Face
 
 FEED = 40
 DRAWS = ("told", "app")

@@ -26,8 +26,11 @@ from companion.core.types import Seat
 from companion.games.microfilms.actions import Draw, Source
 from companion.games.microfilms.bot import Bot
 from companion.i18n import render, text
+from companion.journal import Journal
+from companion.table import Table
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to, hidden_names
+from ui.phone.server import PhoneServer
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -152,11 +155,11 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
 
 async def reload_restores_the_view(page: Page, frames: list[Any], seq: int) -> None:
     """A reload (or a locked screen coming back) gets the whole view at once."""
-    francs = await page.locator("#francs").inner_text()
+    francs = await page.locator("#stat-francs .stat-value").inner_text()
     await page.reload()
     await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
     assert _last_view(frames)["seq"] == seq
-    assert await page.locator("#francs").inner_text() == francs
+    assert await page.locator("#stat-francs .stat-value").inner_text() == francs
 
 
 def _last_view(frames: list[Any]) -> dict[str, Any]:
@@ -241,7 +244,8 @@ async def test_the_language_switch_changes_every_word(served: Served, browser: B
     await page.locator("html[lang='zh-Hans']").wait_for()
     await until(lambda: _last_view(frames)["lang"] == "zh-Hans")
     status = served.table.private_view(Seat(2))["status"]
-    assert await page.locator("#status").inner_text() == render("zh-Hans", "status", status, SEATS)
+    shown = await page.locator("#stat-status .stat-value").inner_text()
+    assert shown == render("zh-Hans", "status", status, SEATS)
 
 
 async def test_the_page_loads_nothing_from_outside_the_app(
@@ -254,3 +258,24 @@ async def test_the_page_loads_nothing_from_outside_the_app(
     await page.goto(served.server.url(Seat(0)))
     await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
     assert requested and all(url.startswith(served.base) for url in requested), requested
+
+
+async def test_the_message_phone_shows_its_intelligence_and_windows(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """風聲 on the same page: the seat's intelligence by colour, its hand, its window."""
+    table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
+    server = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    seat = table.pending()[0].seats[0]
+    context = await browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-TW")
+    page = await context.new_page()
+    await page.goto(server.url(Seat(seat)))
+    await page.locator("#stat-intel").wait_for()
+    assert "紅 0" in await page.locator("#stat-intel").inner_text()
+    hand = table.private_view(Seat(seat))["hand"]
+    assert isinstance(hand, list) and await page.locator("#hand .card").count() == len(hand)
+    assert await page.locator("#actions .choice").count() > 0
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=SHOTS / "phone-the-message.png")
+    await server.stop()

@@ -3,35 +3,59 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
-from companion.games.microfilms import cards
-from companion.games.microfilms.state import State
-from companion.i18n import render
-
-
-def hidden_from_everyone(state: State) -> set[str]:
-    """Cards whose place is hidden from the table: hands, unrevealed identities, deck, removed."""
-    return {
-        *state.deck,
-        *state.removed,
-        *(c for p in state.players for c in p.hand),
-        *(p.identity for p in state.players if p.identity and not p.revealed),
-    }
+from companion.games.microfilms.state import State as Microfilms
+from companion.games.themessage.cards import Method
+from companion.games.themessage.state import State as TheMessage
+from companion.i18n import catalog, render
 
 
-def hidden_names(state: State, lang: str, names: list[str]) -> set[str]:
+def hidden_from_everyone(state: Any) -> set[str]:
+    """Cards whose place is hidden from the whole table now."""
+    hands = {c for p in state.players for c in p.hand}
+    unrevealed: set[str] = set()
+    if isinstance(state, Microfilms):
+        unrevealed = {p.identity for p in state.players if p.identity and not p.revealed}
+        return {*state.deck, *state.removed, *hands, *unrevealed}
+    assert isinstance(state, TheMessage)
+    # Identity cards of one camp share an id: one shown (a death) explains the name.
+    shown = {p.identity for p in state.players if p.identity and not p.alive}
+    unrevealed = {p.identity for p in state.players if p.identity and p.alive} - shown
+    transit = state.transit
+    face_down = {transit.card} if transit and transit.method is not Method.TEXT else set()
+    discards = set() if state.options.discard_face_up else set(state.discard)
+    return {*state.deck, *state.removed, *hands, *unrevealed, *face_down, *discards}
+
+
+def hidden_names(state: Any, lang: str, names: list[str]) -> set[str]:
     """Card names that can only mean a hidden card: every card that bears the name is hidden.
 
     Two copies of a card read alike; a name one face-up copy explains is no leak.
     """
     by_name: dict[str, set[str]] = defaultdict(set)
-    for c in cards.ALL:
-        by_name[render(lang, "card", c.id, names)].add(c.id)
+    for key in catalog(lang):
+        if key.startswith("card."):
+            by_name[render(lang, "card", key[5:], names)].add(key[5:])
     hidden = hidden_from_everyone(state)
-    return {name for name, ids in by_name.items() if ids <= hidden}
+    in_play = _in_play(state)
+    return {name for name, ids in by_name.items() if ids & in_play and ids & in_play <= hidden}
 
 
-def assert_nothing_hidden_in(shown: list[str], state: State, lang: str, names: list[str]) -> None:
+def _in_play(state: Any) -> set[str]:
+    """Every card of this game's box (the catalogs name both games' cards)."""
+    cards = {*state.deck, *state.removed, *state.discard}
+    for p in state.players:
+        cards |= {*p.hand, *([p.identity] if p.identity else [])}
+        cards |= set(getattr(p, "intel", ()))
+    transit = getattr(state, "transit", None)
+    if transit is not None:
+        cards.add(transit.card)
+    cards |= {play.card for play in getattr(state, "stack", ())}
+    return cards
+
+
+def assert_nothing_hidden_in(shown: list[str], state: Any, lang: str, names: list[str]) -> None:
     """No text names a card whose place the table may not know.
 
     Names of cards the table can see are taken out first, so that a visible
@@ -39,9 +63,8 @@ def assert_nothing_hidden_in(shown: list[str], state: State, lang: str, names: l
     for one.
     """
     hidden = hidden_names(state, lang, names)
-    visible = sorted(
-        {render(lang, "card", c.id, names) for c in cards.ALL} - hidden, key=len, reverse=True
-    )
+    every = {render(lang, "card", k[5:], names) for k in catalog(lang) if k.startswith("card.")}
+    visible = sorted(every - hidden, key=len, reverse=True)
     for line in shown:
         rest = line
         for name in visible:

@@ -172,3 +172,29 @@ async def test_undo_and_pause(tablet: Tablet) -> None:
     assert session.paused and text(lang, "tablet.paused") in texts()
     await tablet.press(text(lang, "tablet.continue"))
     assert not session.paused
+
+
+async def test_the_message_on_the_tablet_shows_no_secret(tmp_path: Path) -> None:
+    """風聲 on the same screens: intelligence by colour, the card in transit face down."""
+    async for tablet in run_tablet(tmp_path / "j.sqlite3", "zh-Hant", seed=3):
+        lang = tablet.app.lang
+        await tablet.press(text(lang, "game.themessage"))
+        await start_practice_game(tablet)
+        session = tablet.app.session
+        assert session is not None and session.table.header.game == "themessage"
+        rng = random.Random(3)
+        saw_transit = False
+        for _ in range(250):
+            if session.table.over() is not None:
+                break
+            seat = session.acting()
+            assert seat is not None
+            session.submit(rng.choice(session.table.legal_actions(seat)))
+            await tablet.frames(1)
+            if session.table.over() is None:
+                check_nothing_hidden(tablet)
+                saw_transit |= session.table.state.transit is not None
+            await close_alerts(tablet)
+        assert saw_transit
+        shown = " ".join(texts())
+        assert "紅" in shown and "黑" in shown

@@ -535,10 +535,17 @@
   }
 
   function renderMe(me) {
-    $('francs').textContent = me.francs_text || (me.francs !== undefined ? String(me.francs) : '');
-    var status = $('status');
-    status.textContent = me.status_text || '';
-    status.setAttribute('data-status', String(me.status || ''));
+    // The seat's own figures, as the game lists them (francs and status; intelligence…).
+    var box = $('stats');
+    clear(box);
+    list(me.stats).forEach(function (st) {
+      var tile = el('div', 'stat');
+      tile.id = 'stat-' + String(st.key);
+      if (st.tone) tile.setAttribute('data-tone', String(st.tone));
+      tile.appendChild(el('span', 'stat-label', st.label));
+      tile.appendChild(el('span', 'stat-value', st.value));
+      box.appendChild(tile);
+    });
     if (holding) $('identity').textContent = identityName();
   }
 
@@ -644,13 +651,6 @@
     return el('span', 'pill ' + cls, text);
   }
 
-  function stat(label, value) {
-    var s = el('span', 'chip');
-    s.appendChild(el('span', 'chip-label', label));
-    s.appendChild(el('span', 'chip-value', value));
-    return s;
-  }
-
   function renderTable() {
     var table = view.table || {};
     $('summary').textContent = table.summary || '';
@@ -670,13 +670,9 @@
       if (s.out) top.appendChild(pill('pill-out', t('phone.out')));
       li.appendChild(top);
       var line = el('div', 'seat-line');
-      line.appendChild(stat(t('phone.francs_title'), s.francs));
-      line.appendChild(stat(t('phone.col_hand'), s.hand));
-      if (s.status_text) line.appendChild(el('span', 'seat-status', s.status_text));
+      list(s.lines).forEach(function (text) { line.appendChild(el('span', 'chip', text)); });
+      if (s.badge) line.appendChild(el('span', 'seat-status', s.badge));
       li.appendChild(line);
-      if (s.identity !== null && s.identity !== undefined && s.identity !== '') {
-        li.appendChild(el('div', 'seat-identity', t('phone.revealed', { identity: s.identity })));
-      }
       box.appendChild(li);
     });
   }

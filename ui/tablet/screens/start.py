@@ -19,6 +19,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.games import GAMES
 from ui.demo import DEMO_NAMES
+from ui.faces import FACES
 from ui.phone import lan
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
@@ -33,11 +34,10 @@ class StartScreen(Page):
 
     def build(self) -> None:
         self.game = self.chosen or next(iter(GAMES))
-        spec = GAMES[self.game]
-        self.count = 4
+        self.count = getattr(self, "count", 4)
         self.names = list(DEMO_NAMES[self.app.lang])
         self.options: dict[str, Any] = {
-            f.name: f.default for f in dataclasses.fields(spec.options_type)
+            f.name: f.default for f in dataclasses.fields(GAMES[self.game].options_type)
         }
         self.draws = DRAWS[0]
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
@@ -128,8 +128,11 @@ class StartScreen(Page):
         panel.height = theme.TOUCH * (1 + (self.count + 1) // 2) + theme.GAP * 4
 
     def _count(self, change: int) -> None:
+        """Another number of players; options whose choices depend on it start again."""
         self.count += change
         self._seats()
+        self.options_box.clear_widgets()
+        self._fill_options()
 
     def _sources(self) -> Panel:
         """Where plays come from, and whether each is ready."""
@@ -151,13 +154,22 @@ class StartScreen(Page):
     def _options(self) -> ScrollView:
         """Every option of the game, its default first, what each choice means beside it."""
         scroll = ScrollView(do_scroll_x=False)
-        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP / 2)
-        column.bind(minimum_height=column.setter("height"))
-        column.add_widget(Text(self.t("tablet.options"), colour=theme.MUTED, size=theme.SMALL))
-        for field in dataclasses.fields(GAMES[self.game].options_type):
-            column.add_widget(self._option(field))
-        scroll.add_widget(column)
+        self.options_box = BoxLayout(
+            orientation="vertical", size_hint_y=None, spacing=theme.GAP / 2
+        )
+        self.options_box.bind(minimum_height=self.options_box.setter("height"))
+        self._fill_options()
+        scroll.add_widget(self.options_box)
         return scroll
+
+    def _fill_options(self) -> None:
+        box = self.options_box
+        box.add_widget(Text(self.t("tablet.options"), colour=theme.MUTED, size=theme.SMALL))
+        for field in dataclasses.fields(GAMES[self.game].options_type):
+            choices = self._choices(field)
+            if self.options[field.name] not in choices:
+                self.options[field.name] = choices[0]
+            box.add_widget(self._option(field))
 
     def _option(self, field: dataclasses.Field[Any]) -> Panel:
         panel = Panel(orientation="vertical", size_hint_y=None)
@@ -170,12 +182,12 @@ class StartScreen(Page):
             value = self.options[field.name]
             button.text = self._value_text(field, value)
             default = value == field.default
-            explained = self.t(f"option.{self.game}.{field.name}.{_key(value)}", n=value)
+            explained = self.t(f"option.{self.game}.{field.name}.{_key(value)}", **_args(value))
             key = "tablet.option_default" if default else "tablet.option_changed"
             meaning.text = self.t(key, meaning=explained)
 
         def cycle() -> None:
-            choices = _choices(field)
+            choices = self._choices(field)
             self.options[field.name] = choices[
                 (choices.index(self.options[field.name]) + 1) % len(choices)
             ]
@@ -188,7 +200,21 @@ class StartScreen(Page):
         return panel
 
     def _value_text(self, field: dataclasses.Field[Any], value: Any) -> str:
-        return self.t(f"option.{self.game}.{field.name}.{_key(value)}.short", n=value)
+        return self.t(f"option.{self.game}.{field.name}.{_key(value)}.short", **_args(value))
+
+    def _choices(self, field: dataclasses.Field[Any]) -> list[Any]:
+        """The game's own list where it has one (a mix of identities for this many
+        players), else every value of the option's type."""
+        own = FACES[self.game].option_choices(field.name, self.count)
+        if own is not None:
+            return own
+        default = field.default
+        if isinstance(default, bool):
+            return [default, not default]
+        if isinstance(default, enum.Enum):
+            return list(type(default))
+        assert isinstance(default, int)
+        return [default + i for i in range(3)]
 
     def _start(self) -> None:
         spec = GAMES[self.game]
@@ -199,19 +225,19 @@ class StartScreen(Page):
         self.app.new_game(self.game, names, spec.options_type(**self.options), self.draws)
 
 
-def _choices(field: dataclasses.Field[Any]) -> list[Any]:
-    default = field.default
-    if isinstance(default, bool):
-        return [default, not default]
-    if isinstance(default, enum.Enum):
-        return list(type(default))
-    assert isinstance(default, int)
-    return [default + i for i in range(3)]
-
-
 def _key(value: Any) -> str:
+    """The catalog key of an option's value: ``true``, ``deck.foop``, ``n`` for a number past 1."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, enum.Enum):
         return str(value.value)
+    if dataclasses.is_dataclass(value):
+        return "green" if getattr(value, "green", 0) else "mix"
     return "n" if isinstance(value, int) and value > 1 else str(value)
+
+
+def _args(value: Any) -> dict[str, Any]:
+    """What an option's words may name: the number, or the counts of a mix."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    return {"n": value}

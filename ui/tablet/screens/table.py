@@ -21,8 +21,8 @@ from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion.core.types import Seat
+from ui.faces.base import Alert
 from ui.tablet import theme
-from ui.tablet.faces.base import Alert
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.session import Choice, Session
 from ui.tablet.widgets import Panel, Sheet, Tap, Text

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.types import JSON, JSONObject
 from companion.i18n import describe, render, seat_name, text
-from ui.tablet.faces.base import Alert, SeatFace
+from ui.faces.base import Alert, SeatFace, Stat
 
 SECRET_CHECKS = {"interrogation_seen", "blackmail_took", "bribe_offered"}
 """Public events that tell of a secret shown on someone's phone."""
@@ -63,6 +65,31 @@ class MicrofilmsFace:
                 args = {**_args(p), "seat": seats[0]}
                 found.append(Alert("limit", describe(lang, "tablet.alert.limit", args, names)))
         return found
+
+    def me(
+        self, private: JSONObject, public: JSONObject, lang: str, names: list[str]
+    ) -> list[Stat]:
+        status = private["status"]
+        return [
+            Stat(
+                "francs",
+                text(lang, "phone.francs_title"),
+                render(lang, "francs", private["francs"], names),
+            ),
+            Stat(
+                "status",
+                text(lang, "phone.status_title"),
+                text(lang, f"status.{status}"),
+                "good" if status == "clean" else "warn",
+            ),
+        ]
+
+    def hand_limit(self, private: JSONObject) -> int | None:
+        limit = private["limit"]
+        return limit if isinstance(limit, int) else None
+
+    def option_choices(self, name: str, seats: int) -> list[Any] | None:
+        return None
 
 
 def _objects(value: JSON) -> list[JSONObject]:

@@ -1,9 +1,9 @@
-"""The shape of a game's face on the tablet."""
+"""The shape of a game's face: what the table shows of a seat and the centre, and alerts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from companion.core.types import JSONObject
 
@@ -16,6 +16,17 @@ class SeatFace:
     out: bool = False
     highlight: str | None = None
     """A short badge (a revealed identity, "Clean"), shown in the accent colour."""
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One figure of a seat's own, on its phone: francs, status, intelligence received."""
+
+    key: str
+    label: str
+    value: str
+    tone: str | None = None
+    """``good`` or ``warn`` colours the figure (Clean, Suspicious); ``None`` leaves it plain."""
 
 
 @dataclass(frozen=True)
@@ -40,4 +51,19 @@ class Face(Protocol):
 
     def standing(self, view: JSONObject, lang: str, names: list[str]) -> list[Alert]:
         """What holds until it is dealt with (a hand over its limit)."""
+        ...
+
+    def me(
+        self, private: JSONObject, public: JSONObject, lang: str, names: list[str]
+    ) -> list[Stat]:
+        """A seat's own figures, from its private view (and the public one), for its phone."""
+        ...
+
+    def hand_limit(self, private: JSONObject) -> int | None:
+        """How many cards the seat may keep, if the game has a limit now."""
+        ...
+
+    def option_choices(self, name: str, seats: int) -> list[Any] | None:
+        """The values a new game may take for option ``name`` with this many players,
+        where the option's type alone cannot say (``None``: every value of the type)."""
         ...

@@ -1,0 +1,102 @@
+"""風聲 on the phones: each seat's windows, decisions and probes go through its own phone."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from companion.core.types import Seat
+from companion.games.themessage.bot import Bot
+from companion.i18n import catalog, describe_action, render
+from companion.journal import Journal
+from companion.table import Table
+from tests.ui.phone.conftest import SEATS
+from tests.ui.tablet.leaks import hidden_from_everyone
+from ui.phone.server import PhoneServer
+
+EVERY = {
+    render("zh-Hant", "card", k[5:], SEATS) for k in catalog("zh-Hant") if k.startswith("card.")
+}
+
+
+def hidden_names(state: Any, seat: int, lang: str) -> set[str]:
+    """Names only cards hidden from ``seat`` bear (copies read alike)."""
+    me = state.players[seat]
+    told = {
+        str(v) for e in state.history for s in e.secrets if s.seat == seat for v in s.args.values()
+    }
+    hidden = hidden_from_everyone(state) - set(me.hand) - {me.identity} - told
+    by_name: dict[str, set[str]] = defaultdict(set)
+    for key in catalog(lang):
+        if key.startswith("card."):
+            by_name[render(lang, "card", key[5:], SEATS)].add(key[5:])
+    return {n for n, ids in by_name.items() if ids & hidden and not ids - hidden & _known(state)}
+
+
+def _known(state: Any) -> set[str]:
+    cards = {*state.deck, *state.removed, *state.discard}
+    for p in state.players:
+        cards |= {*p.hand, *p.intel, *([p.identity] if p.identity else [])}
+    return cards
+
+
+async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: Path) -> None:
+    table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
+    server = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    base = f"http://127.0.0.1:{server.port}"
+    bots = [Bot(Seat(i), random.Random(i)) for i in range(4)]
+    table.subscribe(lambda u: [b.hear(u.public()) for b in bots])
+    async with aiohttp.ClientSession() as session:
+        phones = []
+        for seat in range(4):
+            ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
+            await ws.send_json(
+                {"type": "hello", "token": server.tokens.token(Seat(seat)), "lang": "zh-Hant"}
+            )
+            assert (await ws.receive_json(timeout=5))["type"] == "welcome"
+            phones.append([ws, await ws.receive_json(timeout=5)])
+        answered = windows = 0
+        while table.over() is None and table.seq < 400:
+            seat = table.pending()[0].seats[0]
+            kinds = {p.kind for p in table.pending()}
+            action = bots[seat].choose(
+                table.public_view(), table.private_view(seat), table.legal_actions(seat)
+            )
+            body = table.spec.codec.encode(action)
+            ws, view = phones[seat]
+            # Two copies of a card read alike and the phone lists one: the bot may mean either.
+            path = describe_action("zh-Hant", body, SEATS)
+            offered = next((a["action"] for a in view["actions"] if a["path"] == path), None)
+            assert offered is not None, "the phone offers what the seat may do"
+            await ws.send_json({"type": "act", "id": table.seq, "action": offered})
+            answered += 1
+            windows += bool(kinds & {"window_transmit", "window_arrive", "respond", "decide"})
+            before = table.seq
+            while table.seq == before:
+                reply = await ws.receive_json(timeout=5)
+                assert reply["type"] in ("ok", "view"), reply
+                if reply["type"] == "view":
+                    phones[seat][1] = reply
+            for i, phone in enumerate(phones):
+                while phone[1]["seq"] != table.seq:
+                    frame = await phone[0].receive_json(timeout=5)
+                    if frame["type"] == "view":
+                        phone[1] = frame
+                shown = json.dumps(
+                    {k: phone[1][k] for k in ("me", "table", "waiting", "yours", "offer")},
+                    ensure_ascii=False,
+                )
+                hidden = hidden_names(table.state, i, "zh-Hant")
+                for name in sorted(EVERY - hidden, key=len, reverse=True):
+                    shown = shown.replace(name, "")  # "試探+軍情處" is no "軍情處"
+                assert not [n for n in hidden if n in shown], i
+        assert answered > 50 and windows > 20
+        for ws, _ in phones:
+            await ws.close()
+    await server.stop()
