@@ -34,6 +34,7 @@ from hardware.sources import open_source
 from ui import demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
 from ui.register import register
+from ui.tablet.session import Reader
 from ui.terminal import TableScreen
 
 APP = "table-companion"
@@ -102,6 +103,11 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     _db_arg(t, h)
     t.add_argument("--host", help=h("host"))
     t.add_argument("--port", type=int, default=DEFAULT_PORT, help=h("port", port=DEFAULT_PORT))
+    t.add_argument(
+        "--reader", action="append", default=[], metavar="ROLE=URL", help=h("reader_role")
+    )
+    t.add_argument("--deck", help=h("deck"))
+    _tags_arg(t, h)
     t.set_defaults(run=_tablet)
 
     r = command("resume")
@@ -207,8 +213,25 @@ def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
     """The tablet app; it offers to resume an interrupted game itself."""
     from ui.tablet import launch  # noqa: PLC0415 -- keeps Kivy out of every other command
 
+    try:
+        readers = [Reader.parse(r) for r in args.reader]
+    except ValueError as err:
+        console.print(text(lang, "cli.bad_reader", reason=str(err)), style="red")
+        return 2
+    recognise = None
+    if readers:
+        tags = TagMap(args.tags or default_tags())
+        deck = tags.deck(args.deck) if args.deck else next(iter(tags.decks()), None)
+        if deck is None:
+            console.print(text(lang, "cli.no_deck"), style="red")
+            return 2
+        recognise = functools.partial(tags.recognise, deck)
     home = platformdirs.user_data_path(APP) / "kivy"
-    launch.run(_journal(args), lang, host=args.host, port=args.port, home=home)
+    journal = _journal(args)
+    launch.run(
+        journal, lang, host=args.host, port=args.port, home=home,
+        readers=readers, recognise=recognise,
+    )  # fmt: skip
     return 0
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from companion.core.codec import to_json
 from companion.core.types import JSON, JSONObject, Seat
 from companion.i18n import describe, describe_action, has, render, text
+from companion.ingest import Question
 from companion.table import Table
 from ui.faces import FACES
 from ui.faces.base import Face
@@ -21,7 +22,14 @@ FEED = 8
 """How many recent public events a phone shows."""
 
 
-def view_message(table: Table, seat: Seat, lang: str, feed: Sequence[JSONObject]) -> JSONObject:
+def view_message(
+    table: Table,
+    seat: Seat,
+    lang: str,
+    feed: Sequence[JSONObject],
+    question: Question | None = None,
+) -> JSONObject:
+    """The whole view of ``seat``; a ``question`` only this seat may answer comes first."""
     names = table.header.seats
     game = table.header.game
     face = FACES[game]
@@ -35,7 +43,7 @@ def view_message(table: Table, seat: Seat, lang: str, feed: Sequence[JSONObject]
     mine = _objects(private["prompts"])
     actions: list[JSON] = []
     paths: set[tuple[str, ...]] = set()
-    for action in table.legal_actions(seat):
+    for action in question.options if question is not None else table.legal_actions(seat):
         body = table.spec.codec.encode(action)
         path = describe_action(lang, body, names)
         if tuple(path) not in paths:  # two copies of one card read alike: one choice
@@ -49,7 +57,14 @@ def view_message(table: Table, seat: Seat, lang: str, feed: Sequence[JSONObject]
         "me": _me(lang, private, public, face, names),
         "table": _table(lang, public, seat, face, names),
         "waiting": [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in prompts],
-        "yours": [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in mine],
+        "yours": [
+            *(
+                [say("ingest.ask.choose", {"seat": seat, "card": question.card})]
+                if question
+                else []
+            ),
+            *(say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in mine),
+        ],
         "offer": _offer(lang, mine, names, game),
         "actions": actions,
         "audit": _audit(lang, table, public, names),

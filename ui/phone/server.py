@@ -16,17 +16,18 @@ import contextlib
 import json
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from companion.core.actions import SeatAction
+from companion.core.actions import Action, SeatAction
 from companion.core.errors import RuleViolation
 from companion.core.types import JSON, JSONObject, Seat
 from companion.i18n import FALLBACK, LANGS, catalog, describe, text
+from companion.ingest import Question
 from companion.table import Table, Update
 from ui.phone import lan
 from ui.phone.limits import BadAttempts
@@ -50,6 +51,17 @@ HEADERS = {
 CSP = "default-src 'self'; connect-src 'self' ws://{host}; frame-ancestors 'none'"
 """``ws://`` is named for browsers that do not count it as ``'self'`` (older Safari)."""
 STATIC = {"phone.css": "text/css", "phone.js": "text/javascript", "index.html": "text/html"}
+
+
+class Asker(Protocol):
+    """Who may put a question to one seat's phone alone: what a tapped card does, when its
+    options show that seat's hand (``companion.ingest``; the tablet's session)."""
+
+    def question_for(self, seat: Seat) -> Question | None: ...
+
+    def answers(self, seat: Seat, action: Action) -> bool:
+        """Take ``action`` as ``seat``'s answer if it answers its open question."""
+        ...
 
 
 @dataclass(eq=False)
@@ -88,6 +100,7 @@ class PhoneServer:
         self._runner: web.AppRunner | None = None
         self._connection_listeners: list[Callable[[frozenset[Seat]], None]] = []
         self._pushes: set[asyncio.Task[None]] = set()
+        self.asker: Asker | None = None
         table.subscribe(self._on_update)
 
     # --- the host's side --------------------------------------------------------
@@ -102,6 +115,23 @@ class PhoneServer:
     def on_connections(self, listener: Callable[[frozenset[Seat]], None]) -> None:
         """Be told the set of connected seats whenever it changes."""
         self._connection_listeners.append(listener)
+
+    def tell(self, seat: Seat, key: str, args: Mapping[str, JSON]) -> None:
+        """A sentence for ``seat``'s phones only (it may name a card the others must not see)."""
+        names = self.table.header.seats
+        for phone in [p for p in self._phones if p.seat == seat]:
+            said = describe(phone.lang, key, args, names)
+            self._spawn(self._send(phone, {"type": "notice", "text": said}))
+
+    def refresh(self, seat: Seat) -> None:
+        """Send ``seat``'s phones their view again (a question was put to them)."""
+        for phone in [p for p in self._phones if p.seat == seat]:
+            self._spawn(self._push(phone))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._pushes.add(task)
+        task.add_done_callback(self._pushes.discard)
 
     async def reseat(self, seat: Seat) -> str:
         """Revoke ``seat``'s token, drop its phones, and return the new QR address."""
@@ -241,7 +271,8 @@ class PhoneServer:
             if not isinstance(action, SeatAction) or action.seat != phone.seat:
                 await self._error(phone, ident, "not_your_seat")
                 return
-            self.table.submit(action)
+            if self.asker is None or not self.asker.answers(phone.seat, action):
+                self.table.submit(action)
         except RuleViolation as err:
             names = self.table.header.seats
             await self._send(
@@ -260,9 +291,7 @@ class PhoneServer:
         phones = [p for p in self._phones if p.seat is not None]
         if not phones:
             return
-        task = asyncio.get_running_loop().create_task(self._push_all(phones))
-        self._pushes.add(task)
-        task.add_done_callback(self._pushes.discard)
+        self._spawn(self._push_all(phones))
 
     async def _push_all(self, phones: list[Phone]) -> None:
         rendered: dict[tuple[Seat, str], str] = {}
@@ -280,7 +309,8 @@ class PhoneServer:
         await self._send(phone, self._view(phone.seat, phone.lang))
 
     def _view(self, seat: Seat, lang: str) -> JSONObject:
-        return view_message(self.table, seat, lang, list(self._feed))
+        question = self.asker.question_for(seat) if self.asker is not None else None
+        return view_message(self.table, seat, lang, list(self._feed), question)
 
     async def _send(self, phone: Phone, message: JSONObject) -> None:
         await self._send_text(phone, json.dumps(message, ensure_ascii=False))

@@ -18,13 +18,16 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.core.types import Seat
 from companion.i18n import text
+from companion.ingest import Recognise
 from companion.journal import Journal
+from companion.observations import ReaderStatus
+from hardware.sources import open_source
 from ui.tablet import fonts, theme
 from ui.tablet.screens.join import JoinScreen
 from ui.tablet.screens.over import OverScreen
 from ui.tablet.screens.start import StartScreen
 from ui.tablet.screens.table import TableScreen
-from ui.tablet.session import Session
+from ui.tablet.session import Reader, Session
 
 
 class TabletApp(App):
@@ -36,9 +39,15 @@ class TabletApp(App):
         host: str | None = None,
         port: int = 0,
         rng: random.Random | None = None,
+        readers: Sequence[Reader] = (),
+        recognise: Recognise | None = None,
     ) -> None:
         super().__init__()
         self.journal = journal
+        self.readers = list(readers)
+        self.recognise = recognise
+        self.statuses: dict[str, ReaderStatus] = {}
+        """Every reader's latest status, from the start — the start screen shows them."""
         self.lang = lang
         self.host = host
         self.port = port
@@ -53,7 +62,23 @@ class TabletApp(App):
         self.screens = ScreenManager(transition=NoTransition())
         for screen in (StartScreen, JoinScreen, TableScreen, OverScreen):
             self.screens.add_widget(screen(self))
+        for reader in self.readers:
+            self.spawn(self._listen(reader))
         return self.screens
+
+    async def _listen(self, reader: Reader) -> None:
+        """One reader's observations, for as long as the app runs (a thread feeds it)."""
+        source = open_source(reader.url, reader.name)
+        try:
+            async for obs in source:
+                if isinstance(obs, ReaderStatus):
+                    self.statuses[obs.source] = obs
+                if self.session is not None:
+                    self.session.observe(obs)
+                else:
+                    self.refresh()
+        finally:
+            await source.aclose()
 
     async def run_all(self) -> None:
         """The app until its window closes; then the phones are told goodbye."""
@@ -111,6 +136,9 @@ class TabletApp(App):
 
     async def _open(self, session: Session, screen: str) -> None:
         await session.phones.start()
+        if self.readers and self.recognise is not None:
+            session.use_readers({r.name: r.role for r in self.readers}, self.recognise)
+            session.statuses.update(self.statuses)
         self.session = session
         session.subscribe(self.refresh)
         for page in self.screens.screens:

@@ -12,9 +12,15 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from companion.ingest import Recognise
 from companion.journal import Journal
+
+if TYPE_CHECKING:
+    from ui.tablet.session import Reader
 
 WINDOW = (1280, 800)
 """A 10-inch landscape tablet; on a desktop, the window the app opens."""
@@ -40,10 +46,19 @@ def prepare(home: Path, size: tuple[int, int] = WINDOW, *, fullscreen: bool = Fa
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
 
 
-def run(journal: Journal, lang: str, *, host: str | None, port: int, home: Path) -> None:
+def run(
+    journal: Journal,
+    lang: str,
+    *,
+    host: str | None,
+    port: int,
+    home: Path,
+    readers: Sequence[Reader] = (),
+    recognise: Recognise | None = None,
+) -> None:
     """``companion play``: the tablet app until its window closes."""
     prepare(home, fullscreen=os.environ.get("TC_FULLSCREEN") == "1")
     from ui.tablet.app import TabletApp  # noqa: PLC0415 -- Kivy is configured now
 
-    app = TabletApp(journal, lang, host=host, port=port)
+    app = TabletApp(journal, lang, host=host, port=port, readers=readers, recognise=recognise)
     asyncio.run(app.run_all())

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core.actions import Action
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
+from companion.core.taps import Role
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
 from companion.i18n import describe, describe_action, has, render
+from companion.ingest import Feedback, Ingest, Question, Recognise
 from companion.journal import Journal
+from companion.observations import Observation, ReaderStatus, SourceState, describe_status
 from companion.table import Chance, Table, Update, house_chance, players_tell
 from ui.faces import FACES
 from ui.faces.base import Alert, Face
@@ -29,6 +32,23 @@ from ui.phone.server import PhoneServer
 FEED = 40
 DRAWS = ("told", "app")
 """Who says what a draw from the deck was: the drawer's phone, or (practice) the app."""
+
+
+@dataclass(frozen=True)
+class Reader:
+    """A reader at this table: its name, where it is (``nfc:tty:USB0:pn532``), what it watches."""
+
+    name: str
+    url: str
+    role: Role
+
+    @classmethod
+    def parse(cls, text: str) -> Reader:
+        """``seat:1=nfc:tty:USB0:pn532``, ``centre=nfc:usb``: the role, then the source."""
+        role, _, url = text.partition("=")
+        if not url:
+            raise ValueError(f"a reader is ROLE=URL, not {text!r}")
+        return cls(role, url, Role.parse(role))
 
 
 @dataclass(frozen=True)
@@ -52,12 +72,16 @@ class Session:
         self.face: Face = FACES[table.header.game]
         self.paused = False
         self.alerts: list[Alert] = []
+        self.ingest: Ingest | None = None
+        self.statuses: dict[str, ReaderStatus] = {}
+        """The latest status of every reader, by name."""
         self._events: deque[JSONObject] = deque(maxlen=FEED)
         self.heard = 0
         """How many public events the session has heard, ever: screens add only the new ones."""
         self._listeners: list[Callable[[], None]] = []
         table.subscribe(self._on_update)
         phones.on_connections(lambda _: self._changed())
+        phones.asker = self
 
     @classmethod
     def start(
@@ -133,10 +157,14 @@ class Session:
 
     def choices(self, seat: Seat) -> list[Choice]:
         """What may be entered here for ``seat``: only from public facts (no hand, no identity)."""
-        spec = self.table.spec
+        return self.describe_options(self.table.spec.table_actions(self.table.state, seat))
+
+    def describe_options(self, actions: Sequence[Action]) -> list[Choice]:
+        """Actions as menu entries; look-alike copies of a card share one entry."""
         found: dict[tuple[str, ...], list[Action]] = {}
-        for action in spec.table_actions(self.table.state, seat):
-            path = tuple(describe_action(self.lang, spec.codec.encode(action), self.names))
+        for action in actions:
+            body = self.table.spec.codec.encode(action)
+            path = tuple(describe_action(self.lang, body, self.names))
             found.setdefault(path, []).append(action)
         return [Choice(path, tuple(actions)) for path, actions in found.items()]
 
@@ -195,6 +223,73 @@ class Session:
 
     def revealed(self) -> JSONObject:
         return self.table.revealed_view()
+
+    # --- readers ---------------------------------------------------------------------------
+
+    def use_readers(self, roles: Mapping[str, Role], recognise: Recognise) -> None:
+        """From now on, what the readers see becomes actions (``companion.ingest``)."""
+        self.ingest = Ingest(self.table, roles, recognise)
+
+    def observe(self, obs: Observation) -> None:
+        """A reader's report, on the app's loop."""
+        if isinstance(obs, ReaderStatus):
+            fault = obs.state in (SourceState.RECONNECTING, SourceState.FAILED)
+            if fault and self.statuses.get(obs.source, obs).state != obs.state:
+                self.alerts.append(Alert("reader", describe_status(self.lang, obs)))
+            self.statuses[obs.source] = obs
+        if self.ingest is not None:
+            self._feedback(self.ingest.observe(obs))
+        else:
+            self._changed()
+
+    def question(self) -> Question | None:
+        """The open question the tablet asks (what a tapped card does), if any."""
+        if self.ingest is None:
+            return None
+        return next((q for q in self.ingest.questions if not q.private), None)
+
+    def question_for(self, seat: Seat) -> Question | None:
+        """The open question only ``seat``'s phone may see (its options show the hand)."""
+        if self.ingest is None:
+            return None
+        return next((q for q in self.ingest.questions if q.private and q.seat == seat), None)
+
+    def answer(self, question: Question, action: Action) -> None:
+        assert self.ingest is not None
+        self._feedback(self.ingest.answer(question.id, action))
+
+    def answers(self, seat: Seat, action: Action) -> bool:
+        """A phone's choice that answers its own open question (the phone server asks)."""
+        question = self.question_for(seat)
+        if question is None or action not in question.options:
+            return False
+        self.answer(question, action)
+        return True
+
+    def dismiss_reconcile(self) -> None:
+        """The table put the card back where the record has it: forget the taps."""
+        if self.ingest is not None:
+            for r in self.ingest.reconciles:
+                self.ingest.dismiss(r.id)
+        self.dismiss()
+
+    def _feedback(self, feedback: Feedback) -> None:
+        """Say what a reader's card did: to the table, or to one seat's phone only."""
+        notices = list(feedback.notices)
+        if feedback.reconcile is not None:
+            notices.append(feedback.reconcile.public)
+            if feedback.reconcile.private is not None:
+                notices.append(feedback.reconcile.private)
+        for notice in notices:
+            if notice.seat is None:
+                said = describe(self.lang, notice.key, notice.args, self.names)
+                self.alerts.append(Alert("reader", said))
+            else:
+                self.phones.tell(notice.seat, notice.key, notice.args)
+        asked = feedback.question
+        if asked is not None and asked.private:
+            self.phones.refresh(asked.seat)
+        self._changed()
 
     # --- listening ------------------------------------------------------------------------
 

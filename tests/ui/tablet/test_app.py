@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -13,9 +14,13 @@ from kivy.uix.button import Button
 from companion.core.types import Seat
 from companion.games.microfilms.bot import Bot
 from companion.i18n import text
+from companion.journal import Journal
+from firmware_bridge.emulators.pn532 import Pn532Emulator
 from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
 from tests.ui.tablet.leaks import assert_nothing_hidden_in
+from ui.tablet.app import TabletApp
 from ui.tablet.screens.table import TableScreen
+from ui.tablet.session import Reader
 
 NINE_MM = dp(57)
 """9 mm in density-independent pixels (1 dp = 1/160 inch)."""
@@ -198,3 +203,22 @@ async def test_the_message_on_the_tablet_shows_no_secret(tmp_path: Path) -> None
         assert saw_transit
         shown = " ".join(texts())
         assert "紅" in shown and "黑" in shown
+
+
+async def test_the_start_screen_shows_each_readers_live_status(tmp_path: Path) -> None:
+    """A PN532 on a pseudo-terminal, opened by URL as a real one would be."""
+    reader = Pn532Emulator(tmp_path / "tty-centre")
+    reader.start()
+    try:
+        journal = Journal(tmp_path / "j.sqlite3")
+        centre = Reader.parse(f"centre=nfc:tty:{tmp_path / 'tty-centre'}:pn532")
+        app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
+                        recognise=lambda placed: None)  # fmt: skip
+        task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
+        tablet = Tablet(app, journal)
+        await tablet.until(lambda: app.root is not None)
+        await tablet.until(lambda: any("connected" in t and "centre" in t for t in texts()))
+        app.stop()
+        await task
+    finally:
+        reader.close()

@@ -315,6 +315,10 @@
       case 'denied':
         deny(msg);
         break;
+      case 'notice':
+        // Something a reader saw that only this seat may be told.
+        toast(typeof msg.text === 'string' ? msg.text : '');
+        break;
       default:
         break;  // pong, or something newer than this page
     }

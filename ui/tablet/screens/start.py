@@ -18,6 +18,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.games import GAMES
+from companion.observations import SourceState, describe_status
 from ui.demo import DEMO_NAMES
 from ui.faces import FACES
 from ui.phone import lan
@@ -143,9 +144,27 @@ class StartScreen(Page):
         panel.add_widget(
             Text("● " + self.t("tablet.source.phones", address=address), colour=theme.GREEN)
         )
+        self.reader_lines = {r.name: Text(size=theme.SMALL) for r in self.app.readers}
+        for line in self.reader_lines.values():
+            panel.add_widget(line)
+        panel.height += len(self.reader_lines) * theme.SMALL * 1.4
         self.draws_button = Tap(self.t(f"tablet.draws.{self.draws}"), self._toggle_draws)
         panel.add_widget(self.draws_button)
         return panel
+
+    def refresh(self) -> None:
+        """Each reader's live status: connected, reconnecting (and why), failed."""
+        for name, line in getattr(self, "reader_lines", {}).items():
+            status = self.app.statuses.get(name)
+            if status is None:
+                line.text, line.color = (
+                    "○ " + self.t("tablet.reader_waiting", reader=name),
+                    theme.MUTED,
+                )
+            else:
+                good = status.state is SourceState.CONNECTED
+                line.text = ("● " if good else "○ ") + describe_status(self.app.lang, status)
+                line.color = theme.GREEN if good else theme.ORANGE
 
     def _toggle_draws(self) -> None:
         self.draws = DRAWS[(DRAWS.index(self.draws) + 1) % len(DRAWS)]

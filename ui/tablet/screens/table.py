@@ -12,6 +12,7 @@ to their phone.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -21,6 +22,8 @@ from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion.core.types import Seat
+from companion.i18n import describe
+from companion.observations import SourceState
 from ui.faces.base import Alert
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
@@ -33,6 +36,7 @@ ALERT_COLOURS = {
     "night": theme.BLUE,
     "limit": theme.ORANGE,
     "secret": theme.PURPLE,
+    "reader": theme.ORANGE,
 }
 
 
@@ -56,6 +60,8 @@ class TableScreen(Page):
         self.alert_view: Sheet | None = None
         self.shown_alerts: list[Alert] = []
         self.menu: ActionMenu | None = None
+        self.asked = 0
+        """The last question a reader's card raised that this screen put to the table."""
         self.pause_view: Sheet | None = None
         root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.5, spacing=theme.GAP)
@@ -90,8 +96,12 @@ class TableScreen(Page):
         bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.2, spacing=theme.GAP)
         self.enter = Tap("", self._open_menu, colour=theme.PANEL_HI)
         bottom.add_widget(self.enter)
-        self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL, size_hint_x=0.45)
-        bottom.add_widget(self.phone_note)
+        notes = BoxLayout(orientation="vertical", size_hint_x=0.45)
+        self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL)
+        self.readers_line = Text(size=theme.SMALL, wrap=False)
+        notes.add_widget(self.phone_note)
+        notes.add_widget(self.readers_line)
+        bottom.add_widget(notes)
         root.add_widget(bottom)
         self.add_widget(root)
         session = self.app.session
@@ -144,7 +154,32 @@ class TableScreen(Page):
             if only and seat is not None
             else ""
         )
+        statuses = session.statuses.values()
+        working = sum(s.state is SourceState.CONNECTED for s in statuses)
+        self.readers_line.text = (
+            self.t("tablet.readers", working=working, total=len(statuses)) if statuses else ""
+        )
+        self.readers_line.color = theme.GREEN if working == len(statuses) else theme.ORANGE
+        self._ask(session)
         self._alerts(session.alerts)
+
+    def _ask(self, session: Session) -> None:
+        """A reader's card that can mean several things: the table chooses, here."""
+        question = session.question()
+        if question is None or question.id == self.asked or self.menu is not None:
+            return
+        self.asked = question.id
+        title = describe(
+            self.app.lang, "ingest.ask.choose", {"seat": question.seat, "card": question.card},
+            session.names,
+        )  # fmt: skip
+        choices = session.describe_options(question.options)
+        self.menu = ActionMenu(
+            self, session, question.seat, title, choices=choices,
+            choose=lambda c: session.answer(question, c.actions[0]),
+        )  # fmt: skip
+        self.menu.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
+        self.menu.open(animation=False)
 
     def on_leave(self, *_: object) -> None:
         """Nothing of the table stays over another screen: its pop-ups close with it."""
@@ -240,20 +275,40 @@ class TableScreen(Page):
         seat = session.acting() if session is not None else None
         if session is None or seat is None:
             return
-        self.menu = ActionMenu(self, session, seat)
+        title = self.t("tablet.enter", seat=session.names[seat])
+        choices = session.choices(seat)
+        self.menu = ActionMenu(
+            self, session, seat, title, choices=choices, choose=lambda c: session.submit(*c.actions)
+        )
+        self.menu.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
         self.menu.open(animation=False)
 
 
 class ActionMenu(Sheet):
-    """Enter an action by touch, step by step along its path, then confirm."""
+    """Choose an action by touch, step by step along its path, then confirm.
 
-    def __init__(self, page: TableScreen, session: Session, seat: Seat) -> None:
+    The same menu enters an action no sensor saw, and answers a question a
+    reader's card raised (what that card does).
+    """
+
+    def __init__(
+        self,
+        page: TableScreen,
+        session: Session,
+        seat: Seat,
+        title: str,
+        *,
+        choices: list[Choice],
+        choose: Callable[[Choice], None],
+    ) -> None:
         super().__init__(size_hint=(0.8, 0.86), background_color=(0, 0, 0, 0.6))
         self.page = page
         self.session = session
         self.seat = seat
+        self.title = title
         self.path: list[str] = []
-        self.choices = session.choices(seat)
+        self.choices = choices
+        self.choose = choose
         self.box = Panel(orientation="vertical", colour=theme.PANEL_HI)
         self.add_widget(self.box)
         self.show()
@@ -261,9 +316,7 @@ class ActionMenu(Sheet):
     def show(self) -> None:
         t = self.page.t
         self.box.clear_widgets()
-        self.box.add_widget(
-            Text(t("tablet.enter", seat=self.session.names[self.seat]), size=theme.TITLE, bold=True)
-        )
+        self.box.add_widget(Text(self.title, size=theme.TITLE, bold=True))
         if self.path:
             self.box.add_widget(Text(" › ".join(self.path), colour=theme.GOLD))
         here = [c for c in self.choices if list(c.path[: len(self.path)]) == self.path]
@@ -305,4 +358,4 @@ class ActionMenu(Sheet):
 
     def _confirm(self, choice: Choice) -> None:
         self.dismiss()
-        self.session.submit(*choice.actions)
+        self.choose(choice)

@@ -1,0 +1,132 @@
+"""The tablet with NFC readers: cards tapped on emulated PN532 readers, through nfcpy, into
+the session; what a card cannot say is asked on the tablet, or on one phone only."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from companion.core.taps import Place, Role
+from companion.core.types import CardId, Seat
+from companion.games.microfilms import GAME, cards
+from companion.games.microfilms.actions import (
+    ClaimAgent,
+    Deal,
+    Draw,
+    GiveIn,
+    Pass,
+    Source,
+    Steal,
+)
+from companion.games.microfilms.state import Dealing
+from companion.journal import Journal
+from companion.observations import SourceState
+from companion.table import Table, players_tell
+from companion.tagmap import TagMap
+from firmware_bridge.emulators.ntag import Ntag213
+from hardware.emulated import EmulatedTable
+from ui.phone.server import PhoneServer
+from ui.tablet.session import Reader, Session
+
+SEATS = ["Ann", "Ben", "Cat", "Dan"]
+DEAL = Deal(
+    first=Seat(0),
+    identities=(CardId("R-CN"), CardId("R-UK"), CardId("R-US"), CardId("R-JOU")),
+    letter_out=CardId("L-US"),
+    hands=(CardId("A-SB1"), CardId("A-IB1"), CardId("A-WR1"), CardId("A-IB2")),
+)
+"""Ann (China) holds Steal/Blackmail; the US letter is out, so the US Agent stands alone."""
+
+
+def sticker(card: str) -> Ntag213:
+    return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
+
+
+def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:
+    told = players_tell(GAME, random.Random(1))
+
+    def chance(state: Any) -> Any:
+        return DEAL if isinstance(state.phase, Dealing) else told(state)
+
+    table = Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS, chance=chance)
+    phones = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
+    session = Session(table, phones, "en")
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {sticker(c.id).uid.hex().upper(): c.id for c in cards.ALL})
+    roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
+    roles["centre"] = Role(Place.CENTRE)
+    session.use_readers(roles, lambda placed: tags.recognise(deck, placed))
+    return session, roles
+
+
+async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: Path) -> None:
+    session, roles = session_with_readers(tmp_path)
+    table = session.table
+    await session.phones.start()
+    base = f"http://127.0.0.1:{session.phones.port}"
+    async with (
+        EmulatedTable(roles, tmp_path, session.observe) as readers,
+        aiohttp.ClientSession() as http,
+    ):
+        assert all(s.state is SourceState.CONNECTED for s in session.statuses.values())
+        assert len(session.statuses) == 5
+
+        # A Steal/Blackmail card laid face up in the centre: the tablet asks what it does.
+        await readers.tap("centre", sticker("A-SB1"))
+        question = session.question()
+        assert question is not None and not question.private
+        options = session.describe_options(question.options)
+        blackmail = next(
+            c for c in options if c.actions[0].act == "blackmail" and c.actions[0].target == 1
+        )
+        assert Steal(seat=Seat(0), target=Seat(1), card=CardId("A-SB1")) in question.options
+        session.answer(question, blackmail.actions[0])
+        assert table.state.phase.__class__.__name__ == "BlackmailDeclared"
+        session.submit(GiveIn(seat=Seat(1)))  # as Ben's phone sends it
+        for seat in (1, 2, 3):
+            session.submit(Pass(seat=Seat(seat)))
+
+        # Ann draws: her reader sees the card, which only she may know.
+        before = len(table.journal.entries(table.game_id))
+        session.submit(Draw(seat=Seat(0), source=Source.DECK))
+        await readers.tap("seat1", sticker("M-US"))
+        assert "M-US" in table.state.players[0].hand
+        assert len(table.journal.entries(table.game_id)) == before + 2  # draw, then the pick
+        for seat in (1, 2, 3):
+            session.submit(Pass(seat=Seat(seat)))
+
+        # Ann shows her identity in the centre: the claims would show her hand, so her
+        # phone alone is asked — and answers there.
+        ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
+        await ws.send_json(
+            {"type": "hello", "token": session.phones.tokens.token(Seat(0)), "lang": "en"}
+        )
+        await ws.receive_json(timeout=5)
+        await ws.receive_json(timeout=5)
+        await readers.tap("centre", sticker("R-CN"))
+        assert session.question() is None and session.question_for(Seat(0)) is not None
+        view = await ws.receive_json(timeout=5)
+        while view.get("type") != "view" or not view["yours"] or "M-US" not in str(view["actions"]):
+            view = await ws.receive_json(timeout=5)
+        claim = ClaimAgent(seat=Seat(0), microfilm=CardId("M-US"))
+        offered = [a["action"] for a in view["actions"]]
+        assert GAME.codec.encode(claim) in offered
+        await ws.send_json({"type": "act", "id": 1, "action": GAME.codec.encode(claim)})
+        reply = await ws.receive_json(timeout=5)
+        while reply.get("type") not in ("ok", "error"):
+            reply = await ws.receive_json(timeout=5)
+        assert reply["type"] == "ok"
+        over = table.over()
+        assert over is not None and over.reason == "claim" and 0 in over.winners
+        await ws.close()
+    await session.phones.stop()
+
+
+def test_a_reader_is_given_as_role_and_url() -> None:
+    reader = Reader.parse("seat:2=nfc:tty:USB0:pn532")
+    assert reader.role == Role(Place.SEAT, Seat(1)) and reader.url == "nfc:tty:USB0:pn532"
