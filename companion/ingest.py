@@ -28,9 +28,10 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.core.errors import RuleViolation
-from companion.core.taps import Ask, Contradiction, Decision, Nothing, Plan, Role
+from companion.core.taps import Ask, Contradiction, Decide, Nothing, Plan, Role
 from companion.core.types import JSON, CardId, Seat
 from companion.games.microfilms import taps as microfilms_taps
+from companion.games.themessage import taps as themessage_taps
 from companion.observations import (
     CardSeen,
     Observation,
@@ -44,8 +45,10 @@ from companion.table import Table
 SETTLE_S = 0.5
 """A tag read again this soon after it left the same reader never left (a shaky hand)."""
 
-Decide = Callable[[Any, Role, CardId], Decision]
-DECIDERS: Mapping[str, Decide] = {"microfilms": microfilms_taps.decide}
+DECIDERS: Mapping[str, Decide[Any]] = {
+    "microfilms": microfilms_taps.decide,
+    "themessage": themessage_taps.decide,
+}
 """Each game's tap rules, by game key."""
 
 Recognise = Callable[[TagPlaced], CardId | None]
@@ -82,7 +85,8 @@ class Reconcile:
     """A reader saw a card where the record does not have it.
 
     ``public`` is for the tablet and never names a hidden card; ``private``
-    goes to ``seat``'s phone. Mend the record (a hand audit on a phone, an undo,
+    goes to ``seat``'s phone — or is ``None``: a hidden card nobody can safely be
+    told of is named to nobody. Mend the record (a hand audit on a phone, an undo,
     manual entry) and :meth:`Ingest.retry`, or :meth:`Ingest.dismiss` the tap.
     """
 
@@ -229,6 +233,9 @@ class Ingest:
         if c.public:
             public = Notice(f"ingest.reconcile.{c.where}", {**args, "card": card})
             return Reconcile(next(self._ids), source, card, c.seat, public, None)
+        if c.seat is None:  # hidden, and nobody may safely be told which card it is
+            public = Notice("ingest.reconcile.unnamed", args)
+            return Reconcile(next(self._ids), source, card, None, public, None)
         public = Notice("ingest.reconcile.hidden", args)
         private = Notice(f"ingest.reconcile.{c.where}", {**args, "card": card}, c.seat)
         return Reconcile(next(self._ids), source, card, c.seat, public, private)

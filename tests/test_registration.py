@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.core.types import CardId
+from companion.games.themessage import cards as message_cards
 from companion.observations import TagPlaced
 from companion.registration import DECK_CARDS, Bound, Duplicate, Stranger, Walk
 from companion.tagrecord import new_key, seal
@@ -39,3 +40,11 @@ def test_strangers_are_refused_another_decks_a_phones_and_a_foreign_record() -> 
     step = w.tap(TagPlaced("r", "04000000000007", (foreign,)))
     assert isinstance(step, Stranger) and step.why == "register.stranger.foreign_record"
     assert w.bound == {}
+
+
+def test_the_message_registers_its_81_game_cards_and_no_identity() -> None:
+    """風聲 §1.3: the default box's 81 game cards; identities are never tapped."""
+    cards = DECK_CARDS["themessage"]
+    assert len(cards) == len(set(cards)) == 81
+    assert set(cards) == set(message_cards.DECKS[message_cards.Preset.FOOP])
+    assert not set(cards) & set(message_cards.IDENTITY.values())

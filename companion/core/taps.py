@@ -7,15 +7,24 @@ four answers: a :class:`Plan` of actions, an :class:`Ask` for the arguments a
 card cannot carry, a :class:`Contradiction` between the table and the record,
 or :class:`Nothing` to do. The answers are plain values; ``companion.ingest``
 carries them out on the live table.
+
+The helpers at the end are the steps every game's tap rules take alike, so the
+games keep only what is their own: :func:`checked` (let the rules judge a plan
+before it is offered), :func:`offer` (one choice is done, several are asked)
+and :func:`then` (a tap that means one action and then whatever the card means
+after it — a draw, then the card it turned out to be).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from companion.core.actions import Action
+from companion.core.errors import RuleViolation
+from companion.core.outcome import Outcome
 from companion.core.types import JSON, CardId, Seat
 
 
@@ -63,13 +72,15 @@ class Ask:
 @dataclass(frozen=True)
 class Contradiction:
     """The card is not where the record has it. ``seat`` is whose hand is in question;
-    ``public`` says whether the card lies face up (so the table may be told its name)."""
+    ``public`` says whether the card lies face up (so the table may be told its name).
+    A hidden card with no ``seat`` is named to nobody: no one could be told it without
+    perhaps learning another's card."""
 
     seat: Seat | None
     public: bool
     where: str
-    """Where the tap says the card is (``hand``, ``identity``, ``deck``, ``discard``), though
-    the record has it elsewhere; i18n ``ingest.where.*``."""
+    """What the record disagrees with (``hand``, ``hands``, ``identity``, ``deck``,
+    ``discard``, ``intel``, ``transit``); i18n ``ingest.reconcile.*``."""
 
 
 @dataclass(frozen=True)
@@ -87,3 +98,80 @@ Decision = Plan | Ask | Contradiction | Nothing
 def names_card(action: Action, card: CardId) -> bool:
     """True if one of the action's fields is ``card`` (what a tapped card can start)."""
     return card in (getattr(action, "card", None), getattr(action, "microfilm", None))
+
+
+S = TypeVar("S")
+Apply = Callable[[S, Action], Outcome[S]]
+"""A game's rules (``GameSpec.apply``): the next state, or a RuleViolation."""
+Decide = Callable[[S, Role, CardId], Decision]
+"""A game's tap rules: what ``card`` seen by the reader watching ``role`` means now."""
+
+
+def checked(
+    apply: Apply[S], state: S, actions: Sequence[Action], seat: Seat | None = None
+) -> Plan | Nothing:
+    """The plan, if the rules take every step of it; else why not — for ``seat`` alone when
+    the card is hidden (a draw), for the table when it lies face up.
+
+    A tap is judged before anything is committed, so a plan the rules refuse halfway
+    never leaves half of itself on the table.
+    """
+    try:
+        for action in actions:
+            state = apply(state, action).state
+    except RuleViolation as err:
+        return Nothing(err.key, err.details, seat)
+    return Plan(tuple(actions))
+
+
+def offer(
+    apply: Apply[S],
+    state: S,
+    seat: Seat,
+    options: Sequence[Action],
+    *,
+    none: Nothing,
+    private: bool = False,
+) -> Decision:
+    """What a card that can start any of ``options`` means: ``none`` when it starts nothing,
+    the one option when there is one (as the rules judge it), else a question to ``seat``.
+
+    ``private`` sends the question to the seat's phone alone (its options name a card the
+    table must not see); a refusal of the one option is then said to the seat alone too.
+    """
+    if not options:
+        return none
+    if len(options) == 1:
+        return checked(apply, state, options[:1], seat if private else None)
+    return Ask(seat, tuple(options), private)
+
+
+def then(
+    apply: Apply[S],
+    decide: Decide[S],
+    state: S,
+    role: Role,
+    card: CardId,
+    *,
+    first: Action,
+    seat: Seat | None = None,
+) -> Decision:
+    """``first``, and then what the same card on the same reader means once it is done.
+
+    A card from the deck on a seat's reader is the draw and the card it turned out to
+    be; when the rules knew the card without asking (the deck's last card), it simply
+    lies in the hand after ``first``, and the tap is ``first`` alone. A question the card
+    would raise after ``first`` cannot be asked before ``first`` is done: the tap is then
+    ``first`` alone, and the card laid again asks it. A refusal or a contradiction leaves
+    the table as it was (``seat`` alone hears a refusal: the card is hidden).
+    """
+    try:
+        after = apply(state, first).state
+    except RuleViolation as err:
+        return Nothing(err.key, err.details, seat)
+    rest = decide(after, role, card)
+    if isinstance(rest, Plan):
+        return Plan((first, *rest.actions))
+    if isinstance(rest, Ask) or (isinstance(rest, Nothing) and not rest.key):
+        return Plan((first,))
+    return rest

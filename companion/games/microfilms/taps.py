@@ -19,8 +19,18 @@ the record already has it (still on a reader, or re-read) means nothing.
 from __future__ import annotations
 
 from companion.core.actions import Action
-from companion.core.errors import RuleViolation
-from companion.core.taps import Ask, Contradiction, Decision, Nothing, Place, Plan, Role, names_card
+from companion.core.taps import (
+    Ask,
+    Contradiction,
+    Decision,
+    Nothing,
+    Place,
+    Role,
+    checked,
+    names_card,
+    offer,
+    then,
+)
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import cards, legal, rules
 from companion.games.microfilms.actions import Discard, Draw, Pick, Resist, Source
@@ -55,18 +65,17 @@ def _at_seat(state: State, seat: Seat, card: CardId) -> Decision:
     phase, hand = state.phase, state.player(seat).hand
     if isinstance(phase, Drawing) and phase.seat == seat:
         if card in state.deck:
-            return _checked(state, (Pick(card=card),), seat)
+            return checked(rules.apply, state, (Pick(card=card),), seat)
         return Contradiction(seat, public=False, where="deck")
     if card in hand:
         return Nothing()  # the record agrees: a card in its owner's hand
     if not (isinstance(phase, Choosing) and state.active == seat):
         return Nothing("ingest.not_your_draw", seat=seat)
     if state.discard and card == state.discard[-1]:
-        return _checked(state, (Draw(seat=seat, source=Source.DISCARD),), seat)
-    if card in state.deck:
+        return checked(rules.apply, state, (Draw(seat=seat, source=Source.DISCARD),), seat)
+    if card in state.deck:  # the draw, then the pick the card turned out to be
         draw = Draw(seat=seat, source=Source.DECK)
-        # the last card of the deck is known without a pick
-        return _checked(state, (draw,) if len(state.deck) == 1 else (draw, Pick(card=card)), seat)
+        return then(rules.apply, decide, state, Role(Place.SEAT, seat), card, first=draw, seat=seat)
     return Contradiction(seat, public=False, where="deck")
 
 
@@ -78,7 +87,7 @@ def _at_centre(state: State, card: CardId) -> Decision:
             return Contradiction(phase.target, public=True, where="hand")
         if not cards.pays_for(card, Use.RESIST):
             return Nothing("ingest.cannot_resist", {"card": card})
-        return _checked(state, (Resist(seat=phase.target, card=card),))
+        return checked(rules.apply, state, (Resist(seat=phase.target, card=card),))
     if not isinstance(phase, Choosing):
         return Nothing("ingest.nothing_now", {"card": card})
     seat, me = state.active, state.player(state.active)
@@ -95,11 +104,8 @@ def _at_centre(state: State, card: CardId) -> Decision:
         return Contradiction(seat, public=True, where="hand")
     played = (a for f in PLAYED for a in legal.legal_actions(state, seat, f))
     options = [a for a in played if names_card(a, card)]
-    if not options:
-        return Nothing("ingest.starts_nothing", {"card": card})
-    if len(options) == 1:
-        return _checked(state, (options[0],))
-    return Ask(seat, tuple(options))
+    cannot = Nothing("ingest.starts_nothing", {"card": card})
+    return offer(rules.apply, state, seat, options, none=cannot)
 
 
 def _claims_with(action: Action, card: CardId) -> bool:
@@ -113,17 +119,6 @@ def _at_discard(state: State, card: CardId) -> Decision:
         return Nothing()  # a played card laid on the pile, as the record has it
     if isinstance(phase, Discarding):
         if card in state.player(phase.seat).hand:
-            return _checked(state, (Discard(seat=phase.seat, card=card),))
+            return checked(rules.apply, state, (Discard(seat=phase.seat, card=card),))
         return Contradiction(phase.seat, public=True, where="hand")
     return Contradiction(None, public=True, where="discard")
-
-
-def _checked(state: State, actions: tuple[Action, ...], seat: Seat | None = None) -> Decision:
-    """The plan, if the rules take every step of it; else why not — for ``seat`` alone when
-    the card is hidden (a draw), for the table when it lies face up."""
-    try:
-        for action in actions:
-            state = rules.apply(state, action).state
-    except RuleViolation as err:
-        return Nothing(err.key, err.details, seat)
-    return Plan(actions)

@@ -45,6 +45,8 @@ def settle(state: State, events: list[Event]) -> Step:
             state = _close_round(state, events)
         elif isinstance(phase, Deciding) and must_receive(state, _holder(state)):
             state = receive(state, events)
+        elif isinstance(phase, Drawing | Placing) and not state.deck and state.discard:
+            state = refill(state, events)  # at once (§4 step 2), before chance is asked a card
         elif isinstance(phase, Drawing) and _draw_is_certain(state, phase):
             state = _draw_certain(state, phase, events)
         elif isinstance(phase, Placing) and _placing_is_certain(state, phase):

@@ -56,6 +56,19 @@ def test_an_emptied_deck_is_the_discard_pile_at_once() -> None:
     assert after.deck == ("COUNTER-B-D-1",) and after.moment is Moment.PLAY_1
 
 
+def test_a_draw_from_an_empty_deck_takes_the_discard_pile_before_asking_chance() -> None:
+    """§4 step 2: the deck ran out while the pile was empty too; cards were discarded since.
+    The draw rebuilds the deck from the pile at once — a reader's card, a phone's word or
+    the app's roll then names a card of it (before, the roll failed on an empty deck)."""
+    state = dealt()
+    state = evolve(state, deck=(), discard=state.deck[:3])
+    after = GAME.apply(state, Draw(seat=Seat(0)))
+    assert sorted(after.state.deck) == sorted(state.discard) and after.state.discard == ()
+    assert [e.kind for e in after.events] == ["reshuffled"]
+    assert isinstance(GAME.roll(after.state, random.Random(1)), Pick)
+    GAME.apply(after.state, Pick(card=state.discard[1]))
+
+
 def test_with_deck_and_discard_pile_empty_the_draw_is_skipped() -> None:
     """§4 step 2: both empty — skip the draw until cards can form a deck again."""
     state = evolve(dealt(), deck=(), discard=())
