@@ -37,6 +37,18 @@ class TellDraw(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TellPlacement(SeatAction):
+    """§6.9: the card 真偽莫辨 turned up for this seat, told when no reader saw it.
+
+    The card lies face up for all to see, so the tablet may tell it as well as the
+    seat's phone; the same fact a reader's ``pick`` would give.
+    """
+
+    act = "tell_placement"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
 class Lock(SeatAction):
     """§6.1 鎖定: if this turn's intelligence reaches ``target``, they must receive it."""
 
@@ -216,7 +228,7 @@ Playing = Lock | Lure | Intercept | Return | Decode | Burn | Counter | Probe | D
 
 CODEC = ActionCodec(
     [
-        Draw, TellDraw, *PLAYS, Pass, Send, Receive, Decline, AnswerProbe, EndTurn, Discard,
-        Deal, Pick, EndGame,
+        Draw, TellDraw, TellPlacement, *PLAYS, Pass, Send, Receive, Decline, AnswerProbe,
+        EndTurn, Discard, Deal, Pick, EndGame,
     ]
 )  # fmt: skip

@@ -39,6 +39,7 @@ from companion.games.themessage.actions import (
     Return,
     Send,
     TellDraw,
+    TellPlacement,
 )
 from companion.games.themessage.cards import Function, Method
 from companion.games.themessage.hops import must_receive
@@ -50,6 +51,7 @@ from companion.games.themessage.state import (
     Discarding,
     Drawing,
     Moment,
+    Placing,
     ProbeAnswer,
     Responding,
     State,
@@ -181,6 +183,17 @@ def _answer(state: State, seat: Seat) -> Iterator[Action]:
 
 def _tell_draw(state: State, seat: Seat) -> Iterator[Action]:
     """Any card of the box that this seat has not seen somewhere other than the deck."""
+    for card in _unseen(state, seat):
+        yield TellDraw(seat=seat, card=card)
+
+
+def _tell_placement(state: State, seat: Seat) -> Iterator[Action]:
+    """Any card 真偽莫辨 could have turned up, as far as the receiving seat knows."""
+    for card in _unseen(state, seat):
+        yield TellPlacement(seat=seat, card=card)
+
+
+def _unseen(state: State, seat: Seat) -> Iterator[CardId]:
     seen = {*state.player(seat).hand, *(c for p in state.players for c in p.intel)}
     seen |= {p.card for p in state.stack if cards.function_of(p.card) is not Function.PROBE}
     t = state.transit
@@ -190,7 +203,7 @@ def _tell_draw(state: State, seat: Seat) -> Iterator[Action]:
         seen |= set(state.discard)
     for c in cards.DECKS[state.options.deck]:
         if c not in seen:
-            yield TellDraw(seat=seat, card=c)
+            yield c
 
 
 def _discard(state: State, seat: Seat) -> Iterator[Action]:
@@ -245,5 +258,6 @@ _BY_PHASE: dict[type, dict[str, Family]] = {
     Deciding: {"receive": _receive, "decline": _decline},
     ProbeAnswer: {"answer_probe": _answer},
     Drawing: {"tell_draw": _tell_draw},
+    Placing: {"tell_placement": _tell_placement},
     Discarding: {"discard": _discard},
 }

@@ -50,6 +50,7 @@ from companion.games.themessage.actions import (
     Receive,
     Send,
     TellDraw,
+    TellPlacement,
 )
 from companion.games.themessage.cards import CARDS, Function, Method
 from companion.games.themessage.effects import shown
@@ -131,6 +132,8 @@ def pending(state: State) -> tuple[Prompt, ...]:
         return (Prompt("probe_answer", (phase.target,), {"prober": phase.prober}),)
     if isinstance(phase, Drawing):
         return (Prompt("tell_draw", (phase.seat,), {"count": phase.left}),)
+    if isinstance(phase, Placing):
+        return (Prompt("tell_placement", phase.seats[:1], {"user": phase.user}),)
     if isinstance(phase, Discarding):
         over_by = len(state.player(phase.seat).hand) - state.options.hand_limit
         return (Prompt("discard", (phase.seat,), {"count": over_by}),)
@@ -151,6 +154,8 @@ def acting_seats(state: State) -> tuple[Seat, ...]:
         return (phase.target,)
     if isinstance(phase, Drawing | Discarding):
         return (phase.seat,)
+    if isinstance(phase, Placing):
+        return phase.seats[:1]
     return ()
 
 
@@ -215,13 +220,11 @@ def _draw(state: State, a: Draw) -> Step:
     return flow.settle(evolve(state, phase=Drawing(a.seat, flow.TURN_DRAW)), [])
 
 
-def _tell_draw(state: State, a: TellDraw) -> Step:
-    phase = state.phase
-    assert isinstance(phase, Drawing)
+def _tell_draw(state: State, a: TellDraw | TellPlacement) -> Step:
+    """A card told rather than seen by a reader: the same as the ``pick`` it stands for."""
     if a.card not in state.deck:
         raise NotInDeck(card=a.card)
-    events: list[Event] = []
-    return flow.settle(flow.drawn(state, phase, a.card, events), events)
+    return _pick(state, Pick(card=a.card))
 
 
 # --- playing a function card (§6, §7) --------------------------------------------------------
@@ -402,6 +405,7 @@ _HANDLERS: dict[tuple[type, type], Callable[[State, Any], Step]] = {
     (Acting, Send): _send,
     (Acting, EndTurn): _end_turn,
     (Drawing, TellDraw): _tell_draw,
+    (Placing, TellPlacement): _tell_draw,
     (Responding, Pass): _pass,
     (Deciding, Receive): _receive,
     (Deciding, Decline): _decline,
