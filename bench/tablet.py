@@ -107,9 +107,12 @@ async def phones(server: Any) -> list[tuple[Any, asyncio.Task[None]]]:
 
 def main() -> None:
     start = time.perf_counter()
+    root = Path(__file__).resolve().parents[1]
+    # The child imports this file as a module, from the project's root: run as a
+    # script, bench/ would come first on the path and bench/nfc.py hide nfcpy.
     proc = subprocess.Popen(
-        [sys.executable, __file__, "--child"], stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        [sys.executable, "-c", "from bench.tablet import child; child()"],
+        stdout=subprocess.PIPE, text=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
     )  # fmt: skip
     assert proc.stdout is not None
     for line in proc.stdout:
@@ -121,4 +124,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    child() if "--child" in sys.argv else main()
+    main()
