@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from companion.core.actions import Action
+from companion.core.hearing import Hearing
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import (
@@ -327,14 +328,11 @@ class Bot:
         self.seat = seat
         self.rng = rng
         self.know = Knowledge(seat)
-        self._heard: list[JSONObject] = []
-        self._read = 0
-        """How many heard events ``know`` has absorbed."""
-        self._secrets_read = 0
+        self.hearing = Hearing(seat, _secret_kind)
 
     def hear(self, public_events: Sequence[JSONObject]) -> None:
         """Remember what the whole table saw (``Update.public()``); digested on the next choice."""
-        self._heard.extend(public_events)
+        self.hearing.hear(public_events)
 
     def choose(self, public: JSONObject, private: JSONObject, legal: Sequence[Action]) -> Action:
         """One of ``legal`` for this seat, given the views of now and what it heard before."""
@@ -357,23 +355,12 @@ class Bot:
     def _catch_up(self, public: JSONObject, private: JSONObject) -> None:
         """Absorb new events in order, each with the secret this seat was told about it."""
         secrets = [_obj(s) for s in _list(private["secrets"])]
-        if self._secrets_read == 0 and secrets and secrets[0]["kind"] == "dealt":
+        if self.hearing.secrets_read == 0 and secrets and secrets[0]["kind"] == "dealt":
             # The deal is committed before anyone can subscribe, so its secret comes alone.
             self.know.dealt(_obj(secrets[0]["args"]))
-            self._secrets_read = 1
-        new = self._heard[self._read :]
-        owed = sum(1 for e in new if _secret_kind(e, self.seat) is not None)
-        # A bot that joined a game under way skips the secrets of events it never heard:
-        # out of their place among the events, they could mislead it.
-        self._secrets_read = max(self._secrets_read, len(secrets) - owed)
-        for event in new:
-            wanted, secret = _secret_kind(event, self.seat), None
-            due = secrets[self._secrets_read] if self._secrets_read < len(secrets) else None
-            if wanted is not None and due is not None and due["kind"] == wanted:
-                secret = due
-                self._secrets_read += 1
+            self.hearing.secrets_read = 1
+        for event, secret in self.hearing.unread(secrets):
             self.know.absorb(event, secret)
-        self._read = len(self._heard)
         self.know.sync(public, private)
 
     # --- answers ------------------------------------------------------------------

@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from companion.core.actions import Action
+from companion.core.hearing import Hearing
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.games.themessage.actions import (
     AnswerProbe,
@@ -189,13 +190,11 @@ class Bot:
         self.seat = seat
         self.rng = rng
         self.know = Knowledge(seat)
-        self._heard: list[JSONObject] = []
-        self._read = 0
-        self._secrets_read = 0
+        self.hearing = Hearing(seat, _secret_kind)
 
     def hear(self, public_events: Sequence[JSONObject]) -> None:
         """Remember what the whole table saw (``Update.public()``); digested on the next choice."""
-        self._heard.extend(public_events)
+        self.hearing.hear(public_events)
 
     def choose(self, public: JSONObject, private: JSONObject, legal: Sequence[Action]) -> Action:
         """One of ``legal`` for this seat, given the views of now and what it heard before."""
@@ -211,17 +210,8 @@ class Bot:
     def _catch_up(self, private: JSONObject) -> None:
         """Absorb new events in order, each with the secret this seat was told about it."""
         secrets = [_obj(s) for s in _list(private["secrets"])]
-        new = self._heard[self._read :]
-        owed = sum(1 for e in new if _secret_kind(e, self.seat) is not None)
-        self._secrets_read = max(self._secrets_read, len(secrets) - owed)
-        for event in new:
-            wanted, secret = _secret_kind(event, self.seat), None
-            due = secrets[self._secrets_read] if self._secrets_read < len(secrets) else None
-            if wanted is not None and due is not None and due["kind"] == wanted:
-                secret = due
-                self._secrets_read += 1
+        for event, secret in self.hearing.unread(secrets):
             self.know.absorb(event, secret)
-        self._read = len(self._heard)
         transit = private["transit_card"]
         if transit is not None:
             self.know.card = CardId(str(transit))
