@@ -14,7 +14,9 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from companion.core.types import JSON, JSONObject
+from companion.core.narrow import args as _args
+from companion.core.narrow import items as _list
+from companion.core.types import JSONObject
 from companion.i18n import describe, has, seat_name, text
 from ui.faces import FACES
 
@@ -104,14 +106,3 @@ class TableScreen:
 
 def _known(lang: str, key: str) -> bool:
     return has(lang, key) or has("en", key)
-
-
-def _list(value: JSON) -> list[JSON]:
-    assert isinstance(value, list)
-    return value
-
-
-def _args(obj: JSONObject) -> JSONObject:
-    args = obj.get("args", {})
-    assert isinstance(args, dict)
-    return args

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.types import JSON, JSONObject
+from companion.core.narrow import args as _args
+from companion.core.narrow import objects as _objects
+from companion.core.types import JSONObject
 from companion.i18n import describe, render, seat_name, text
 from ui.faces.base import Alert, SeatFace, Stat
 
@@ -90,17 +92,6 @@ class MicrofilmsFace:
 
     def option_choices(self, name: str, seats: int) -> list[Any] | None:
         return None
-
-
-def _objects(value: JSON) -> list[JSONObject]:
-    assert isinstance(value, list)
-    return [v for v in value if isinstance(v, dict)]
-
-
-def _args(obj: JSONObject) -> JSONObject:
-    args = obj.get("args", {})
-    assert isinstance(args, dict)
-    return args
 
 
 FACE = MicrofilmsFace()

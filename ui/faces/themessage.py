@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.types import JSON, JSONObject
+from companion.core.narrow import args as _args
+from companion.core.narrow import integer as _int
+from companion.core.narrow import integers as _ints
+from companion.core.narrow import objects as _objects
+from companion.core.types import JSONObject
 from companion.games.themessage.options import DEFAULT_MIXES, PRINTED_MIXES
 from companion.i18n import describe, render, seat_name, text
 from ui.faces.base import Alert, SeatFace, Stat
@@ -111,27 +115,6 @@ def _transit_args(transit: JSONObject) -> JSONObject:
         "holder": transit["at"],
         "card": transit["card"],
     }
-
-
-def _objects(value: JSON) -> list[JSONObject]:
-    assert isinstance(value, list)
-    return [v for v in value if isinstance(v, dict)]
-
-
-def _ints(value: JSON) -> list[int]:
-    assert isinstance(value, list)
-    return [v for v in value if isinstance(v, int)]
-
-
-def _int(value: JSON) -> int:
-    assert isinstance(value, int)
-    return value
-
-
-def _args(obj: JSONObject) -> JSONObject:
-    args = obj.get("args", {})
-    assert isinstance(args, dict)
-    return args
 
 
 FACE = TheMessageFace()

@@ -11,6 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.codec import to_json
+from companion.core.narrow import args as _args
+from companion.core.narrow import obj as _obj
+from companion.core.narrow import objects as _objects
+from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, JSONObject, Seat
 from companion.i18n import describe, describe_action, has, render, text
 from companion.ingest import Question
@@ -70,7 +74,7 @@ def view_message(
         "audit": _audit(lang, table, public, names),
         "secrets": [_secret(lang, game, s, private, names) for s in _objects(private["secrets"])],
         "feed": [_event(lang, game, e, names) for e in feed[-FEED:]],
-        "over": None if over is None else say(f"event.{game}.game_over", _args_of(over)),
+        "over": None if over is None else say(f"event.{game}.game_over", _obj(over)),
     }
 
 
@@ -158,26 +162,7 @@ def _prompt_args(prompt: JSONObject) -> JSONObject:
     return {**_args(prompt), "seat": seats[0] if seats else None}
 
 
-def _args(obj: JSONObject) -> JSONObject:
-    return _args_of(obj.get("args", {}))
-
-
-def _args_of(value: JSON) -> JSONObject:
-    assert isinstance(value, dict)
-    return value
-
-
 def _cards(value: JSON) -> list[JSONObject]:
     """A hand as objects: a game may list its cards as ids or as ``{"card": id, …}``."""
     assert isinstance(value, list)
     return [v if isinstance(v, dict) else {"card": v} for v in value]
-
-
-def _objects(value: JSON) -> list[JSONObject]:
-    assert isinstance(value, list)
-    return [v for v in value if isinstance(v, dict)]
-
-
-def _strings(value: JSON) -> list[str]:
-    assert isinstance(value, list)
-    return [v for v in value if isinstance(v, str)]

@@ -19,6 +19,10 @@ from collections.abc import Callable, Sequence
 
 from companion.core.actions import Action
 from companion.core.hearing import Hearing
+from companion.core.narrow import integer as _int
+from companion.core.narrow import items as _list
+from companion.core.narrow import obj as _obj
+from companion.core.narrow import seat as _seat
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import (
@@ -647,25 +651,6 @@ def _cheapest(me: _Situation, options: Sequence[Action]) -> Action | None:
 
 def _one(legal: Sequence[Action], kind: type[Action]) -> Action | None:
     return next((a for a in legal if isinstance(a, kind)), None)
-
-
-def _obj(v: JSON) -> JSONObject:
-    assert isinstance(v, dict)
-    return v
-
-
-def _list(v: JSON) -> list[JSON]:
-    assert isinstance(v, list)
-    return v
-
-
-def _int(v: JSON) -> int:
-    assert isinstance(v, int)
-    return v
-
-
-def _seat(v: JSON) -> Seat:
-    return Seat(_int(v))
 
 
 def _card(v: JSON) -> CardId:

@@ -21,7 +21,11 @@ from collections.abc import Callable, Sequence
 
 from companion.core.actions import Action
 from companion.core.hearing import Hearing
-from companion.core.types import JSON, CardId, JSONObject, Seat
+from companion.core.narrow import integer as _int
+from companion.core.narrow import items as _list
+from companion.core.narrow import obj as _obj
+from companion.core.narrow import seat as _seat
+from companion.core.types import CardId, JSONObject, Seat
 from companion.games.themessage.actions import (
     AnswerProbe,
     Burn,
@@ -381,22 +385,3 @@ class _Situation:
         """Keeping value: own colour most, black least (it only harms whoever takes it)."""
         colour = colour_of(card)
         return 2.0 if colour is self.colour else 0.0 if colour is Colour.BLACK else 1.0
-
-
-def _obj(v: JSON) -> JSONObject:
-    assert isinstance(v, dict)
-    return v
-
-
-def _list(v: JSON) -> list[JSON]:
-    assert isinstance(v, list)
-    return v
-
-
-def _int(v: JSON) -> int:
-    assert isinstance(v, int)
-    return v
-
-
-def _seat(v: JSON) -> Seat:
-    return Seat(_int(v))
