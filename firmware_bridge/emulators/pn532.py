@@ -36,6 +36,8 @@ FIRMWARE = bytes([0x32, 0x01, 0x06, 0x07])
 SENS_RES = b"\x00\x44"
 SEL_RES = 0x00
 """ATQA and SAK of an NTAG21x: a Type 2 Tag with a 7-byte UID."""
+CASCADE_TAG = 0x88
+"""ISO 14443-3: stands before the UID bytes of each cascade level but the last."""
 FIFO_SENS_REQ = 0x26
 """What nfcpy finds in CIU_FIFOData when no tag answered the SENS_REQ."""
 CIU_FIFO_DATA = 0x6339
@@ -287,7 +289,7 @@ class Pn532Emulator:
         tag = self._tag
         if len(args) < 2 or args[1] != 0 or tag is None:
             return b"\x00"
-        wanted = bytes(b for b in args[2:] if b != 0x88)
+        wanted = _without_cascade_tags(args[2:])
         if wanted and wanted != tag.uid:
             return b"\x00"
         self._muted = False
@@ -300,3 +302,14 @@ class Pn532Emulator:
             self._muted = True
             return bytes([STATUS_TIMEOUT])
         return bytes([STATUS_OK]) + answer
+
+
+def _without_cascade_tags(data: bytes) -> bytes:
+    """The UID in InListPassiveTarget's initiator data: a 7-byte UID comes as CT + 3 + 4
+    bytes, a 10-byte one as CT + 3 + CT + 3 + 4, the cascade tag CT being 88h. Only the
+    tags go: a UID byte elsewhere may be 88h as well."""
+    if len(data) == 8 and data[0] == CASCADE_TAG:
+        return data[1:]
+    if len(data) == 12 and data[0] == data[4] == CASCADE_TAG:
+        return data[1:4] + data[5:]
+    return data

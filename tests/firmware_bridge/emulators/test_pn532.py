@@ -90,3 +90,15 @@ def test_nfcpy_writes_an_ndef_message_the_sticker_keeps(
 
     clf.connect(rdwr={"targets": ["106A"], "on-connect": connected}, terminate=lambda: False)
     assert list(ndef.message_decoder(tag.ndef)) == [record]
+
+
+@pytest.mark.parametrize("uid", [UID, bytes.fromhex("0446430C883A0D")], ids=["plain", "88h"])
+def test_nfcpy_finds_a_tag_again_by_its_uid_and_no_other(
+    emulator: Pn532Emulator, clf: nfc.ContactlessFrontend, uid: bytes
+) -> None:
+    """nfcpy looks for a known tag by its UID, sent with a cascade tag (88h) before each
+    level; a UID byte past the first of a level may be 88h too, and must still match."""
+    emulator.place(Ntag213(uid))
+    found = clf.sense(nfc.clf.RemoteTarget("106A", sel_req=uid))
+    assert found is not None and bytes(found.sdd_res) == uid
+    assert clf.sense(nfc.clf.RemoteTarget("106A", sel_req=bytes.fromhex("04000000000001"))) is None
