@@ -29,7 +29,6 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
 
 import asyncio  # noqa: E402
-import hashlib  # noqa: E402
 import multiprocessing  # noqa: E402
 import multiprocessing.synchronize  # noqa: E402
 import random  # noqa: E402
@@ -37,29 +36,23 @@ import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 
-from companion.core.taps import Place, Role  # noqa: E402
-from companion.core.types import CardId, Seat  # noqa: E402
+from companion.core.types import Seat  # noqa: E402
 from companion.games.microfilms import GAME, cards  # noqa: E402
 from companion.ingest import Ingest  # noqa: E402
 from companion.journal import Journal  # noqa: E402
 from companion.observations import Observation, SourceState, TagPlaced  # noqa: E402
 from companion.table import Table, Update, players_tell  # noqa: E402
 from companion.tagmap import TagMap  # noqa: E402
-from firmware_bridge.emulators.ntag import Ntag213  # noqa: E402
 from firmware_bridge.emulators.pn532 import Pn532Emulator  # noqa: E402
 from hardware.emulated import EmulatedTable  # noqa: E402
+from hardware.hands import reader_roles, sticker  # noqa: E402
 from hardware.nfc import NfcSource  # noqa: E402
 from hardware.sources import open_source  # noqa: E402
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
-ROLES = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
-ROLES |= {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
+ROLES = reader_roles(len(SEATS))
 TAPS = 300
 IDLE_S = 10.0
-
-
-def sticker(card: CardId) -> Ntag213:
-    return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
 
 
 async def tap_to_view(folder: Path) -> tuple[list[float], list[float]]:

@@ -94,6 +94,11 @@ class Nothing:
 
 Decision = Plan | Ask | Contradiction | Nothing
 
+Top = Callable[[Sequence[CardId]], CardId]
+"""Which of ``cards`` a deck gives next: the one on top (a shuffled deck, a script)."""
+Laid = tuple[Role, CardId]
+"""The reader's place and the card a player lays there."""
+
 
 def names_card(action: Action, card: CardId) -> bool:
     """True if one of the action's fields is ``card`` (what a tapped card can start)."""

@@ -10,18 +10,13 @@ phone sends it. Microfilms first, then 風聲 The Message.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from pathlib import Path
 
-from companion.core.actions import Action, ChanceAction, HostAction
-from companion.core.taps import Place, Role
-from companion.core.types import CardId, Seat
-from companion.games.microfilms import cards
+from companion.core.actions import Action, ChanceAction
 from companion.games.microfilms.actions import (
     CLAIMS,
     Blackmail,
-    Discard,
     Draw,
     EndGame,
     Interrogate,
@@ -34,24 +29,18 @@ from companion.games.microfilms.actions import (
 from companion.games.themessage import actions as message
 from companion.games.themessage import cards as message_cards
 from companion.games.themessage.cards import Method
-from companion.games.themessage.state import Dealing, Placing
-from companion.games.themessage.state import Drawing as MessageDrawing
+from companion.games.themessage.state import Dealing
 from companion.games.themessage.state import State as MessageState
-from companion.ingest import Feedback, Ingest
+from companion.ingest import Ingest
 from companion.journal import Journal
 from companion.registration import DECK_CARDS
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
-from firmware_bridge.emulators.ntag import Ntag213
 from hardware.emulated import EmulatedTable
+from hardware.hands import Hands, reader_roles, sticker
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
-READERS = {"seat1": 0, "seat2": 1, "seat3": 2, "seat4": 3}
 MOST_TURNS = 60
-
-
-def sticker(card: CardId) -> Ntag213:
-    return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
 
 
 def tappable(action: Action) -> bool:
@@ -87,6 +76,19 @@ def house_results(actions: list[Action]) -> list[Action]:
             and i not in drawn_by_reader]  # fmt: skip
 
 
+def acts(table: Table) -> list[object]:
+    return [e.action for e in table.journal.entries(table.game_id)]
+
+
+def stickered(tmp_path: Path, table: Table) -> Ingest:
+    """The ingest of ``table``, its deck registered with the emulated stickers."""
+    game = table.header.game
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", game)
+    tags.store(deck, {sticker(c).uid.hex().upper(): c for c in DECK_CARDS[game]})
+    return Ingest(table, reader_roles(len(SEATS)), lambda placed: tags.recognise(deck, placed))
+
+
 async def test_a_game_played_by_taps_journals_the_same_game_as_direct_actions(
     tmp_path: Path,
 ) -> None:
@@ -100,60 +102,20 @@ async def test_a_game_played_by_taps_journals_the_same_game_as_direct_actions(
     waits = players_tell(direct.spec, random.Random())
     tapped = Table.start(Journal(tmp_path / "taps.sqlite3"), "microfilms", SEATS,
                          chance=lambda s: None if waits(s) is None else next(house))  # fmt: skip
-    tags = TagMap(tmp_path / "tags.sqlite3")
-    deck = tags.new_deck("home", "microfilms")
-    tags.store(deck, {sticker(c.id).uid.hex().upper(): c.id for c in cards.ALL})
-    roles = {name: Role(Place.SEAT, Seat(i)) for name, i in READERS.items()}
-    roles |= {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
-    ingest = Ingest(tapped, roles, lambda placed: tags.recognise(deck, placed))
+    ingest = stickered(tmp_path, tapped)
 
-    async with EmulatedTable(roles, tmp_path, ingest.observe) as table:
-        steps = iter(enumerate(script))
-        for i, action in steps:
+    async with EmulatedTable(ingest.roles, tmp_path, ingest.observe) as readers:
+        hands = Hands(tapped, readers, ingest, random.Random())
+        for i, action in enumerate(script):
             if isinstance(action, ChanceAction):
                 continue  # drawn by the house, or seen with the draw before it
-            seat_reader = next((n for n, s in READERS.items()
-                                if s == getattr(action, "seat", None)), None)  # fmt: skip
-            if isinstance(action, Draw) and action.source is Source.DECK:
-                pick = script[i + 1] if i + 1 < len(script) else None
-                card = pick.card if isinstance(pick, Pick) else tapped.state.deck[0]
-                feedback = await table.tap(seat_reader, sticker(card))
-            elif isinstance(action, Draw):
-                feedback = await table.tap(seat_reader, sticker(tapped.state.discard[-1]))
-            elif isinstance(action, Discard):
-                feedback = await table.tap("discard", sticker(action.card))
-            elif isinstance(action, Steal | Withdraw | Interrogate | Blackmail | Resist):
-                assert action.card is not None
-                feedback = await table.tap("centre", sticker(action.card))
-            elif isinstance(action, CLAIMS):
-                identity = tapped.state.player(action.seat).identity
-                feedback = await table.tap("centre", sticker(identity))
-                assert feedback.question is not None and feedback.question.private
-            elif isinstance(action, HostAction):
-                tapped.submit(action)
-                continue
-            else:  # an answer with no card: from the seat's phone
-                tapped.submit(action)
-                continue
-            assert isinstance(feedback, Feedback)
-            assert feedback.reconcile is None and not feedback.notices, feedback
-            if feedback.question is not None:
-                assert action in feedback.question.options
-                feedback = ingest.answer(feedback.question.id, action)
-            assert feedback.committed[:1] == (action,), (
-                i,
-                feedback,
-                tapped.state.phase,
-                tapped.state.discard,
-                script[i - 3 : i + 1],
-            )
-
-    def acts(table: Table) -> list[object]:
-        return [e.action for e in table.journal.entries(table.game_id)]
+            following = script[i + 1] if i + 1 < len(script) else None
+            await hands.make(action, following.card if isinstance(following, Pick) else None)
 
     assert tapped.over() == direct.over() is not None
     assert acts(tapped) == acts(direct)
     assert any(isinstance(a, Pick) for a in script[1:]), "the game drew from the deck"
+    assert all(q.private for q in hands.asked if isinstance(q.options[0], CLAIMS)), "claims"
 
 
 # --- 風聲 The Message ---------------------------------------------------------------------
@@ -173,42 +135,6 @@ def play_the_message(table: Table, rng: random.Random) -> None:
         kinds = list(table.spec.families(table.state, seat))
         kind = rng.choices(kinds, [MESSAGE_WEIGHTS.get(k, 1.0) for k in kinds])[0]
         table.submit(rng.choice(table.spec.legal_actions(table.state, seat, kind)))
-
-
-def laid(
-    state: MessageState, action: Action, following: Action | None
-) -> tuple[str, CardId] | None:
-    """The reader and the card a player lays to make ``action``; ``None``: it is said instead.
-
-    A draw lays the card the ``pick`` after it names, or, when the rules know the card
-    without one (the deck's last), that card.
-    """
-    phase = state.phase
-    if isinstance(action, message.Pick) and isinstance(phase, MessageDrawing):
-        return seat_reader(phase.seat), action.card
-    if isinstance(action, message.Pick) and isinstance(phase, Placing):
-        return seat_reader(phase.seats[0]), action.card
-    if isinstance(action, message.Draw) or (
-        isinstance(action, message.AnswerProbe) and action.answer is message.Answer.DRAW
-    ):
-        deck = state.deck or state.discard  # an empty deck is the pile, reshuffled
-        if not deck:
-            return None  # nothing to draw: the draw is skipped
-        if len(deck) > 1 and isinstance(following, message.Pick):
-            return seat_reader(action.seat), following.card
-        return seat_reader(action.seat), deck[0]
-    if isinstance(action, (message.Send, *message.PLAYS)):
-        return "centre", action.card
-    if isinstance(action, message.Receive):
-        assert state.transit is not None
-        return seat_reader(action.seat), state.transit.card
-    if isinstance(action, message.AnswerProbe | message.Discard) and action.card is not None:
-        return "discard", action.card
-    return None
-
-
-def seat_reader(seat: Seat) -> str:
-    return next(name for name, s in READERS.items() if s == seat)
 
 
 async def test_a_message_game_played_by_taps_journals_the_same_game_as_direct_actions(
@@ -231,39 +157,22 @@ async def test_a_message_game_played_by_taps_journals_the_same_game_as_direct_ac
 
     tapped = Table.start(Journal(tmp_path / "taps.sqlite3"), "themessage", SEATS,
                          chance=readers_see)  # fmt: skip
-    tags = TagMap(tmp_path / "tags.sqlite3")
-    deck = tags.new_deck("home", "themessage")
-    tags.store(deck, {sticker(c).uid.hex().upper(): c for c in DECK_CARDS["themessage"]})
-    roles = {name: Role(Place.SEAT, Seat(i)) for name, i in READERS.items()}
-    roles |= {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
-    ingest = Ingest(tapped, roles, lambda placed: tags.recognise(deck, placed))
+    ingest = stickered(tmp_path, tapped)
 
-    asked: list[bool] = []
-    async with EmulatedTable(roles, tmp_path, ingest.observe) as table:
+    async with EmulatedTable(ingest.roles, tmp_path, ingest.observe) as readers:
+        hands = Hands(tapped, readers, ingest, random.Random())
         i = 1
         while i < len(script):
             action, following = script[i], (script[i + 1] if i + 1 < len(script) else None)
             i += 1
-            where = laid(tapped.state, action, following)
-            if where is None:  # a pass, a refusal, a spoken answer: from the phone
-                tapped.submit(action)
-                continue
-            feedback = await table.tap(where[0], sticker(where[1]))
-            assert isinstance(feedback, Feedback)
-            assert feedback.reconcile is None and not feedback.notices, (i, action, feedback)
-            if feedback.question is not None:
-                question = feedback.question
-                assert action in question.options
-                shows = any(isinstance(a, message.Send | message.Probe) for a in question.options)
-                assert question.private or not shows, question
-                asked.append(question.private)
-                feedback = ingest.answer(question.id, action)
-            assert feedback.committed[:1] == (action,), (i, action, feedback)
-            if following is not None and feedback.committed[1:] == (following,):
+            drawn = following.card if isinstance(following, message.Pick) else None
+            committed = await hands.make(action, drawn)
+            if following is not None and committed[1:] == (following,):
                 i += 1  # the draw and the card it turned out to be: one tap
-
-    def acts(table: Table) -> list[object]:
-        return [e.action for e in table.journal.entries(table.game_id)]
+    asked = [q.private for q in hands.asked]
+    for question in hands.asked:
+        shows = any(isinstance(a, message.Send | message.Probe) for a in question.options)
+        assert question.private or not shows, question
 
     assert tapped.over() == direct.over() is not None
     assert acts(tapped) == acts(direct)

@@ -4,7 +4,6 @@ once, its map exported and imported, and what is attached listed with its status
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 from pathlib import Path
 
@@ -17,15 +16,12 @@ from companion.registration import DECK_CARDS
 from companion.tagmap import TagMap
 from firmware_bridge.emulators.ntag import Ntag213
 from firmware_bridge.emulators.pn532 import Pn532Emulator
+from hardware.hands import sticker
 from hardware.sources import open_source
 from ui.cli import main
 from ui.register import register
 
 CARDS = DECK_CARDS["microfilms"]
-
-
-def sticker(name: str) -> Ntag213:
-    return Ntag213(b"\x04" + hashlib.sha256(name.encode()).digest()[:6])
 
 
 def uid(tag: Ntag213) -> str:

@@ -23,9 +23,11 @@ from companion.core.taps import (
     Ask,
     Contradiction,
     Decision,
+    Laid,
     Nothing,
     Place,
     Role,
+    Top,
     checked,
     names_card,
     offer,
@@ -33,7 +35,18 @@ from companion.core.taps import (
 )
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import cards, legal, rules
-from companion.games.microfilms.actions import Discard, Draw, Pick, Resist, Source
+from companion.games.microfilms.actions import (
+    CLAIMS,
+    Blackmail,
+    Discard,
+    Draw,
+    Interrogate,
+    Pick,
+    Resist,
+    Source,
+    Steal,
+    Withdraw,
+)
 from companion.games.microfilms.cards import Kind, Use
 from companion.games.microfilms.state import (
     BlackmailDeclared,
@@ -122,3 +135,30 @@ def _at_discard(state: State, card: CardId) -> Decision:
             return checked(rules.apply, state, (Discard(seat=phase.seat, card=card),))
         return Contradiction(phase.seat, public=True, where="hand")
     return Contradiction(None, public=True, where="discard")
+
+
+# --- the other way round: where a player lays a card to make an action -----------------
+
+
+def laid(state: State, action: Action, top: Top) -> Laid | None:
+    """The reader and the card that make ``action`` at a table with readers; ``None`` for an
+    action no card shows (an answer to a bribe, a franc paid, giving in): it is said on
+    the phone. A draw from the deck lays whichever card ``top`` says the deck gave.
+
+    The inverse of :func:`decide`, for whoever plays a table of readers without hands:
+    the demo, and the tests that replay a game by taps.
+    """
+    phase = state.phase
+    if isinstance(action, Pick) and isinstance(phase, Drawing):
+        return Role(Place.SEAT, phase.seat), action.card
+    if isinstance(action, Draw):
+        seat = Role(Place.SEAT, action.seat)
+        if action.source is Source.DISCARD:
+            return seat, state.discard[-1]
+        return seat, top(state.deck)
+    if isinstance(action, Discard):
+        return Role(Place.DISCARD), action.card
+    if isinstance(action, Steal | Withdraw | Interrogate | Blackmail | Resist):
+        return None if action.card is None else (Role(Place.CENTRE), action.card)
+    identity = state.player(action.seat).identity if isinstance(action, CLAIMS) else None
+    return None if identity is None else (Role(Place.CENTRE), identity)

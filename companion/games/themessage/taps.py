@@ -33,12 +33,15 @@ contradiction for the table to settle, never a change made behind anyone's back.
 
 from __future__ import annotations
 
+from companion.core.actions import Action
 from companion.core.taps import (
     Contradiction,
     Decision,
+    Laid,
     Nothing,
     Place,
     Role,
+    Top,
     checked,
     names_card,
     offer,
@@ -254,3 +257,34 @@ def _played(state: State, card: CardId) -> bool:
     waiting = (*state.stack, *(phase.declared if isinstance(phase, Responding) else ()))
     resolving = phase.card if isinstance(phase, ProbeAnswer | Placing) else None
     return card == resolving or any(p.card == card for p in waiting)
+
+
+# --- the other way round: where a player lays a card to make an action -----------------
+
+
+def laid(state: State, action: Action, top: Top) -> Laid | None:
+    """The reader and the card that make ``action`` at a table with readers; ``None`` for
+    what no card shows (a pass, a refusal, a spoken probe answer): it is said on the phone.
+    A draw lays whichever card ``top`` says the deck gave; nothing when there is nothing
+    to draw (the draw is skipped).
+
+    The inverse of :func:`decide`, for whoever plays a table of readers without hands:
+    the demo, and the tests that replay a game by taps.
+    """
+    phase = state.phase
+    if isinstance(action, Pick) and isinstance(phase, Drawing | Placing):
+        seat = phase.seat if isinstance(phase, Drawing) else phase.seats[0]
+        return Role(Place.SEAT, seat), action.card
+    if isinstance(action, Draw) or (
+        isinstance(action, AnswerProbe) and action.answer is Answer.DRAW
+    ):
+        deck = _deck(state)
+        return (Role(Place.SEAT, action.seat), top(deck)) if deck else None
+    if isinstance(action, STARTED):
+        return Role(Place.CENTRE), action.card
+    if isinstance(action, Receive):
+        assert state.transit is not None
+        return Role(Place.SEAT, action.seat), state.transit.card
+    if isinstance(action, AnswerProbe | Discard) and action.card is not None:
+        return Role(Place.DISCARD), action.card
+    return None

@@ -3,7 +3,6 @@ the session; what a card cannot say is asked on the tablet, or on one phone only
 
 from __future__ import annotations
 
-import hashlib
 import random
 from pathlib import Path
 from typing import Any
@@ -27,8 +26,8 @@ from companion.journal import Journal
 from companion.observations import SourceState
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
-from firmware_bridge.emulators.ntag import Ntag213
 from hardware.emulated import EmulatedTable
+from hardware.hands import sticker
 from ui.phone.server import PhoneServer
 from ui.tablet.session import Reader, Session
 
@@ -40,10 +39,6 @@ DEAL = Deal(
     hands=(CardId("A-SB1"), CardId("A-IB1"), CardId("A-WR1"), CardId("A-IB2")),
 )
 """Ann (China) holds Steal/Blackmail; the US letter is out, so the US Agent stands alone."""
-
-
-def sticker(card: str) -> Ntag213:
-    return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
 
 
 def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:

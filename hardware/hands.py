@@ -1,0 +1,133 @@
+"""Hands for a table of emulated readers: every move a card shows, laid on its reader.
+
+The demo's bots play the way people at a table with readers do. A move that a card
+shows — a draw, a card played in the centre, a claim, a discard — is made by laying
+that card on the reader of its place, and it reaches the game through nfcpy, the
+ingest and the game's tap rules like any real tap; a question the card cannot answer
+(which target, which claim) is answered as the player would on the tablet or phone;
+a move no card shows (a pass, a franc paid) is said as the phone says it. The deck
+is registered on the spot, one emulated sticker per card, and a card the rules wait
+to be told (the one a draw turned up) is the deck's own: its top card, at random.
+
+A tap that does not make the move it was laid for is a fault of the tap rules, and
+:class:`LaidWrong` says so rather than let the game go on by another path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import random
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.core.actions import Action
+from companion.core.taps import Laid, Place, Role, Top
+from companion.core.types import CardId, Seat
+from companion.games.microfilms import taps as microfilms_taps
+from companion.games.themessage import taps as themessage_taps
+from companion.ingest import Feedback, Ingest, Question
+from companion.registration import DECK_CARDS
+from companion.table import Table
+from companion.tagmap import TagMap
+from firmware_bridge.emulators.ntag import Ntag213
+from hardware.emulated import EmulatedTable
+
+LAID: Mapping[str, Callable[[Any, Action, Top], Laid | None]] = {
+    "microfilms": microfilms_taps.laid,
+    "themessage": themessage_taps.laid,
+}
+"""Each game's answer to "which card on which reader makes this move"."""
+
+
+class LaidWrong(RuntimeError):
+    """A card laid for a move did not make it: the tap rules and ``laid`` disagree."""
+
+
+def sticker(card: CardId) -> Ntag213:
+    """The emulated sticker on ``card``: its UID is derived from the card, the same every time."""
+    return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
+
+
+def reader_roles(seats: int) -> dict[str, Role]:
+    """A reader per seat (``seat1``…), one in the centre and one on the discard pile."""
+    roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(seats)}
+    return roles | {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
+
+
+def _quiet(role: Role) -> None:
+    """Says nothing of where a card was laid."""
+
+
+class Hands:
+    """Makes moves on ``table`` by laying cards on ``readers``; ``on_lay`` hears where each goes."""
+
+    def __init__(
+        self,
+        table: Table,
+        readers: EmulatedTable,
+        ingest: Ingest,
+        rng: random.Random,
+        on_lay: Callable[[Role], object] = _quiet,
+    ) -> None:
+        self.table = table
+        self.readers = readers
+        self.ingest = ingest
+        self.rng = rng
+        self.on_lay = on_lay
+        self.taps = 0
+        self.asked: list[Question] = []
+        """The questions answered, as the tablet or a phone asked them."""
+        self._laid = LAID[table.header.game]
+        self._names = {role: name for name, role in ingest.roles.items()}
+
+    def due(self) -> Action | None:
+        """The card the deck gives while the rules wait for a player to say which it was."""
+        if not self.table.pending():
+            return None
+        return self.table.spec.roll(self.table.state, self.rng)
+
+    async def make(self, action: Action, drawn: CardId | None = None) -> tuple[Action, ...]:
+        """``action``, by the card that shows it if there is one, else as the phone says it;
+        what was committed (a draw and the card it turned up are one tap). ``drawn`` is the
+        card a draw turns up when the caller knows it (a game replayed); else the deck's
+        top, at random."""
+
+        def top(cards: Sequence[CardId]) -> CardId:
+            if drawn is not None and drawn in cards:
+                return drawn
+            return self.rng.choice(sorted(cards))
+
+        where = self._laid(self.table.state, action, top)
+        if where is None:
+            self.table.submit(action)
+            return (action,)
+        role, card = where
+        self.on_lay(role)
+        feedback = await self.readers.tap(self._names[role], sticker(card))
+        self.taps += 1
+        assert isinstance(feedback, Feedback)
+        if feedback.question is not None and action in feedback.question.options:
+            self.asked.append(feedback.question)
+            feedback = self.ingest.answer(feedback.question.id, action)
+        if action not in feedback.committed or feedback.notices or feedback.reconcile:
+            raise LaidWrong(f"{card} on {self._names[role]} for {action}: {feedback}")
+        return feedback.committed
+
+
+@contextlib.asynccontextmanager
+async def emulated_hands(
+    table: Table, folder: Path, rng: random.Random, on_lay: Callable[[Role], object] = _quiet
+) -> AsyncIterator[Hands]:
+    """Hands at ``table`` with a reader per seat, the centre and the discard pile, emulated
+    in ``folder`` (their links and the deck's tag map live there)."""
+    game = table.header.game
+    tags = TagMap(folder / "tags.sqlite3")
+    deck = tags.new_deck(game, game)
+    tags.store(deck, {sticker(c).uid.hex().upper(): c for c in DECK_CARDS[game]})
+    roles = reader_roles(len(table.header.seats))
+    ingest = Ingest(table, roles, functools.partial(tags.recognise, deck))
+    async with EmulatedTable(roles, folder, ingest.observe) as readers:
+        yield Hands(table, readers, ingest, rng, on_lay)
