@@ -16,16 +16,19 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 from rich.console import Console
 
+from companion.core.game import GameSpec
 from companion.core.types import JSONObject, Seat
+from companion.games import GAMES
 from companion.i18n import LANGS, describe, pick_lang, text
 from companion.journal import Journal
 from companion.observations import BadSourceUrl, describe_status
 from companion.registration import DECK_CARDS
-from companion.table import Table
+from companion.table import Chance, Table, players_tell
 from companion.tagmap import TagMap, TagMapError
 from companion.transcript import TranscriptError, dumps, read, run, views
 from hardware import inventory
@@ -167,6 +170,7 @@ def _tags_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
 
 def _phone_args(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     p.add_argument("--no-phones", action="store_true", help=h("no_phones"))
+    p.add_argument("--no-readers", action="store_true", help=h("no_readers"))
     p.add_argument("--host", help=h("host"))
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=h("port", port=DEFAULT_PORT))
 
@@ -184,14 +188,28 @@ def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
     journal = _journal(args)
     names = demo.names_for(lang, args.players)
     rng = random.Random(args.seed)
-    table = Table.start(journal, args.game, names, rng=rng, meta={"by": "demo"})
+    readers = not args.no_readers
+    meta: JSONObject = {"by": "demo", "readers": readers}
+    chance = _chance(GAMES[args.game], rng, readers)
+    table = Table.start(journal, args.game, names, rng=rng, chance=chance, meta=meta)
     demo.intro(console, lang, table, args.seed, journal.path)
-    asyncio.run(_play(table, console, lang, args, str(args.seed)))
+    asyncio.run(_play(table, console, lang, args, str(args.seed), readers=readers))
     return 0
 
 
+def _chance(spec: GameSpec[Any], rng: random.Random, readers: bool) -> Chance | None:
+    """With readers, the cards a draw turns up are laid on them, not drawn by the app."""
+    return players_tell(spec, rng) if readers else None
+
+
 async def _play(
-    table: Table, console: Console, lang: str, args: argparse.Namespace, seed: str
+    table: Table,
+    console: Console,
+    lang: str,
+    args: argparse.Namespace,
+    seed: str,
+    *,
+    readers: bool,
 ) -> None:
     """The demo's game, with the phone server beside it unless told otherwise."""
     phones = None if args.no_phones else PhoneServer(table, host=args.host, port=args.port)
@@ -200,7 +218,7 @@ async def _play(
         demo.show_phones(console, lang, phones)
     try:
         pace = 0.0 if args.fast else args.pace
-        await demo.play(table, console, lang, pace, seed, phones=phones)
+        await demo.play(table, console, lang, pace, seed, phones=phones, readers=readers)
         if phones is not None and phones.connected():
             console.print(text(lang, "demo.linger"), style="dim")
             await phones.until_alone(LINGER_S)
@@ -241,7 +259,10 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
     if game is None:
         console.print(text(lang, "cli.no_unfinished"), style="yellow")
         return 1
-    table = Table.resume(journal, game)
+    header = journal.header(game)
+    readers = header.meta.get("readers") is True and not args.no_readers
+    chance = _chance(header.spec, random.SystemRandom(), readers)
+    table = Table.resume(journal, game, chance=chance)
     if args.json:
         print(json.dumps({"game": game, "seq": table.seq, "public": table.public_view()},
                          ensure_ascii=False))  # fmt: skip
@@ -255,7 +276,7 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
         TableScreen(console, lang, table.header.game, table.header.seats).table(table.public_view())
         console.print(text(lang, "cli.resume_table"))
         return 0
-    asyncio.run(_play(table, console, lang, args, f"{game}:{table.seq}"))
+    asyncio.run(_play(table, console, lang, args, f"{game}:{table.seq}", readers=readers))
     return 0
 
 

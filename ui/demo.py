@@ -1,7 +1,10 @@
 """``companion demo``: a seeded game played by bots, shown as the table and phones see it.
 
-No hardware, no display: the table is printed after every turn, each action as
-a line of the feed (with its journal position), and each secret inside a panel
+No display, and no hardware but emulated: the bots lay their cards on emulated
+NFC readers — a PN532 per seat, one in the centre, one on the discard pile, read
+through nfcpy — so every card played goes the way a real tap goes
+(``hardware.hands``). The table is printed after every turn, each action as a
+line of the feed (with its journal position), and each secret inside a panel
 marked as the phone of the seat it belongs to. The phone server runs too: scan
 a seat's QR code and that seat is yours to play. The game runs on the real
 journal, so it can be killed and picked up again with ``companion resume``.
@@ -10,8 +13,11 @@ journal, so it can be killed and picked up again with ``companion resume``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rich.columns import Columns
@@ -24,6 +30,7 @@ from companion.games.microfilms import bot as microfilms_bot
 from companion.games.themessage import bot as themessage_bot
 from companion.i18n import describe, seat_name, text
 from companion.table import Table, Update
+from hardware.hands import Hands, emulated_hands
 from ui.phone.qr import terminal_qr
 from ui.phone.server import PhoneServer
 from ui.terminal import TableScreen
@@ -58,13 +65,37 @@ async def play(
     seed: str,
     *,
     phones: PhoneServer | None = None,
+    readers: bool = False,
 ) -> None:
     """Play ``table`` to its end, printing what the table and each phone would see.
 
     Bots play every seat — except a seat whose phone has joined: that seat waits
-    for its player, who plays from the phone.
+    for its player, who plays from the phone. With ``readers``, the bots' cards
+    are laid on emulated readers, and a card the deck turns up is laid by the deck
+    itself; the table must then wait to be told such cards (``players_tell``).
     """
     screen = TableScreen(console, lang, table.header.game, table.header.seats)
+    async with contextlib.AsyncExitStack() as stack:
+        hands = None
+        if readers:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="companion-"))
+            rng = random.Random(f"{seed}:deck")
+            laid = emulated_hands(table, Path(folder), rng, screen.laid)
+            hands = await stack.enter_async_context(laid)
+            console.print(text(lang, "demo.readers", count=len(hands.ingest.roles)), style="cyan")
+        await _bots_play(table, screen, seed, pace, phones=phones, hands=hands)
+    finale(console, lang, table)
+
+
+async def _bots_play(
+    table: Table,
+    screen: TableScreen,
+    seed: str,
+    pace: float,
+    *,
+    phones: PhoneServer | None,
+    hands: Hands | None,
+) -> None:
     make = BOTS[table.header.game]
     bots = [make(Seat(i), random.Random(f"{seed}:{i}")) for i in range(len(table.header.seats))]
     moved = asyncio.Event()
@@ -93,21 +124,24 @@ async def play(
     while table.over() is None:
         seat = table.pending()[0].seats[0]
         moved.clear()
-        if phones is not None and seat in phones.connected():
+        due = None if hands is None else hands.due()
+        if hands is not None and due is not None:
+            await hands.make(due)  # the card the deck gave, on the drawer's reader
+        elif phones is not None and seat in phones.connected():
             await moved.wait()  # the player decides on their phone
         else:
-            table.submit(
-                bots[seat].choose(
-                    table.public_view(), table.private_view(seat), table.legal_actions(seat)
-                )
-            )
+            view, mine = table.public_view(), table.private_view(seat)
+            action = bots[seat].choose(view, mine, table.legal_actions(seat))
+            if hands is None:
+                table.submit(action)
+            else:
+                await hands.make(action)
             await asyncio.sleep(pace / 3)
         view = table.public_view()
         if view["turn"] != turn or view["over"] is not None:
             turn = view["turn"]
             screen.table(view)
             await asyncio.sleep(pace)
-    finale(console, lang, table)
 
 
 def show_phones(console: Console, lang: str, phones: PhoneServer) -> None:

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from companion.core.narrow import args as _args
 from companion.core.narrow import items as _list
+from companion.core.taps import Role
 from companion.core.types import JSONObject
 from companion.i18n import describe, has, seat_name, text
 from ui.faces import FACES
@@ -45,6 +46,12 @@ class TableScreen:
             )
         )
         self.console.print(line)
+
+    def laid(self, role: Role) -> None:
+        """A card laid on a reader: where, never which — a face-down card is nobody's business."""
+        args: JSONObject = {} if role.seat is None else {"seat": role.seat}
+        line = describe(self.lang, f"demo.laid.{role.place.value}", args, self.names)
+        self.console.print(line, style="dim")
 
     def phone(self, seat: int, secrets: Sequence[JSONObject]) -> None:
         """What seat's phone would show — never the tablet's business."""

@@ -1,0 +1,48 @@
+"""The demo's bots play on emulated readers: every card they play is laid on a reader and
+goes through nfcpy, the ingest and the game's tap rules; a card a draw turns up is laid
+on the drawer's reader, so nobody ever has to tell the app what they drew."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from companion.games import GAMES
+from companion.i18n import describe
+from companion.journal import Journal
+from companion.table import Table, players_tell
+from ui import demo
+
+TOLD = {"tell_draw", "tell_placement"}
+"""What players say on their phones when no reader saw the card."""
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed"),
+    [("microfilms", 3, 1), ("microfilms", 5, 2), ("themessage", 4, 3), ("themessage", 6, 4)],
+)
+async def test_bots_play_a_whole_game_by_laying_their_cards_on_readers(
+    tmp_path: Path, game: str, players: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    names = demo.names_for("en", players)
+    table = Table.start(Journal(tmp_path / "j.sqlite3"), game, names, rng=rng,
+                        chance=players_tell(GAMES[game], rng))  # fmt: skip
+    out = io.StringIO()
+    console = Console(file=out, width=120)
+
+    await demo.play(table, console, "en", 0.0, str(seed), readers=True)
+
+    result = table.over()
+    assert result is not None and result.winners
+    acts = [e.action["act"] for e in table.journal.entries(table.game_id)]
+    assert "pick" in acts and not TOLD & set(acts), "every drawn card was seen by a reader"
+    laid = [line for line in out.getvalue().splitlines() if line.startswith("▸")]
+    where = {describe("en", f"demo.laid.{p}", {"seat": s}, names)
+             for p in ("seat", "centre", "discard") for s in range(players)}  # fmt: skip
+    assert laid and set(laid) <= where, "the screen says where a card went, never which card"
+    assert any("centre" in line for line in laid) and any("'s reader" in line for line in laid)
