@@ -7,7 +7,7 @@ and fail loudly if the view is not what it should be.
 
 from __future__ import annotations
 
-from companion.core.types import JSON, JSONObject, Seat
+from companion.core.types import JSON, CardId, JSONObject, Seat
 
 
 def obj(value: JSON) -> JSONObject:
@@ -40,6 +40,11 @@ def strings(value: JSON) -> list[str]:
 
 def seat(value: JSON) -> Seat:
     return Seat(integer(value))
+
+
+def card(value: JSON) -> CardId:
+    assert isinstance(value, str)
+    return CardId(value)
 
 
 def args(message: JSONObject) -> JSONObject:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 
 from companion.core.actions import Action
 from companion.core.hearing import Hearing
+from companion.core.narrow import card as _card
 from companion.core.narrow import integer as _int
 from companion.core.narrow import items as _list
 from companion.core.narrow import obj as _obj
@@ -114,12 +115,12 @@ def _declined(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
 
 def _sent(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
     card = args.get("card") or told.get("card")
-    k.card = CardId(str(card)) if card is not None else None
+    k.card = _card(card) if card is not None else None
 
 
 def _decoded(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
     if "card" in told:
-        k.card = CardId(str(told["card"]))
+        k.card = _card(told["card"])
 
 
 def _gone(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
@@ -128,7 +129,7 @@ def _gone(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
 
 def _shown(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
     """A death, a loss or a declared victory shows an identity to all (§8)."""
-    k.camps[_seat(args["seat"])] = CAMP_OF[CardId(str(args["identity"]))]
+    k.camps[_seat(args["seat"])] = CAMP_OF[_card(args["identity"])]
 
 
 def _probe_played(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
@@ -218,7 +219,7 @@ class Bot:
             self.know.absorb(event, secret)
         transit = private["transit_card"]
         if transit is not None:
-            self.know.card = CardId(str(transit))
+            self.know.card = _card(transit)
 
     # --- decisions ---------------------------------------------------------------------------
 
@@ -362,9 +363,9 @@ class _Situation:
 
     def __init__(self, public: JSONObject, private: JSONObject, know: Knowledge) -> None:
         self.know = know
-        self.camp = CAMP_OF[CardId(str(private["identity"]))]
+        self.camp = CAMP_OF[_card(private["identity"])]
         self.colour = WINNING_COLOUR[self.camp]
-        self.hand = [CardId(str(c)) for c in _list(private["hand"])]
+        self.hand = [_card(c) for c in _list(private["hand"])]
         self.seats = [_obj(s) for s in _list(public["seats"])]
         self.stack = [_obj(p) for p in _list(public["stack"])]
         self.locked = {Seat(i) for i, s in enumerate(self.seats) if s["locked"]}
