@@ -17,7 +17,6 @@ from companion.core.actions import Action, ChanceAction, SeatAction
 from companion.core.codec import to_json
 from companion.core.errors import (
     BadChance,
-    BadTarget,
     GameIsOver,
     MalformedAction,
     NotEnoughFrancs,
@@ -29,8 +28,8 @@ from companion.core.errors import (
 from companion.core.outcome import Event, GameOver, Outcome, Secret
 from companion.core.prompts import Prompt
 from companion.core.types import CardId, Seat
-from companion.core.values import evolve, evolve_at, without
-from companion.games.microfilms import cards, claims
+from companion.core.values import evolve, without
+from companion.games.microfilms import claims
 from companion.games.microfilms.actions import (
     CLAIMS,
     AcceptBribe,
@@ -54,12 +53,23 @@ from companion.games.microfilms.actions import (
     TellDraw,
     Withdraw,
 )
+from companion.games.microfilms.audit import audit
 from companion.games.microfilms.cards import ACE, Use
 from companion.games.microfilms.errors import (
     AceFeeUnaffordable,
-    AuditConflict,
-    CardCannotPay,
     PileEmpty,
+)
+from companion.games.microfilms.moves import (
+    check_target,
+    from_bank,
+    move,
+    pay_cost,
+    play,
+    set_clean,
+    to_bank,
+    to_discard,
+    transfer,
+    update,
 )
 from companion.games.microfilms.options import (
     HandLimitCheck,
@@ -79,9 +89,8 @@ from companion.games.microfilms.state import (
     Finished,
     Interrogating,
     State,
+    Step,
 )
-
-Step = tuple[State, list[Event]]
 
 ACE_FEE = 2
 """§5.3: discarding the Ace of Spades costs 2 francs, paid to the bank."""
@@ -161,7 +170,7 @@ def over(state: State) -> GameOver | None:
 
 def _seat_action(state: State, action: SeatAction) -> Step:
     if isinstance(action, AuditHand):
-        return _audit(state, action)
+        return audit(state, action)
     if action.seat != acting(state):
         raise NotYourTurn(seat=action.seat)
     handler = _HANDLERS.get((type(state.phase), type(action)))
@@ -200,7 +209,7 @@ def _draw(state: State, a: Draw) -> Step:
     if not state.discard:
         raise PileEmpty(pile="discard")
     card, state = state.discard[-1], evolve(state, discard=state.discard[:-1])
-    state = _update(state, a.seat, hand=(*state.player(a.seat).hand, card))
+    state = update(state, a.seat, hand=(*state.player(a.seat).hand, card))
     return _end_action(state, [Event("took_discard", {"seat": a.seat, "card": card})])
 
 
@@ -213,7 +222,7 @@ def _tell_draw(state: State, a: TellDraw) -> Step:
 def _drawn(state: State, seat: Seat, card: CardId) -> Step:
     """The deck draw turned out to be ``card``: only the drawer learns it (§3, §9.7)."""
     state = evolve(state, deck=without(state.deck, card))
-    state = _update(state, seat, hand=(*state.player(seat).hand, card))
+    state = update(state, seat, hand=(*state.player(seat).hand, card))
     events = [Event("drew", {"seat": seat}, (Secret(seat, "drew", {"card": card}),))]
     at_once = state.options.reshuffle_timing is ReshuffleTiming.WHEN_EMPTY
     if at_once and not state.deck and state.discard:
@@ -223,12 +232,12 @@ def _drawn(state: State, seat: Seat, card: CardId) -> Step:
 
 def _pass(state: State, a: Pass) -> Step:
     got = min(1, state.bank)
-    state = _from_bank(state, a.seat, got)
+    state = from_bank(state, a.seat, got)
     return _end_action(state, [Event("passed", {"seat": a.seat, "francs": got})])
 
 
 def _bribe(state: State, a: Bribe) -> Step:
-    _target(state, a.seat, a.target)
+    check_target(state, a.seat, a.target)
     if a.card not in state.player(a.seat).hand:
         raise NotInHand(card=a.card)
     offered = Secret(a.target, "bribe_offered", {"card": a.card, "briber": a.seat})
@@ -239,9 +248,9 @@ def _bribe(state: State, a: Bribe) -> Step:
 def _accept_bribe(state: State, a: AcceptBribe) -> Step:
     assert isinstance(state.phase, BribeOffered)
     briber, card = state.active, state.phase.card
-    state = _move(state, card, briber, a.seat)
+    state = move(state, card, briber, a.seat)
     events = [Event("bribe_accepted", {"seat": a.seat, "briber": briber})]
-    state = _set_clean(state, briber, True, events)
+    state = set_clean(state, briber, True, events)
     return _end_action(state, events)
 
 
@@ -252,33 +261,33 @@ def _refuse_bribe(state: State, a: RefuseBribe) -> Step:
     if francs < 1 and not state.options.refuse_without_francs:
         raise NotEnoughFrancs(need=1, have=francs)
     paid = min(1, francs)
-    state = _transfer(state, a.seat, briber, paid)
+    state = transfer(state, a.seat, briber, paid)
     events = [Event("bribe_refused", {"seat": a.seat, "briber": briber, "francs": paid})]
     if state.options.refused_bribe_card is RefusedBribeCard.DISCARDED:
-        state = _to_discard(state, briber, card)
+        state = to_discard(state, briber, card)
         events.append(Event("bribe_card_discarded", {"seat": briber, "card": card}))
     return _end_action(state, events)
 
 
 def _steal(state: State, a: Steal) -> Step:
-    _target(state, a.seat, a.target)
-    state = _play(state, a.seat, a.card, Use.STEAL)
+    check_target(state, a.seat, a.target)
+    state = play(state, a.seat, a.card, Use.STEAL)
     amount = min(STEAL_FRANCS, state.player(a.target).francs)
-    state = _transfer(state, a.target, a.seat, amount)
+    state = transfer(state, a.target, a.seat, amount)
     event = Event("stole", {"seat": a.seat, "target": a.target, "card": a.card, "francs": amount})
     return _end_action(state, [event])
 
 
 def _withdraw(state: State, a: Withdraw) -> Step:
-    state = _play(state, a.seat, a.card, Use.WITHDRAW)
+    state = play(state, a.seat, a.card, Use.WITHDRAW)
     got = min(WITHDRAW_FRANCS, state.bank)
-    state = _from_bank(state, a.seat, got)
+    state = from_bank(state, a.seat, got)
     return _end_action(state, [Event("withdrew", {"seat": a.seat, "card": a.card, "francs": got})])
 
 
 def _interrogate(state: State, a: Interrogate) -> Step:
-    _target(state, a.seat, a.target)
-    state, cost = _pay_cost(state, a.seat, a.card, Use.INTERROGATE, INTERROGATE_FRANCS)
+    check_target(state, a.seat, a.target)
+    state, cost = pay_cost(state, a.seat, a.card, Use.INTERROGATE, INTERROGATE_FRANCS)
     events = [Event("interrogated", {"seat": a.seat, "target": a.target, "cost": cost})]
     pool = _interrogation_pool(state, a.target)
     if len(pool) == 1:
@@ -300,14 +309,14 @@ def _interrogation_result(state: State, target: Seat, card: CardId, events: list
 
 
 def _blackmail(state: State, a: Blackmail) -> Step:
-    _target(state, a.seat, a.target)
-    state, cost = _pay_cost(state, a.seat, a.card, Use.BLACKMAIL, BLACKMAIL_FRANCS)
+    check_target(state, a.seat, a.target)
+    state, cost = pay_cost(state, a.seat, a.card, Use.BLACKMAIL, BLACKMAIL_FRANCS)
     event = Event("blackmailed", {"seat": a.seat, "target": a.target, "cost": cost})
     return evolve(state, phase=BlackmailDeclared(a.target)), [event]
 
 
 def _resist(state: State, a: Resist) -> Step:
-    state = _play(state, a.seat, a.card, Use.RESIST)
+    state = play(state, a.seat, a.card, Use.RESIST)
     return _end_action(state, [Event("resisted", {"seat": a.seat, "card": a.card})])
 
 
@@ -317,7 +326,7 @@ def _buy_off(state: State, a: BuyOff) -> Step:
     if francs < BUY_OFF_FRANCS and not partial:
         raise NotEnoughFrancs(need=BUY_OFF_FRANCS, have=francs)
     paid = min(BUY_OFF_FRANCS, francs)
-    state = _transfer(state, a.seat, state.active, paid)
+    state = transfer(state, a.seat, state.active, paid)
     event = Event("bought_off", {"seat": a.seat, "blackmailer": state.active, "francs": paid})
     return _end_action(state, [event])
 
@@ -334,7 +343,7 @@ def _blackmail_take(state: State, target: Seat, card: CardId | None, events: lis
     """§6.5: the blackmail succeeds — a card changes hands unseen, statuses flip."""
     blackmailer = state.active
     if card is not None:
-        state = _move(state, card, target, blackmailer)
+        state = move(state, card, target, blackmailer)
         secrets = (
             Secret(blackmailer, "blackmail_took", {"card": card, "target": target}),
             Secret(target, "blackmail_lost", {"card": card, "blackmailer": blackmailer}),
@@ -342,8 +351,8 @@ def _blackmail_take(state: State, target: Seat, card: CardId | None, events: lis
         events.append(Event("blackmail_took", {"seat": blackmailer, "target": target}, secrets))
     elif not state.options.blackmail_empty_hand_succeeds:
         return _end_action(state, events)
-    state = _set_clean(state, target, False, events)
-    state = _set_clean(state, blackmailer, True, events)
+    state = set_clean(state, target, False, events)
+    state = set_clean(state, blackmailer, True, events)
     return _end_action(state, events)
 
 
@@ -355,7 +364,7 @@ def _claim(state: State, a: claims.Claim) -> Step:
     args = {k: v for k, v in body.items() if v is not None}
     kind = a.act + ("_named" if isinstance(a, ClaimAgent) and a.named is not None else "")
     claimed = Event(kind, {**args, "identity": p.identity}, reveals=True)
-    state = _update(state, a.seat, revealed=True)
+    state = update(state, a.seat, revealed=True)
     events = [claimed]
     won = claims.winners(state, a)
     if won is not None:
@@ -369,53 +378,17 @@ def _eliminate(state: State, seat: Seat, events: list[Event]) -> Step:
     """§8: the hand goes face up to the discard pile; the seat is skipped from now on."""
     p = state.player(seat)
     if state.options.ace_fee_on_elimination and ACE in p.hand:
-        state = _to_bank(state, seat, min(ACE_FEE, p.francs))
+        state = to_bank(state, seat, min(ACE_FEE, p.francs))
     if state.options.eliminated_francs_to_bank:
-        state = _to_bank(state, seat, state.player(seat).francs)
+        state = to_bank(state, seat, state.player(seat).francs)
     state = evolve(state, discard=(*state.discard, *p.hand))
-    state = _update(state, seat, hand=(), eliminated=True)
+    state = update(state, seat, hand=(), eliminated=True)
     events.append(Event("eliminated", {"seat": seat, "cards": list(p.hand)}, reveals=True))
     left = state.in_game()
     if len(left) < 2:
         lone = state.options.last_standing is LastStanding.WINS
         return _finish(state, events, GameOver("last_standing", left if lone else ()))
     return _end_action(state, events)
-
-
-def _audit(state: State, a: AuditHand) -> Step:
-    """Mend the record of ``a.seat``'s hand from what its owner says it holds.
-
-    Not while the seat is in the middle of a bribe or a blackmail, or while chance
-    is drawing from the hand or the deck.
-
-    Cards the record gave this hand but its owner does not hold go back to the
-    deck; cards the owner holds that the record put in the deck come out of
-    it. Anything else is a conflict for the table to look at.
-    """
-    phase = state.phase
-    if not isinstance(phase, Choosing | BribeOffered | BlackmailDeclared | Discarding):
-        raise WrongMoment(act=a.act)
-    if isinstance(phase, BribeOffered | BlackmailDeclared) and a.seat in (
-        state.active,
-        phase.target,
-    ):
-        raise WrongMoment(act=a.act)  # a card is on its way between these two: answer first
-    if len(set(a.cards)) != len(a.cards):
-        raise MalformedAction(field="cards", expected="each card once")
-    hand = state.player(a.seat).hand
-    for card in a.cards:
-        if card not in cards.CARDS or cards.is_identity(card):
-            raise MalformedAction(field="cards", expected="hand cards")
-        if card not in hand and card not in state.deck:
-            raise AuditConflict(card=card)
-    gone = [c for c in hand if c not in a.cards]
-    came = [c for c in a.cards if c not in hand]
-    deck = tuple(sorted([*(c for c in state.deck if c not in came), *gone]))
-    kept = tuple(c for c in hand if c in a.cards)
-    state = _update(evolve(state, deck=deck), a.seat, hand=(*kept, *came))
-    told = Secret(a.seat, "hand_audited", {"hand": list(state.player(a.seat).hand)})
-    event = Event("hand_corrected" if gone or came else "hand_confirmed", {"seat": a.seat}, (told,))
-    return state, [event]
 
 
 # --- end of turn (§5) -------------------------------------------------------------
@@ -428,7 +401,7 @@ def _discard(state: State, a: Discard) -> Step:
     fee = ACE_FEE if a.card == ACE else 0
     if p.francs < fee:
         raise AceFeeUnaffordable(need=fee, have=p.francs)
-    state = _to_discard(_to_bank(state, a.seat, fee), a.seat, a.card)
+    state = to_discard(to_bank(state, a.seat, fee), a.seat, a.card)
     events = [Event("discarded", {"seat": a.seat, "card": a.card})]
     if fee:
         events.append(Event("ace_fee", {"seat": a.seat, "fee": fee}))
@@ -470,76 +443,6 @@ def _next_turn(state: State) -> State:
 def _finish(state: State, events: list[Event], result: GameOver) -> Step:
     events.append(Event("game_over", {"reason": result.reason, "winners": list(result.winners)}))
     return evolve(state, phase=Finished(result)), events
-
-
-# --- small moves ----------------------------------------------------------------
-
-
-def _update(state: State, seat: Seat, **changes: Any) -> State:
-    return evolve(state, players=evolve_at(state.players, seat, **changes))
-
-
-def _target(state: State, actor: Seat, target: Seat) -> None:
-    """§6: a target is another player still in the game (INFERRED, fixed)."""
-    if target == actor or not 0 <= target < len(state.players):
-        raise BadTarget(target=target)
-    if state.player(target).eliminated:
-        raise BadTarget(target=target)
-
-
-def _set_clean(state: State, seat: Seat, clean: bool, events: list[Event]) -> State:
-    if state.player(seat).clean == clean:
-        return state
-    events.append(Event("status", {"seat": seat, "status": "clean" if clean else "suspicious"}))
-    return _update(state, seat, clean=clean)
-
-
-def _move(state: State, card: CardId, src: Seat, dst: Seat) -> State:
-    state = _update(state, src, hand=without(state.player(src).hand, card))
-    return _update(state, dst, hand=(*state.player(dst).hand, card))
-
-
-def _to_discard(state: State, seat: Seat, card: CardId) -> State:
-    state = _update(state, seat, hand=without(state.player(seat).hand, card))
-    return evolve(state, discard=(*state.discard, card))
-
-
-def _play(state: State, seat: Seat, card: CardId, use: Use) -> State:
-    """Spend an action card for ``use``: it goes face up to the discard pile (§6.6)."""
-    if card not in state.player(seat).hand:
-        raise NotInHand(card=card)
-    if not cards.pays_for(card, use):
-        raise CardCannotPay(card=card, use=use.value)
-    return _to_discard(state, seat, card)
-
-
-def _pay_cost(
-    state: State, seat: Seat, card: CardId | None, use: Use, francs: int
-) -> tuple[State, CardId | int]:
-    """An action paid with a card, or (``card=None``) with francs to the bank.
-
-    Returns the cost as the table hears it: the card played, or the francs paid.
-    """
-    if card is not None:
-        return _play(state, seat, card, use), card
-    have = state.player(seat).francs
-    if have < francs:
-        raise NotEnoughFrancs(need=francs, have=have)
-    return _to_bank(state, seat, francs), francs
-
-
-def _from_bank(state: State, seat: Seat, amount: int) -> State:
-    state = evolve(state, bank=state.bank - amount)
-    return _update(state, seat, francs=state.player(seat).francs + amount)
-
-
-def _to_bank(state: State, seat: Seat, amount: int) -> State:
-    return _from_bank(state, seat, -amount)
-
-
-def _transfer(state: State, src: Seat, dst: Seat, amount: int) -> State:
-    state = _update(state, src, francs=state.player(src).francs - amount)
-    return _update(state, dst, francs=state.player(dst).francs + amount)
 
 
 _HANDLERS: dict[tuple[type, type], Callable[[State, Any], Step]] = {

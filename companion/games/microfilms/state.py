@@ -128,3 +128,7 @@ class State:
     def in_game(self) -> tuple[Seat, ...]:
         """Seats not eliminated, in turn order from seat 0."""
         return tuple(Seat(i) for i, p in enumerate(self.players) if not p.eliminated)
+
+
+Step = tuple[State, list[Event]]
+"""A rule's result: the new state and what the table hears of it, in order."""
