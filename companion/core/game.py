@@ -35,6 +35,8 @@ class GameSpec(Generic[S]):
     - ``families(state, seat)`` names the kinds of action ``seat`` may take now
       (``draw``, ``bribe``, ``claim``…); ``legal_actions(state, seat, family)``
       lists them all, or one family's. These go to the seat's own phone.
+      ``kinds(state, seat)`` names every family of the moment, open or not,
+      without building an action: random play tries them instead of listing all.
     - ``table_actions(state, seat)`` is what the shared tablet may offer for that
       seat, built from public facts only; ``phone_only`` names the families the
       tablet never offers (a choice only the seat may know).
@@ -54,6 +56,7 @@ class GameSpec(Generic[S]):
     roll: Callable[[S, random.Random], Action | None]
     pending: Callable[[S], tuple[Prompt, ...]]
     families: Callable[[S, Seat], Sequence[str]]
+    kinds: Callable[[S, Seat], Sequence[str]]
     legal_actions: Callable[[S, Seat, str | None], Sequence[Action]]
     table_actions: Callable[[S, Seat], Sequence[Action]]
     phone_only: frozenset[str]

@@ -20,10 +20,20 @@ from companion.core.types import Seat
 def choose(
     spec: GameSpec[Any], state: Any, seat: Seat, rng: random.Random, weights: Mapping[str, float]
 ) -> Action:
-    """First a family of actions by weight (unlisted families weigh 1), then one of it."""
-    names = spec.families(state, seat)
-    family = rng.choices(names, [weights.get(n, 1.0) for n in names])[0]
-    return rng.choice(spec.legal_actions(state, seat, family))
+    """First a family of actions by weight (unlisted families weigh 1), then one of it.
+
+    A family drawn empty is set aside and the draw made again among the rest:
+    each open family still comes up in proportion to its weight, and only the
+    drawn families are listed — not every family, to learn which are open.
+    """
+    names = list(spec.kinds(state, seat))
+    while names:
+        family = rng.choices(names, [weights.get(n, 1.0) for n in names])[0]
+        actions = spec.legal_actions(state, seat, family)
+        if actions:
+            return rng.choice(actions)
+        names.remove(family)
+    raise ValueError(f"seat {seat} has no legal action")
 
 
 def step(

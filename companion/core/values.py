@@ -17,12 +17,14 @@ T = TypeVar("T")
 
 def evolve(value: T, **changes: Any) -> T:
     """A copy of the frozen dataclass ``value`` with ``changes`` applied."""
-    fields = value.__dict__
-    if not changes.keys() <= fields.keys():
-        raise TypeError(f"{type(value).__name__} has no field {sorted(changes - fields.keys())}")
     new = object.__new__(type(value))
-    new.__dict__.update(fields)
-    new.__dict__.update(changes)
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    if len(fields) != len(value.__dict__):
+        raise TypeError(
+            f"{type(value).__name__} has no field {sorted(fields - value.__dict__.keys())}"
+        )
     return new
 
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from companion.core.game import GameSpec
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import CODEC
-from companion.games.microfilms.legal import PHONE_ONLY, families, legal_actions, table_actions
+from companion.games.microfilms.legal import (
+    PHONE_ONLY,
+    families,
+    kinds,
+    legal_actions,
+    table_actions,
+)
 from companion.games.microfilms.options import Options
 from companion.games.microfilms.rules import apply, over, pending, roll
 from companion.games.microfilms.setup import MAX_SEATS, MIN_SEATS, setup
@@ -24,6 +30,7 @@ GAME: GameSpec[State] = GameSpec(
     roll=roll,
     pending=pending,
     families=families,
+    kinds=kinds,
     legal_actions=legal_actions,
     table_actions=table_actions,
     phone_only=PHONE_ONLY,

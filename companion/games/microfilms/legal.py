@@ -76,6 +76,11 @@ def families(state: State, seat: Seat) -> tuple[str, ...]:
     )
 
 
+def kinds(state: State, seat: Seat) -> tuple[str, ...]:
+    """Every family of this moment for ``seat``, open or not — none of them listed."""
+    return tuple(_families(state, seat))
+
+
 def legal_actions(state: State, seat: Seat, family: str | None = None) -> list[Action]:
     """Every action ``seat`` may take now, or only those of one ``family``."""
     makers = _families(state, seat)

@@ -73,8 +73,10 @@ def pay_cost(
 
 
 def from_bank(state: State, seat: Seat, amount: int) -> State:
-    state = evolve(state, bank=state.bank - amount)
-    return update(state, seat, francs=state.player(seat).francs + amount)
+    francs = state.player(seat).francs + amount
+    return evolve(
+        state, bank=state.bank - amount, players=evolve_at(state.players, seat, francs=francs)
+    )
 
 
 def to_bank(state: State, seat: Seat, amount: int) -> State:

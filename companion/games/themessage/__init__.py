@@ -9,7 +9,13 @@ from __future__ import annotations
 from companion.core.game import GameSpec
 from companion.games.themessage import cards
 from companion.games.themessage.actions import CODEC
-from companion.games.themessage.legal import PHONE_ONLY, families, legal_actions, table_actions
+from companion.games.themessage.legal import (
+    PHONE_ONLY,
+    families,
+    kinds,
+    legal_actions,
+    table_actions,
+)
 from companion.games.themessage.options import Options
 from companion.games.themessage.rules import apply, over, pending, roll
 from companion.games.themessage.setup import MAX_SEATS, MIN_SEATS, setup
@@ -28,6 +34,7 @@ GAME: GameSpec[State] = GameSpec(
     roll=roll,
     pending=pending,
     families=families,
+    kinds=kinds,
     legal_actions=legal_actions,
     table_actions=table_actions,
     phone_only=PHONE_ONLY,
