@@ -18,7 +18,7 @@ from companion.core.narrow import args as _args
 from companion.core.narrow import items as _list
 from companion.core.taps import Role
 from companion.core.types import JSONObject
-from companion.i18n import describe, has, seat_name, text
+from companion.i18n import describe, event_line, seat_name, text
 from ui.faces import FACES
 
 
@@ -36,15 +36,10 @@ class TableScreen:
 
     def say(self, kind: str, args: JSONObject, seq: int | None = None) -> None:
         """One line of the feed: something the whole table saw."""
-        key = f"event.{self.game}.{kind}"
         line = Text()
         if seq is not None:
             line.append(f"#{seq:<4}", style="dim")
-        line.append(
-            describe(
-                self.lang, key if _known(self.lang, key) else f"event.{kind}", args, self.names
-            )
-        )
+        line.append(event_line(self.lang, self.game, kind, args, self.names))
         self.console.print(line)
 
     def laid(self, role: Role) -> None:
@@ -109,7 +104,3 @@ class TableScreen:
             "stats": " · ".join(s.value for s in stats),
         }
         self.phone_text(seat, describe(self.lang, "demo.phone_state", args, self.names))
-
-
-def _known(lang: str, key: str) -> bool:
-    return has(lang, key) or has("en", key)

@@ -85,6 +85,14 @@ def describe(lang: str, key: str, args: Mapping[str, JSON], names: Sequence[str]
     return text(lang, key, **{k: render(lang, k, v, names) for k, v in args.items()})
 
 
+def event_line(
+    lang: str, game: str, kind: str, args: Mapping[str, JSON], names: Sequence[str]
+) -> str:
+    """A line of the feed: the game's own words for an event, or words every game shares (undo)."""
+    key = f"event.{game}.{kind}"
+    return describe(lang, key if has(FALLBACK, key) else f"event.{kind}", args, names)
+
+
 def render(lang: str, name: str, value: JSON, names: Sequence[str]) -> str:
     """One argument in words: a seat by its name, a card by its name, and so on."""
     if value is None:

@@ -16,7 +16,7 @@ from companion.core.narrow import obj as _obj
 from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, JSONObject, Seat
-from companion.i18n import describe, describe_action, has, render, text
+from companion.i18n import describe, describe_action, event_line, has, render, text
 from companion.ingest import Question
 from companion.table import Table
 from ui.faces import FACES
@@ -153,7 +153,7 @@ def _secret(
 
 
 def _event(lang: str, game: str, event: JSONObject, names: Sequence[str]) -> str:
-    return describe(lang, f"event.{game}.{event['kind']}", _args(event), names)
+    return event_line(lang, game, str(event["kind"]), _args(event), names)
 
 
 def _prompt_args(prompt: JSONObject) -> JSONObject:

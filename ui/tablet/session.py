@@ -17,10 +17,11 @@ from typing import Any
 from companion.core.actions import Action
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
+from companion.core.narrow import args as _args
 from companion.core.taps import Role
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
-from companion.i18n import describe, describe_action, has, render
+from companion.i18n import describe, describe_action, event_line, render
 from companion.ingest import Feedback, Ingest, Question, Recognise
 from companion.journal import Journal
 from companion.observations import Observation, ReaderStatus, SourceState, describe_status
@@ -130,14 +131,7 @@ class Session:
         game = self.table.header.game
         lines = []
         for e in list(self._events)[-last:]:
-            key = f"event.{game}.{e['kind']}"
-            args = e["args"]
-            assert isinstance(args, dict)
-            lines.append(
-                describe(
-                    self.lang, key if has("en", key) else f"event.{e['kind']}", args, self.names
-                )
-            )
+            lines.append(event_line(self.lang, game, str(e["kind"]), _args(e), self.names))
         return lines
 
     def waiting(self) -> list[str]:

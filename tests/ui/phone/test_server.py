@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 
 from companion.core.types import Seat
-from companion.games.microfilms.actions import Bribe
+from companion.games.microfilms.actions import Bribe, Pass
 from companion.games.microfilms.bot import Bot
 from companion.i18n import LANGS, render
 from companion.table import Table
@@ -68,6 +68,18 @@ async def test_a_private_answer_from_a_phone_moves_the_game(served: Served) -> N
     assert {r["type"] for r in replies} == {"ok", "view"}
     assert table.journal.entries(table.game_id)[-1].action == accept
     assert table.private_view(target)["hand"][-1]["card"] == card  # type: ignore[index]
+
+
+async def test_an_undo_reaches_the_phones_feed_in_words(served: Served) -> None:
+    table = served.table
+    active = table.pending()[0].seats[0]
+    ws, _ = await served.join(active, "zh-Hant")
+    table.submit(Pass(seat=active))
+    await ws.receive_json(timeout=5)
+    table.undo()
+    view = await ws.receive_json(timeout=5)
+    assert view["feed"][-1] == "上一個動作已復原。"
+    assert not any("event." in line for line in view["feed"])
 
 
 async def test_a_refused_action_is_explained_in_the_phones_language(served: Served) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
 
+from companion.core.narrow import args as _args
 from companion.core.types import JSON
-from companion.i18n import describe, has, render
+from companion.i18n import describe, event_line, render
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.widgets import Panel, Tap, Text
@@ -64,14 +65,7 @@ class OverScreen(Page):
         assert isinstance(timeline, list)
         for entry in timeline:
             assert isinstance(entry, dict)
-            key = f"event.{game}.{entry['kind']}"
-            args = entry["args"]
-            assert isinstance(args, dict)
-            column.add_widget(
-                Text(
-                    describe(lang, key if has("en", key) else f"event.{entry['kind']}", args, names)
-                )
-            )
+            column.add_widget(Text(event_line(lang, game, str(entry["kind"]), _args(entry), names)))
             secrets = entry["secrets"]
             assert isinstance(secrets, list)
             for secret in secrets:
