@@ -22,7 +22,7 @@ from companion.games.themessage import cards as message_cards
 from companion.games.themessage import errors as message_errors
 from companion.games.themessage import rules as message_rules
 from companion.games.themessage.cards import Function
-from companion.i18n import LANGS, catalog, describe, pick_lang
+from companion.i18n import LANGS, catalog, describe, game_key, has, pick_lang
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -99,6 +99,15 @@ def test_every_secret_has_a_message(game: str) -> None:
     source = "\n".join(p.read_text() for p in (ROOT / "companion/games" / game).glob("*.py"))
     kinds = set(re.findall(r'Secret\(\s*[^,]+,\s*"([a-z_]+)"', source))
     assert kinds and {k for k in kinds if f"secret.{game}.{k}" not in catalog("en")} == set()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_what_every_game_says_alike_has_a_message(game: str) -> None:
+    """An undo (``Table.undo``) and a hand audit (``core.audit``) read the same in every game."""
+    for lang in LANGS:
+        for kind in ("undone", "hand_confirmed", "hand_corrected"):
+            assert has(lang, game_key("event", game, kind)), (lang, kind)
+        assert has(lang, game_key("secret", game, "hand_audited")), lang
 
 
 def test_every_card_and_action_has_a_name() -> None:

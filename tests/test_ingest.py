@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.audit import AuditHand
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards
 from companion.games.microfilms.actions import (
-    AuditHand,
     Blackmail,
     Discard,
     Draw,

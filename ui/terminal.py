@@ -18,7 +18,7 @@ from companion.core.narrow import args as _args
 from companion.core.narrow import items as _list
 from companion.core.taps import Role
 from companion.core.types import JSONObject
-from companion.i18n import describe, event_line, seat_name, text
+from companion.i18n import describe, event_line, game_key, seat_name, text
 from ui.faces import FACES
 
 
@@ -53,7 +53,9 @@ class TableScreen:
         self.phone_text(
             seat,
             "\n".join(
-                describe(self.lang, f"secret.{self.game}.{s['kind']}", _args(s), self.names)
+                describe(
+                    self.lang, game_key("secret", self.game, str(s["kind"])), _args(s), self.names
+                )
                 for s in secrets
             ),
         )

@@ -88,6 +88,16 @@ class NotInDeck(RuleViolation):
     code = "not_in_deck"
 
 
+class AuditConflict(RuleViolation):
+    """A hand audit names a card the app cannot move into this hand unseen.
+
+    Only the deck is hidden from everyone; a card the record puts anywhere else
+    needs the table to look. As with :class:`NotInDeck`, no place is named.
+    """
+
+    code = "audit_conflict"
+
+
 class NothingToUndo(RuleViolation):
     """Undo was asked for, but the last action revealed a secret or there is none."""
 

@@ -47,8 +47,6 @@ class GameSpec(Generic[S]):
     key: str
     min_seats: int
     max_seats: int
-    hand_cards: frozenset[CardId]
-    """Every card that can ever be in a hand — what a player may state in a hand audit."""
     codec: ActionCodec
     options_type: type[Any]
     setup: Callable[[Sequence[str], Any], S]
@@ -60,6 +58,9 @@ class GameSpec(Generic[S]):
     legal_actions: Callable[[S, Seat, str | None], Sequence[Action]]
     table_actions: Callable[[S, Seat], Sequence[Action]]
     phone_only: frozenset[str]
+    audit_faces: Callable[[S, Seat], Sequence[tuple[CardId, ...]]]
+    """What a seat may name in a hand audit, from what it knows: each face as the copies
+    it could mean, its own cards first."""
     over: Callable[[S], GameOver | None]
     public_view: Callable[[S], JSONObject]
     private_view: Callable[[S, Seat], JSONObject]

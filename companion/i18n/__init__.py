@@ -85,12 +85,21 @@ def describe(lang: str, key: str, args: Mapping[str, JSON], names: Sequence[str]
     return text(lang, key, **{k: render(lang, k, v, names) for k, v in args.items()})
 
 
+def game_key(kind_of: str, game: str, kind: str) -> str:
+    """The key of an event or secret: the game's own words, or words every game shares.
+
+    ``kind_of`` is ``event`` or ``secret``; an undo and a hand audit are said alike in
+    every game (``event.undone``, ``secret.hand_audited``).
+    """
+    key = f"{kind_of}.{game}.{kind}"
+    return key if has(FALLBACK, key) else f"{kind_of}.{kind}"
+
+
 def event_line(
     lang: str, game: str, kind: str, args: Mapping[str, JSON], names: Sequence[str]
 ) -> str:
-    """A line of the feed: the game's own words for an event, or words every game shares (undo)."""
-    key = f"event.{game}.{kind}"
-    return describe(lang, key if has(FALLBACK, key) else f"event.{kind}", args, names)
+    """A line of the feed: what the table saw happen."""
+    return describe(lang, game_key("event", game, kind), args, names)
 
 
 def render(lang: str, name: str, value: JSON, names: Sequence[str]) -> str:

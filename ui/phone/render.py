@@ -14,9 +14,8 @@ from companion.core.codec import to_json
 from companion.core.narrow import args as _args
 from companion.core.narrow import obj as _obj
 from companion.core.narrow import objects as _objects
-from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, JSONObject, Seat
-from companion.i18n import describe, describe_action, event_line, has, render, text
+from companion.i18n import describe, describe_action, event_line, game_key, has, render, text
 from companion.ingest import Question
 from companion.table import Table
 from ui.faces import FACES
@@ -71,7 +70,7 @@ def view_message(
         ],
         "offer": _offer(lang, mine, names, game),
         "actions": actions,
-        "audit": _audit(lang, table, public, names),
+        "audit": _audit(lang, table, seat, private, names),
         "secrets": [_secret(lang, game, s, private, names) for s in _objects(private["secrets"])],
         "feed": [_event(lang, game, e, names) for e in feed[-FEED:]],
         "over": None if over is None else say(f"event.{game}.game_over", _obj(over)),
@@ -127,16 +126,24 @@ def _offer(lang: str, mine: list[JSONObject], names: Sequence[str], game: str) -
     return None
 
 
-def _audit(lang: str, table: Table, public: JSONObject, names: Sequence[str]) -> JSON:
-    """The hand check: cards this seat could say it holds (any hand card not face up).
+def _audit(lang: str, table: Table, seat: Seat, private: JSONObject, names: Sequence[str]) -> JSON:
+    """The hand check: each face this seat could say it holds, as the ids of its copies
+    (those in the hand first) with how many of them the record gives the hand.
 
     ``None`` for a game with no hand audit.
     """
     if "audit_hand" not in table.spec.codec.names:
         return None
-    face_up = set(_strings(public.get("discard", [])))
-    cards = sorted(c for c in table.spec.hand_cards if c not in face_up)
-    return {"cards": [{"card": c, "name": render(lang, "card", c, names)} for c in cards]}
+    hand = {c["card"] for c in _cards(private["hand"])}
+    faces: list[JSON] = [
+        {
+            "name": render(lang, "card", copies[0], names),
+            "cards": list(copies),
+            "held": sum(c in hand for c in copies),
+        }
+        for copies in table.spec.audit_faces(table.state, seat)
+    ]
+    return {"faces": faces}
 
 
 def _secret(
@@ -144,7 +151,7 @@ def _secret(
 ) -> str:
     """A secret in words — with the seat's own identity left out: it stays behind the hold."""
     args = _args(secret)
-    key = f"secret.{game}.{secret['kind']}"
+    key = game_key("secret", game, str(secret["kind"]))
     if args.get("identity") == private["identity"]:
         hidden = text(lang, "phone.hidden_identity")
         rendered = {k: render(lang, k, v, names) for k, v in args.items()}

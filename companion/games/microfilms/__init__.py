@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from companion.core.game import GameSpec
-from companion.games.microfilms import cards
 from companion.games.microfilms.actions import CODEC
 from companion.games.microfilms.legal import (
     PHONE_ONLY,
+    audit_faces,
     families,
     kinds,
     legal_actions,
@@ -22,7 +22,6 @@ GAME: GameSpec[State] = GameSpec(
     key="microfilms",
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
-    hand_cards=frozenset(c.id for c in cards.ALL if not cards.is_identity(c.id)),
     codec=CODEC,
     options_type=Options,
     setup=setup,
@@ -34,6 +33,7 @@ GAME: GameSpec[State] = GameSpec(
     legal_actions=legal_actions,
     table_actions=table_actions,
     phone_only=PHONE_ONLY,
+    audit_faces=audit_faces,
     over=over,
     public_view=public_view,
     private_view=private_view,

@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass
 
 from companion.core.actions import ActionCodec, ChanceAction, HostAction, SeatAction
+from companion.core.audit import AuditHand
 from companion.core.types import CardId, Seat
 
 
@@ -130,18 +131,6 @@ class TellDraw(SeatAction):
 
     act = "tell_draw"
     card: CardId
-
-
-@dataclass(frozen=True, kw_only=True)
-class AuditHand(SeatAction):
-    """A player states their whole hand, privately, so the app can mend its record.
-
-    Allowed at any moment of the game: a card knocked off a reader or a tap
-    missed should never leave the model wrong for long.
-    """
-
-    act = "audit_hand"
-    cards: tuple[CardId, ...]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,18 +1,17 @@
-"""The hand audit: a seat states its whole hand, privately, and the record is mended.
+"""When a Microfilms player may check their hand (the mending itself: :mod:`companion.core.audit`).
 
-A card a reader missed or a draw told wrongly leaves the record of a hand
-wrong; its owner is the only one who can say what it really holds. The
-audit changes only what the owner's word and the record together allow.
+By a player still in the game, at any moment of play but two: not while
+chance is drawing from a hand or the deck, and not for the two seats of a
+bribe or a blackmail while a card is on its way between them — they answer
+first.
 """
 
 from __future__ import annotations
 
+from companion.core.audit import AuditHand, mend
 from companion.core.errors import MalformedAction, WrongMoment
-from companion.core.outcome import Event, Secret
 from companion.core.values import evolve
 from companion.games.microfilms import cards
-from companion.games.microfilms.actions import AuditHand
-from companion.games.microfilms.errors import AuditConflict
 from companion.games.microfilms.moves import update
 from companion.games.microfilms.state import (
     BlackmailDeclared,
@@ -25,15 +24,11 @@ from companion.games.microfilms.state import (
 
 
 def audit(state: State, a: AuditHand) -> Step:
-    """Mend the record of ``a.seat``'s hand from what its owner says it holds.
-
-    Not while the seat is in the middle of a bribe or a blackmail, or while chance
-    is drawing from the hand or the deck.
-
-    Cards the record gave this hand but its owner does not hold go back to the
-    deck; cards the owner holds that the record put in the deck come out of
-    it. Anything else is a conflict for the table to look at.
-    """
+    """Mend the record of ``a.seat``'s hand from what its owner says it holds."""
+    if not 0 <= a.seat < len(state.players):
+        raise MalformedAction(field="seat", expected="a seat of this table")
+    if state.player(a.seat).eliminated:
+        raise WrongMoment(act=a.act)
     phase = state.phase
     if not isinstance(phase, Choosing | BribeOffered | BlackmailDeclared | Discarding):
         raise WrongMoment(act=a.act)
@@ -41,20 +36,7 @@ def audit(state: State, a: AuditHand) -> Step:
         state.active,
         phase.target,
     ):
-        raise WrongMoment(act=a.act)  # a card is on its way between these two: answer first
-    if len(set(a.cards)) != len(a.cards):
-        raise MalformedAction(field="cards", expected="each card once")
-    hand = state.player(a.seat).hand
-    for card in a.cards:
-        if card not in cards.CARDS or cards.is_identity(card):
-            raise MalformedAction(field="cards", expected="hand cards")
-        if card not in hand and card not in state.deck:
-            raise AuditConflict(card=card)
-    gone = [c for c in hand if c not in a.cards]
-    came = [c for c in a.cards if c not in hand]
-    deck = tuple(sorted([*(c for c in state.deck if c not in came), *gone]))
-    kept = tuple(c for c in hand if c in a.cards)
-    state = update(evolve(state, deck=deck), a.seat, hand=(*kept, *came))
-    told = Secret(a.seat, "hand_audited", {"hand": list(state.player(a.seat).hand)})
-    event = Event("hand_corrected" if gone or came else "hand_confirmed", {"seat": a.seat}, (told,))
-    return state, [event]
+        raise WrongMoment(act=a.act)
+    mended = mend(a.seat, state.player(a.seat).hand, state.deck, a.cards, cards.ALIKE)
+    state = update(evolve(state, deck=mended.deck), a.seat, hand=mended.hand)
+    return state, [mended.event]

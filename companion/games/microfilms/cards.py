@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+from companion.core import copies
 from companion.core.types import CardId
 
 
@@ -113,3 +114,7 @@ def pays_for(card: CardId, use: Use) -> bool:
 
 def is_identity(card: CardId) -> bool:
     return CARDS[card].kind in (Kind.AGENT, Kind.FREELANCER)
+
+
+ALIKE: Final = copies.alike(c for c in ALL if not is_identity(c.id))
+"""Every hand card's copies: A-IB1 and A-IB2 read alike, as do A-WR1 and A-WR2 (§1.3)."""

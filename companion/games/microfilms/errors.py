@@ -51,13 +51,3 @@ class BadLetterPlace(RuleViolation):
     """A Manager claim names each of two different letters once, each in one place (§7.4)."""
 
     code = "bad_letter_place"
-
-
-class AuditConflict(RuleViolation):
-    """A hand audit names a card the app cannot move into this hand unseen.
-
-    Only the deck is hidden from everyone; a card the record puts anywhere else
-    needs the table to look. As with :class:`~companion.core.errors.NotInDeck`, no place is named.
-    """
-
-    code = "audit_conflict"

@@ -9,7 +9,7 @@ A list goes to the seat's own phone, so it may depend only on what that seat
 knows: when a draw is told rather than seen, ``tell_draw`` offers every card
 the drawer could have drawn as far as they know, and the rules refuse one the
 record puts elsewhere. A hand audit (``audit_hand``) states a fact, not a
-choice, and is not listed.
+choice, and is not listed; ``audit_faces`` says what it may name.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
+from companion.core import copies
 from companion.core.actions import Action
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
@@ -216,6 +217,16 @@ def _places(state: State, letter: CardId) -> list[LetterPlace]:
         *(LetterPlace(letter=letter, seat=s) for s in state.in_game()),
         *(LetterPlace(letter=letter, pile=p) for p in Pile),
     ]
+
+
+def audit_faces(state: State, seat: Seat) -> list[tuple[CardId, ...]]:
+    """What ``seat`` could say it holds in a hand audit, face by face, its own cards first.
+
+    Its own hand and every hand card not face up on the discard pile: all it knows.
+    """
+    hand = state.player(seat).hand
+    rest = (c for c in cards.ALIKE if c not in hand and c not in state.discard)
+    return copies.faces([*hand, *sorted(rest)], cards.ALIKE)
 
 
 PHONE_ONLY = frozenset({"bribe", "tell_draw"})

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.actions import Action, ChanceAction, SeatAction
+from companion.core.audit import AuditHand
 from companion.core.codec import to_json
+from companion.core.copies import copy_in
 from companion.core.errors import (
     BadChance,
     GameIsOver,
@@ -29,11 +31,10 @@ from companion.core.outcome import Event, GameOver, Outcome, Secret
 from companion.core.prompts import Prompt
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, without
-from companion.games.microfilms import claims
+from companion.games.microfilms import cards, claims
 from companion.games.microfilms.actions import (
     CLAIMS,
     AcceptBribe,
-    AuditHand,
     Blackmail,
     Bribe,
     BuyOff,
@@ -214,9 +215,11 @@ def _draw(state: State, a: Draw) -> Step:
 
 
 def _tell_draw(state: State, a: TellDraw) -> Step:
-    if a.card not in state.deck:
+    """The drawer names the card's face; any copy of it the deck holds is the one drawn."""
+    card = copy_in(a.card, state.deck, cards.ALIKE)
+    if card is None:
         raise NotInDeck(card=a.card)
-    return _drawn(state, a.seat, a.card)
+    return _drawn(state, a.seat, card)
 
 
 def _drawn(state: State, seat: Seat, card: CardId) -> Step:

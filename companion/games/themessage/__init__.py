@@ -7,10 +7,10 @@ intelligence cards, three ways of sending, the timing windows and the stack.
 from __future__ import annotations
 
 from companion.core.game import GameSpec
-from companion.games.themessage import cards
 from companion.games.themessage.actions import CODEC
 from companion.games.themessage.legal import (
     PHONE_ONLY,
+    audit_faces,
     families,
     kinds,
     legal_actions,
@@ -26,7 +26,6 @@ GAME: GameSpec[State] = GameSpec(
     key="themessage",
     min_seats=MIN_SEATS,
     max_seats=MAX_SEATS,
-    hand_cards=frozenset(cards.CARDS),
     codec=CODEC,
     options_type=Options,
     setup=setup,
@@ -38,6 +37,7 @@ GAME: GameSpec[State] = GameSpec(
     legal_actions=legal_actions,
     table_actions=table_actions,
     phone_only=PHONE_ONLY,
+    audit_faces=audit_faces,
     over=over,
     public_view=public_view,
     private_view=private_view,

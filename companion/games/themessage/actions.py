@@ -5,7 +5,8 @@ action, named for the function, carrying the card played and what it needs
 (a target, the play a 識破 cancels, the intelligence a 燒燬 burns). Chance
 actions are the results no player chooses (§2 the deal; the card a draw or a
 真偽莫辨 placement turns out to be) — drawn by the app or observed at the
-table. The host may end a game nobody can win (§8.2).
+table. The host may end a game nobody can win (§8.2). A player may check their hand
+(``audit_hand``, shared with every game: :mod:`companion.core.audit`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import enum
 from dataclasses import dataclass
 
 from companion.core.actions import ActionCodec, ChanceAction, HostAction, SeatAction
+from companion.core.audit import AuditHand
 from companion.core.types import CardId, Seat
 
 
@@ -229,6 +231,6 @@ Playing = Lock | Lure | Intercept | Return | Decode | Burn | Counter | Probe | D
 CODEC = ActionCodec(
     [
         Draw, TellDraw, TellPlacement, *PLAYS, Pass, Send, Receive, Decline, AnswerProbe,
-        EndTurn, Discard, Deal, Pick, EndGame,
+        EndTurn, Discard, AuditHand, Deal, Pick, EndGame,
     ]
 )  # fmt: skip

@@ -16,6 +16,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+from companion.core import copies
 from companion.core.types import CardId
 
 
@@ -173,6 +174,10 @@ DECKS: Final[dict[Preset, tuple[CardId, ...]]] = {
 
 CARDS: Final[dict[CardId, Card]] = {c.id: c for preset in Preset for c in _deck(preset)}
 """Every game card either preset can hold, by id."""
+
+ALIKE: Final = {preset: copies.alike(_deck(preset)) for preset in Preset}
+"""Each preset's cards to their copies: ``LOCK-K-S-1`` to ``-6`` read alike; each probe is
+one of a kind."""
 
 IDENTITY: Final[dict[Camp, CardId]] = {camp: CardId(f"ID-{camp.name}") for camp in Camp}
 """The identity cards; the three copies of a camp are alike (§1.1)."""

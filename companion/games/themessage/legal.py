@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from companion.core import copies
 from companion.core.actions import Action
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
@@ -209,6 +210,15 @@ def _unseen(state: State, seat: Seat) -> Iterator[CardId]:
     for c in cards.DECKS[state.options.deck]:
         if c not in seen:
             yield c
+
+
+def audit_faces(state: State, seat: Seat) -> list[tuple[CardId, ...]]:
+    """What ``seat`` could say it holds in a hand audit, face by face, its own cards first.
+
+    Its own hand and every card of the box it has not seen somewhere other than the deck.
+    """
+    hand = state.player(seat).hand
+    return copies.faces([*hand, *_unseen(state, seat)], cards.ALIKE[state.options.deck])
 
 
 def _discard(state: State, seat: Seat) -> Iterator[Action]:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.actions import Action, ChanceAction, SeatAction
+from companion.core.audit import AuditHand
+from companion.core.copies import copy_in
 from companion.core.errors import (
     BadChance,
     BadTarget,
@@ -28,7 +30,7 @@ from companion.core.outcome import Event, GameOver, Outcome, Secret
 from companion.core.prompts import Prompt
 from companion.core.types import JSON, CardId, Seat
 from companion.core.values import evolve
-from companion.games.themessage import checks, flow, timing
+from companion.games.themessage import cards, checks, flow, timing
 from companion.games.themessage.actions import (
     PLAYS,
     Answer,
@@ -52,6 +54,7 @@ from companion.games.themessage.actions import (
     TellDraw,
     TellPlacement,
 )
+from companion.games.themessage.audit import audit
 from companion.games.themessage.cards import CARDS, Function, Method
 from companion.games.themessage.effects import shown
 from companion.games.themessage.errors import (
@@ -189,6 +192,8 @@ def over(state: State) -> GameOver | None:
 
 
 def _seat_action(state: State, action: SeatAction) -> Step:
+    if isinstance(action, AuditHand):
+        return audit(state, action)
     if action.seat not in acting_seats(state):
         raise NotYourTurn(seat=action.seat)
     if isinstance(action, PLAYS):
@@ -221,10 +226,14 @@ def _draw(state: State, a: Draw) -> Step:
 
 
 def _tell_draw(state: State, a: TellDraw | TellPlacement) -> Step:
-    """A card told rather than seen by a reader: the same as the ``pick`` it stands for."""
-    if a.card not in state.deck:
+    """A card told rather than seen by a reader: the same as the ``pick`` it stands for.
+
+    A person names a face, so any copy of it the deck holds is the card (§1.3).
+    """
+    card = copy_in(a.card, state.deck, cards.ALIKE[state.options.deck])
+    if card is None:
         raise NotInDeck(card=a.card)
-    return _pick(state, Pick(card=a.card))
+    return _pick(state, Pick(card=card))
 
 
 # --- playing a function card (§6, §7) --------------------------------------------------------

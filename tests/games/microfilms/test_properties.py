@@ -25,7 +25,6 @@ from companion.core.outcome import Event
 from companion.core.types import JSON, CardId, Seat
 from companion.core.views import public_event
 from companion.games.microfilms import GAME, cards
-from companion.games.microfilms.actions import AuditHand
 from companion.games.microfilms.options import (
     AgentClaim,
     HandLimitCheck,
@@ -36,6 +35,7 @@ from companion.games.microfilms.options import (
 from companion.games.microfilms.setup import FRANCS
 from companion.games.microfilms.state import State
 from companion.transcript import fold, new_header
+from tests.games.audits import random_audit
 
 GAMES = 2000
 CHUNK = 100
@@ -204,7 +204,7 @@ def play(seed: int) -> Iterator[str]:
         if chance is not None:
             action: Action = chance
         elif rng.random() < 0.03:
-            action = audit(state, rng)
+            action = random_audit(state.in_game(), [p.hand for p in state.players], state.deck, rng)
             try:
                 GAME.apply(state, action)
             except WrongMoment:
@@ -227,15 +227,6 @@ def play(seed: int) -> Iterator[str]:
     replayed = fold(header, json.loads(json.dumps(journal)))
     assert replayed == state, "replaying the journal gave another state"
     yield state.night.__str__()
-
-
-def audit(state: State, rng: random.Random) -> Action:
-    """A player checks their hand: as recorded, or with one card that was really a deck card."""
-    seat = rng.choice(state.in_game())
-    hand = list(state.players[seat].hand)
-    if hand and state.deck and rng.random() < 0.5:
-        hand[rng.randrange(len(hand))] = rng.choice(state.deck)
-    return AuditHand(seat=seat, cards=tuple(hand))
 
 
 def attempt_illegal(state: State, rng: random.Random, n: int) -> None:

@@ -22,7 +22,7 @@ import pytest
 
 from companion.core import playout
 from companion.core.actions import Action, SeatAction
-from companion.core.errors import RuleViolation
+from companion.core.errors import RuleViolation, WrongMoment
 from companion.core.outcome import Event
 from companion.core.prompts import waiting_on
 from companion.core.types import JSON, CardId, Seat
@@ -40,6 +40,7 @@ from companion.games.themessage.options import (
 )
 from companion.games.themessage.state import State
 from companion.transcript import fold, new_header
+from tests.games.audits import random_audit
 
 GAMES = 2000
 CHUNK = 100
@@ -190,6 +191,8 @@ SECRET_OWNER = {
     "sent": "seat",
     "decoded": "seat",
     "probe_arrives": "target",
+    "hand_confirmed": "seat",
+    "hand_corrected": "seat",
 }
 
 
@@ -255,6 +258,12 @@ def play(seed: int) -> Iterator[str]:
         chance = GAME.roll(state, rng)
         if chance is not None:
             action: Action = chance
+        elif rng.random() < 0.02:
+            action = random_audit(state.living(), [p.hand for p in state.players], state.deck, rng)
+            try:
+                GAME.apply(state, action)
+            except WrongMoment:
+                continue  # not now: chance is drawing from the deck
         else:
             if rng.random() < 0.08:
                 attempt_illegal(state, rng, n)

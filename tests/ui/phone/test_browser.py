@@ -229,12 +229,23 @@ async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(
     await until(lambda: _last_view(frames)["seq"] == table.seq)
     assert await page.evaluate("window.__buzz") >= 1, "a new secret makes the phone vibrate"
 
-    hand = list(table.state.players[seat].hand)
     await page.locator("#audit-toggle").click()
-    for box in await page.locator("#audit input[data-card]").all():
-        assert await box.is_checked() == ((await box.get_attribute("data-card")) in hand)
+    faces = _last_view(frames)["audit"]["faces"]
+    assert await audit_choices(page) == [face["held"] for face in faces]
+    assert sum(face["held"] for face in faces) == len(table.state.players[seat].hand)
     await page.locator("#audit-send").click()
     await until(lambda: table.state.history[-1].kind == "hand_confirmed")
+
+
+async def audit_choices(page: Page) -> list[int]:
+    """How many copies of each face the hand check says the player holds, as shown."""
+    counts = []
+    for control in await page.locator("#audit [data-face]").all():
+        if await control.get_attribute("type") == "checkbox":
+            counts.append(int(await control.is_checked()))
+        else:
+            counts.append(int(await control.input_value()))
+    return counts
 
 
 async def test_the_language_switch_changes_every_word(served: Served, browser: Browser) -> None:
@@ -278,4 +289,34 @@ async def test_the_message_phone_shows_its_intelligence_and_windows(
     assert await page.locator("#actions .choice").count() > 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=SHOTS / "phone-the-message.png")
+    await server.stop()
+
+
+async def test_a_message_player_checks_their_hand_by_face(browser: Browser, tmp_path: Path) -> None:
+    """Six black 密電 鎖定 read alike: the hand check asks how many, and the deck gives a copy."""
+    table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
+    server = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    seat = Seat(1)
+    frames: list[Any] = []
+    context = await browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    page = await context.new_page()
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda d: frames.append(json.loads(d))))
+    await page.goto(server.url(seat))
+    await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
+    await page.locator("#audit-toggle").click()
+    faces = _last_view(frames)["audit"]["faces"]
+    assert await audit_choices(page) == [face["held"] for face in faces]
+    assert len({face["name"] for face in faces}) == len(faces), "one row a face"
+    hand = table.state.players[seat].hand
+    i, face = next(
+        (i, f) for i, f in enumerate(faces) if len(f["cards"]) > 2 and f["held"] == 0
+        and any(c in table.state.deck for c in f["cards"])
+    )  # fmt: skip
+    await page.locator("#audit [data-face]").nth(i).select_option("1")
+    await page.locator("#audit-send").click()
+    await until(lambda: table.state.history[-1].kind == "hand_corrected")
+    after = table.state.players[seat].hand
+    assert after[: len(hand)] == hand and len(after) == len(hand) + 1
+    assert render("en", "card", after[-1], SEATS) == face["name"]
     await server.stop()

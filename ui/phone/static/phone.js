@@ -136,7 +136,7 @@
   var menuPath = [];        // the choices tapped so far in the action menu
   var actPending = null;    // id of the action sent from the menu, until answered
   var auditPending = null;  // id of the hand audit sent, until answered
-  var auditDirty = {};      // card -> checked, as the player set it
+  var auditDirty = {};      // face -> how many copies, as the player set it
   var auditSig = null;
   var actSentAt = 0;
   var nextId = 1;
@@ -689,22 +689,20 @@
     show($('feed-box'), feed.length > 0);
   }
 
-  function auditOptions() {
-    var me = view.me || {};
-    var hand = list(me.hand);
-    var inHand = {};
-    var options = [];
-    hand.forEach(function (c) {
-      if (inHand[c.card]) return;
-      inHand[c.card] = true;
-      options.push({ card: String(c.card), name: c.name, held: true });
+  // One row per face: a card of a kind the box holds once is a tick box; a face
+  // with several alike copies (six black Locks) asks how many. The record follows
+  // each copy, but a person can only say the face; the server takes any copy.
+  function auditFaces() {
+    return list(view.audit && view.audit.faces).map(function (f) {
+      var cards = list(f.cards).map(String);
+      return { key: cards.slice().sort().join(','), name: f.name, cards: cards,
+               held: Number(f.held) || 0 };
     });
-    list(view.audit && view.audit.cards).forEach(function (c) {
-      if (inHand[c.card]) return;
-      inHand[c.card] = true;
-      options.push({ card: String(c.card), name: c.name, held: false });
-    });
-    return options;
+  }
+
+  function auditChosen(face) {
+    return Object.prototype.hasOwnProperty.call(auditDirty, face.key)
+      ? auditDirty[face.key] : face.held;
   }
 
   function renderAudit() {
@@ -714,32 +712,42 @@
       return;
     }
     show(boxOuter, true);
-    var options = auditOptions();
-    var sig = JSON.stringify(options);
+    var faces = auditFaces();
+    var sig = JSON.stringify(faces);
     var box = $('audit-cards');
     if (sig !== auditSig) {
       auditSig = sig;
       clear(box);
-      options.forEach(function (o) {
+      faces.forEach(function (face) {
         var label = el('label', 'check');
-        var input = el('input');
-        input.type = 'checkbox';
-        input.setAttribute('data-card', o.card);
-        input.addEventListener('change', function () {
-          auditDirty[o.card] = input.checked;
-          renderAuditCount();
-        });
+        var input;
+        if (face.cards.length === 1) {
+          input = el('input');
+          input.type = 'checkbox';
+          input.addEventListener('change', function () {
+            auditDirty[face.key] = input.checked ? 1 : 0;
+            renderAuditCount();
+          });
+        } else {
+          input = el('select', 'count');
+          for (var n = 0; n <= face.cards.length; n++) input.appendChild(el('option', null, n));
+          input.addEventListener('change', function () {
+            auditDirty[face.key] = Number(input.value);
+            renderAuditCount();
+          });
+        }
+        input.setAttribute('data-face', face.key);
         label.appendChild(input);
-        label.appendChild(breakable(el('span', 'check-name'), o.name));
+        label.appendChild(breakable(el('span', 'check-name'), face.name));
         box.appendChild(label);
       });
     }
-    var inputs = box.querySelectorAll('input[data-card]');
+    var inputs = box.querySelectorAll('[data-face]');
     for (var i = 0; i < inputs.length; i++) {
-      var card = inputs[i].getAttribute('data-card');
-      var held = options[i] && options[i].held;
-      inputs[i].checked = Object.prototype.hasOwnProperty.call(auditDirty, card)
-        ? auditDirty[card] : !!held;
+      var chosen = faces[i] ? auditChosen(faces[i]) : 0;
+      if (inputs[i].type === 'checkbox') inputs[i].checked = chosen > 0;
+      else inputs[i].value = String(chosen);
+      inputs[i].parentNode.classList.toggle('chosen', chosen > 0);
       inputs[i].disabled = auditPending !== null;
     }
     var sendBtn = $('audit-send');
@@ -748,20 +756,27 @@
     renderAuditCount();
   }
 
+  function auditCards() {
+    var cards = [];
+    auditFaces().forEach(function (face) {
+      cards = cards.concat(face.cards.slice(0, auditChosen(face)));  // held copies come first
+    });
+    return cards;
+  }
+
   function renderAuditCount() {
-    var n = $('audit-cards').querySelectorAll('input[data-card]:checked').length;
-    $('audit-count').textContent = t('phone.audit_count', { count: n });
+    var inputs = $('audit-cards').querySelectorAll('[data-face]');
+    for (var i = 0; i < inputs.length; i++) {
+      var on = inputs[i].type === 'checkbox' ? inputs[i].checked : Number(inputs[i].value) > 0;
+      inputs[i].parentNode.classList.toggle('chosen', on);
+    }
+    $('audit-count').textContent = t('phone.audit_count', { count: auditCards().length });
   }
 
   function submitAudit(ev) {
     ev.preventDefault();
     if (!view || !view.me || auditPending !== null) return;
-    var cards = [];
-    var inputs = $('audit-cards').querySelectorAll('input[data-card]');
-    for (var i = 0; i < inputs.length; i++) {
-      if (inputs[i].checked) cards.push(inputs[i].getAttribute('data-card'));
-    }
-    var id = sendAct({ act: 'audit_hand', seat: view.me.seat, cards: cards });
+    var id = sendAct({ act: 'audit_hand', seat: view.me.seat, cards: auditCards() });
     if (id === null) return;
     auditPending = id;
     renderAudit();

@@ -12,7 +12,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.core.narrow import args as _args
 from companion.core.types import JSON
-from companion.i18n import describe, event_line, render
+from companion.i18n import describe, event_line, game_key, render
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.widgets import Panel, Tap, Text
@@ -72,7 +72,7 @@ class OverScreen(Page):
                 assert isinstance(secret, dict)
                 args = secret["args"]
                 assert isinstance(args, dict)
-                told = describe(lang, f"secret.{game}.{secret['kind']}", args, names)
+                told = describe(lang, game_key("secret", game, str(secret["kind"])), args, names)
                 who = render(lang, "seat", secret["seat"], names)
                 line = self.t("tablet.only_saw", seat=who, what=told)
                 column.add_widget(Text(line, colour=theme.PURPLE, size=theme.SMALL))
