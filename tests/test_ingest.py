@@ -236,3 +236,21 @@ def test_an_unplugged_reader_is_shown_to_the_tablet_and_changes_no_game(
 def test_a_reader_with_no_place_at_the_table_is_named(ingest: Ingest) -> None:
     feedback = ingest.observe(CardSeen("camera", CardId("ACE")))
     assert [(n.key, n.args) for n in feedback.notices] == [("ingest.no_role", {"reader": "camera"})]
+
+
+def test_a_card_laid_is_read_as_the_copy_of_its_face_the_record_gives_the_player(
+    table: Table, ingest: Ingest
+) -> None:
+    """Copies read alike (§1.3): a draw told by phone may have recorded the other copy.
+    Laying the card plays it as the copy the record gives its holder — the game is the same."""
+    seat = table.state.active
+    recorded = next(
+        c for c in table.state.player(seat).hand
+        if any(o in table.state.deck for o in cards.ALIKE[c][1:])
+    )  # fmt: skip
+    laid = next(o for o in cards.ALIKE[recorded][1:] if o in table.state.deck)
+    feedback = tap(ingest, "centre", laid)
+    question = feedback.question
+    acts = feedback.committed or (question.options if question else ())
+    assert acts and all(getattr(a, "card", None) == recorded for a in acts)
+    assert ingest.reconciles == []

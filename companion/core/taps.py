@@ -10,9 +10,10 @@ carries them out on the live table.
 
 The helpers at the end are the steps every game's tap rules take alike, so the
 games keep only what is their own: :func:`checked` (let the rules judge a plan
-before it is offered), :func:`offer` (one choice is done, several are asked)
-and :func:`then` (a tap that means one action and then whatever the card means
-after it — a draw, then the card it turned out to be).
+before it is offered), :func:`offer` (one choice is done, several are asked),
+:func:`then` (a tap that means one action and then whatever the card means
+after it — a draw, then the card it turned out to be) and :func:`any_copy`
+(a card read as another copy of its face when the record mixed the two up).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from companion.core.actions import Action
+from companion.core.copies import Alike
 from companion.core.errors import RuleViolation
 from companion.core.outcome import Outcome
 from companion.core.types import JSON, CardId, Seat
@@ -180,3 +182,27 @@ def then(
     if isinstance(rest, Ask) or (isinstance(rest, Nothing) and not rest.key):
         return Plan((first,))
     return rest
+
+
+def any_copy(decide: Decide[S], copies: Callable[[S], Alike]) -> Decide[S]:
+    """``decide``, reading a card the record has elsewhere as another copy of its face.
+
+    Copies read alike (two blood Interrogate/Blackmail cards, six black 密電 鎖定):
+    a draw told by a phone records one copy, and the sticker the player really
+    drew may be another. A card laid that contradicts the record is therefore
+    read as each other copy of its face in turn, and the first reading that makes
+    a move (or that the record simply agrees with) stands: the table is the same
+    game either way. Otherwise the contradiction stands.
+    """
+
+    def read(state: S, role: Role, card: CardId) -> Decision:
+        decision = decide(state, role, card)
+        if not isinstance(decision, Contradiction):
+            return decision
+        for other in copies(state).get(card, (card,))[1:]:
+            reading = decide(state, role, other)
+            if isinstance(reading, Plan | Ask) or reading == Nothing():
+                return reading
+        return decision
+
+    return read

@@ -19,15 +19,18 @@ the record already has it (still on a reader, or re-read) means nothing.
 from __future__ import annotations
 
 from companion.core.actions import Action
+from companion.core.copies import Alike
 from companion.core.taps import (
     Ask,
     Contradiction,
+    Decide,
     Decision,
     Laid,
     Nothing,
     Place,
     Role,
     Top,
+    any_copy,
     checked,
     names_card,
     offer,
@@ -61,7 +64,11 @@ PLAYED = ("steal", "withdraw", "interrogate", "blackmail")
 """The families a card laid face up in the centre can start (a bribe is offered face down)."""
 
 
-def decide(state: State, role: Role, card: CardId) -> Decision:
+def _copies(state: State) -> Alike:
+    return cards.ALIKE
+
+
+def _decide(state: State, role: Role, card: CardId) -> Decision:
     if isinstance(state.phase, Finished):
         return Nothing("ingest.game_over")
     if card not in cards.CARDS:
@@ -88,7 +95,9 @@ def _at_seat(state: State, seat: Seat, card: CardId) -> Decision:
         return checked(rules.apply, state, (Draw(seat=seat, source=Source.DISCARD),), seat)
     if card in state.deck:  # the draw, then the pick the card turned out to be
         draw = Draw(seat=seat, source=Source.DECK)
-        return then(rules.apply, decide, state, Role(Place.SEAT, seat), card, first=draw, seat=seat)
+        return then(
+            rules.apply, _decide, state, Role(Place.SEAT, seat), card, first=draw, seat=seat
+        )
     return Contradiction(seat, public=False, where="deck")
 
 
@@ -138,6 +147,10 @@ def _at_discard(state: State, card: CardId) -> Decision:
 
 
 # --- the other way round: where a player lays a card to make an action -----------------
+
+
+decide: Decide[State] = any_copy(_decide, _copies)
+"""What a card seen by a reader means now (:data:`companion.core.taps.Decide`)."""
 
 
 def laid(state: State, action: Action, top: Top) -> Laid | None:

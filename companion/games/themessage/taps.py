@@ -34,14 +34,17 @@ contradiction for the table to settle, never a change made behind anyone's back.
 from __future__ import annotations
 
 from companion.core.actions import Action
+from companion.core.copies import Alike
 from companion.core.taps import (
     Contradiction,
+    Decide,
     Decision,
     Laid,
     Nothing,
     Place,
     Role,
     Top,
+    any_copy,
     checked,
     names_card,
     offer,
@@ -80,7 +83,11 @@ STARTED = (*PLAYS, Send)
 """What a card laid in the centre can start: a function played, or the intelligence sent."""
 
 
-def decide(state: State, role: Role, card: CardId) -> Decision:
+def _copies(state: State) -> Alike:
+    return cards.ALIKE[state.options.deck]
+
+
+def _decide(state: State, role: Role, card: CardId) -> Decision:
     if isinstance(state.phase, Finished):
         return Nothing("ingest.game_over")
     if card not in IN_BOX[state.options.deck]:
@@ -121,7 +128,7 @@ def _at_seat(state: State, seat: Seat, card: CardId) -> Decision:
     if card not in _deck(state):
         return Contradiction(seat, public=False, where="deck")
     # the draw, then the pick the card turned out to be (none for the deck's last card)
-    return then(rules.apply, decide, state, Role(Place.SEAT, seat), card, first=first, seat=seat)
+    return then(rules.apply, _decide, state, Role(Place.SEAT, seat), card, first=first, seat=seat)
 
 
 def _intel_at(state: State, seat: Seat) -> Decision:
@@ -260,6 +267,10 @@ def _played(state: State, card: CardId) -> bool:
 
 
 # --- the other way round: where a player lays a card to make an action -----------------
+
+
+decide: Decide[State] = any_copy(_decide, _copies)
+"""What a card seen by a reader means now (:data:`companion.core.taps.Decide`)."""
 
 
 def laid(state: State, action: Action, top: Top) -> Laid | None:

@@ -177,8 +177,12 @@ def test_a_deck_card_on_another_seats_reader_is_no_draw() -> None:
 
 def test_a_drawn_card_the_record_has_elsewhere_is_told_to_the_drawer_alone() -> None:
     """§3: a hand is its owner's alone — the table hears only that something is wrong."""
-    theirs = HANDS[2][0]
-    assert decide(dealt(), reader(ANN), theirs) == Contradiction(ANN, public=False, where="deck")
+    theirs = C("DISTRIBUTE-R-T-1")  # one of a kind (§1.3)
+    state = give(dealt(), CAT, theirs)
+    assert decide(state, reader(ANN), theirs) == Contradiction(ANN, public=False, where="deck")
+    copied = HANDS[2][0]  # a red 調虎離山, like the one the deck holds: that one is drawn
+    found = decide(dealt(), reader(ANN), copied)
+    assert found == Plan((Draw(seat=ANN), Pick(card=C("LURE-R-S-2"))))
 
 
 def test_a_seats_own_hand_and_intelligence_mean_nothing() -> None:
@@ -304,6 +308,15 @@ def test_a_counter_in_a_round_is_played_by_the_seat_that_holds_it() -> None:
     assert isinstance(state.phase, Responding) and state.phase.asks(BEN)
     card = HANDS[1][0]
     assert decide(state, CENTRE, card) == Plan((Counter(seat=BEN, card=card, on=0),))
+
+
+def test_a_copy_the_record_has_in_the_deck_is_read_as_the_holders_copy() -> None:
+    """§1.3: five blue 識破 read alike; a draw told by phone may have recorded another copy
+    than the sticker in the hand. The card is read as the copy the record gives its holder."""
+    state = play(play_phase(), Lock(seat=ANN, card=C("LOCK-R-S-1"), target=BEN))
+    assert C("COUNTER-B-D-2") in state.deck
+    found = decide(state, CENTRE, C("COUNTER-B-D-2"))
+    assert found == Plan((Counter(seat=BEN, card=HANDS[1][0], on=0),))
 
 
 def test_an_intercept_in_the_transmit_window_is_its_holders() -> None:
