@@ -12,7 +12,7 @@ the deck.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -138,6 +138,14 @@ class TagMap:
                 if card is not None:
                     return card
         return None
+
+    def recognise_in(self, decks: Sequence[Deck], placed: TagPlaced) -> CardId | None:
+        """The card a sticker is in the first of ``decks`` that knows it.
+
+        A tablet may keep a deck of each game a group owns; a table plays one game,
+        and its rules tell a card of another game for what it is (not this game's).
+        """
+        return next((c for d in decks if (c := self.recognise(d, placed)) is not None), None)
 
     # --- moving a map between tablets ------------------------------------------------
 

@@ -23,6 +23,18 @@ def test_a_sticker_is_recognised_by_its_uid_or_by_its_sealed_record(tmp_path: Pa
     assert tags.recognise(deck, TagPlaced("r", "04CC")) is None
 
 
+def test_a_tablet_with_a_deck_of_each_game_recognises_both(tmp_path: Path) -> None:
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    films = tags.new_deck("films", "microfilms")
+    message = tags.new_deck("message", "themessage")
+    tags.store(films, {"04AA": CardId("ACE")})
+    tags.store(message, {"04BB": CardId("LOCK-R-S-1")})
+    decks = tags.decks()
+    assert tags.recognise_in(decks, TagPlaced("r", "04BB")) == "LOCK-R-S-1"
+    assert tags.recognise_in(decks, TagPlaced("r", "04AA")) == "ACE"
+    assert tags.recognise_in(decks, TagPlaced("r", "04CC")) is None
+
+
 def test_an_export_imports_on_another_tablet_as_the_same_deck(tmp_path: Path) -> None:
     tags = TagMap(tmp_path / "a.sqlite3")
     deck = tags.new_deck("home", "microfilms")

@@ -109,7 +109,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     t.add_argument(
         "--reader", action="append", default=[], metavar="ROLE=URL", help=h("reader_role")
     )
-    t.add_argument("--deck", help=h("deck"))
+    t.add_argument("--deck", help=h("play_deck"))
     _tags_arg(t, h)
     t.set_defaults(run=_tablet)
 
@@ -239,11 +239,15 @@ def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
     recognise = None
     if readers:
         tags = TagMap(args.tags or default_tags())
-        deck = tags.deck(args.deck) if args.deck else next(iter(tags.decks()), None)
-        if deck is None:
+        named = tags.deck(args.deck) if args.deck else None
+        if args.deck and named is None:
+            console.print(text(lang, "register.error.no_deck", deck=args.deck), style="red")
+            return 2
+        decks = [named] if named is not None else tags.decks()
+        if not decks:
             console.print(text(lang, "cli.no_deck"), style="red")
             return 2
-        recognise = functools.partial(tags.recognise, deck)
+        recognise = functools.partial(tags.recognise_in, decks)
     home = platformdirs.user_data_path(APP) / "kivy"
     journal = _journal(args)
     launch.run(

@@ -107,3 +107,14 @@ def test_the_demo_shows_each_seats_qr_code_and_address(
     for seat, token, _ in tokens:
         assert f"{['Ann', 'Ben', 'Cat', 'Dan'][seat]}: http://" in out and f"/#t={token}" in out
     assert "▄" in out  # the QR codes, in half blocks
+
+
+def test_play_with_readers_says_which_deck_is_missing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    tags = str(tmp_path / "tags.sqlite3")
+    reader = ("--reader", "centre=script:none.jsonl", "--tags", tags, "--lang", "en")
+    code, out = run(capsys, "play", *reader)
+    assert code == 2 and "register one first" in out
+    code, out = run(capsys, "play", *reader, "--deck", "attic")
+    assert code == 2 and "no deck named “attic”" in out
