@@ -37,7 +37,7 @@ from hardware.sources import open_source
 from ui import demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
 from ui.register import register
-from ui.tablet.session import Reader
+from ui.tablet.session import BadReader, Reader
 from ui.terminal import TableScreen
 
 APP = "table-companion"
@@ -233,8 +233,9 @@ def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
 
     try:
         readers = [Reader.parse(r) for r in args.reader]
-    except ValueError as err:
-        console.print(text(lang, "cli.bad_reader", reason=str(err)), style="red")
+    except BadReader as err:
+        reason = text(lang, err.key, given=err.given)
+        console.print(text(lang, "cli.bad_reader", reason=reason), style="red")
         return 2
     recognise = None
     if readers:

@@ -118,3 +118,20 @@ def test_play_with_readers_says_which_deck_is_missing(
     assert code == 2 and "register one first" in out
     code, out = run(capsys, "play", *reader, "--deck", "attic")
     assert code == 2 and "no deck named “attic”" in out
+
+
+@pytest.mark.parametrize(
+    ("reader", "said"),
+    [
+        ("centre", "卡機要寫成 角色=位址"),
+        ("table=nfc:usb", "seat:N、centre 或 discard"),
+        ("seat:1=nfc:bogus", "不是讀卡機位址"),
+    ],
+)
+def test_a_badly_written_reader_is_explained_in_the_players_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, reader: str, said: str
+) -> None:
+    code, out = run(capsys, "play", "--reader", reader, "--lang", "zh-Hant",
+                    "--tags", str(tmp_path / "tags.sqlite3"))  # fmt: skip
+    assert code == 2 and said in out
+    assert not any(word in out for word in ("not", "ROLE=URL,", "reader is"))

@@ -24,7 +24,14 @@ from companion.games import GAMES
 from companion.i18n import describe, describe_action, event_line, render
 from companion.ingest import Feedback, Ingest, Question, Recognise
 from companion.journal import Journal
-from companion.observations import Observation, ReaderStatus, SourceState, describe_status
+from companion.observations import (
+    BadSourceUrl,
+    Observation,
+    ReaderStatus,
+    SourceState,
+    describe_status,
+    parse_url,
+)
 from companion.table import Chance, Table, Update, house_chance, players_tell
 from ui.faces import FACES
 from ui.faces.base import Alert, Face
@@ -45,11 +52,32 @@ class Reader:
 
     @classmethod
     def parse(cls, text: str) -> Reader:
-        """``seat:1=nfc:tty:USB0:pn532``, ``centre=nfc:usb``: the role, then the source."""
+        """``seat:1=nfc:tty:USB0:pn532``, ``centre=nfc:usb``: the role, then the source.
+
+        Raises :class:`BadReader` before the app starts, rather than leave a reader
+        written wrong silently missing from the table.
+        """
         role, _, url = text.partition("=")
         if not url:
-            raise ValueError(f"a reader is ROLE=URL, not {text!r}")
-        return cls(role, url, Role.parse(role))
+            raise BadReader(text, "cli.reader.form")
+        try:
+            where = Role.parse(role)
+        except ValueError:
+            raise BadReader(role, "cli.reader.role") from None
+        try:
+            parse_url(url)
+        except BadSourceUrl as err:
+            raise BadReader(url, err.key) from err
+        return cls(role, url, where)
+
+
+class BadReader(ValueError):
+    """A reader written wrong; ``key`` is the catalog's words for what is wrong with ``given``."""
+
+    def __init__(self, given: str, key: str) -> None:
+        super().__init__(f"{given}: {key}")
+        self.given = given
+        self.key = key
 
 
 @dataclass(frozen=True)
