@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.core.outcome import Event
-from companion.core.types import JSONObject, Seat
+from companion.core.prompts import Prompt
+from companion.core.types import JSON, JSONObject, Seat
 
 
 def public_event(event: Event) -> JSONObject:
@@ -27,3 +28,17 @@ def secrets_for(events: Iterable[Event], seat: Seat) -> list[JSONObject]:
     return [
         {"kind": s.kind, "args": dict(s.args)} for e in events for s in e.secrets if s.seat == seat
     ]
+
+
+def prompt_view(prompt: Prompt) -> JSONObject:
+    """A prompt as views carry it: its kind, the seats it waits for, its arguments."""
+    return {"kind": prompt.kind, "seats": list(prompt.seats), "args": dict(prompt.args)}
+
+
+def timeline(history: Iterable[Event]) -> list[JSON]:
+    """Every event with every secret told with it, numbered — for the end of a game only."""
+    return [{"index": i, **public_event(e), "secrets": _told(e)} for i, e in enumerate(history)]
+
+
+def _told(event: Event) -> list[JSON]:
+    return [{"seat": s.seat, "kind": s.kind, "args": dict(s.args)} for s in event.secrets]

@@ -15,10 +15,11 @@ choice, and is not listed; ``audit_faces`` says what it may name.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from companion.core import copies
 from companion.core.actions import Action
+from companion.core.legal import Families, Family
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 from companion.games.microfilms import cards, claims
@@ -64,35 +65,17 @@ from companion.games.microfilms.state import (
     State,
 )
 
-Family = Callable[[State, Seat], Iterator[Action]]
 
-
-def families(state: State, seat: Seat) -> tuple[str, ...]:
-    """The kinds of action ``seat`` may take now (every claim is one kind, ``claim``).
-
-    A face offers these first (Draw, Bribe, …) and asks for the arguments next.
-    """
-    return tuple(
-        name for name, make in _families(state, seat).items() if next(make(state, seat), None)
-    )
-
-
-def kinds(state: State, seat: Seat) -> tuple[str, ...]:
-    """Every family of this moment for ``seat``, open or not — none of them listed."""
-    return tuple(_families(state, seat))
-
-
-def legal_actions(state: State, seat: Seat, family: str | None = None) -> list[Action]:
-    """Every action ``seat`` may take now, or only those of one ``family``."""
-    makers = _families(state, seat)
-    chosen = makers.values() if family is None else [makers[family]] if family in makers else []
-    return [a for make in chosen for a in make(state, seat)]
-
-
-def _families(state: State, seat: Seat) -> dict[str, Family]:
+def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
     if seat != acting(state):
         return {}
     return _BY_PHASE[type(state.phase)]
+
+
+MOVES = Families(_families)
+families = MOVES.open
+kinds = MOVES.kinds
+legal_actions = MOVES.actions
 
 
 def _paying(hand: tuple[CardId, ...], use: Use) -> list[CardId]:
@@ -264,7 +247,7 @@ def table_actions(state: State, seat: Seat) -> list[Action]:
     return list(found)
 
 
-_BY_PHASE: dict[type, dict[str, Family]] = {
+_BY_PHASE: dict[type, dict[str, Family[State]]] = {
     BribeOffered: {"accept_bribe": _accept, "refuse_bribe": _refuse},
     BlackmailDeclared: {"resist": _resist, "buy_off": _buy_off, "give_in": _give_in},
     Discarding: {"discard": _discard},

@@ -12,17 +12,12 @@ from __future__ import annotations
 
 from companion.core.codec import to_json
 from companion.core.errors import WrongMoment
-from companion.core.outcome import Event
-from companion.core.prompts import Prompt
+from companion.core.narrow import args
 from companion.core.types import JSON, JSONObject, Seat
-from companion.core.views import public_event, secrets_for
+from companion.core.views import prompt_view, secrets_for, timeline
 from companion.games.microfilms import cards
 from companion.games.microfilms.rules import over, pending
 from companion.games.microfilms.state import BribeOffered, Player, State
-
-
-def _prompt(p: Prompt) -> JSONObject:
-    return {"kind": p.kind, "seats": list(p.seats), "args": dict(p.args)}
 
 
 def _status(p: Player) -> str:
@@ -52,18 +47,18 @@ def public_view(state: State) -> JSONObject:
         "deck": len(state.deck),
         "discard": list(state.discard),
         "seats": seats,
-        "pending": [_prompt(p) for p in pending(state)],
+        "pending": [prompt_view(p) for p in pending(state)],
         "over": None if result is None else to_json(result),
     }
 
 
 def private_view(state: State, seat: Seat) -> JSONObject:
     me = state.player(seat)
-    prompts = [_prompt(p) for p in pending(state) if seat in p.seats]
+    prompts = [prompt_view(p) for p in pending(state) if seat in p.seats]
     phase = state.phase
     if isinstance(phase, BribeOffered) and phase.target == seat:
         for p in prompts:
-            p["args"] = {**_args(p), "card": phase.card}
+            p["args"] = {**args(p), "card": phase.card}
     secrets: list[JSON] = list(secrets_for(state.history, seat))
     return {
         "seat": seat,
@@ -78,12 +73,6 @@ def private_view(state: State, seat: Seat) -> JSONObject:
     }
 
 
-def _args(prompt: JSONObject) -> dict[str, JSON]:
-    args = prompt["args"]
-    assert isinstance(args, dict)
-    return args
-
-
 def revealed_view(state: State) -> JSONObject:
     """Everything, once the game is over: who held what, who learned what, when."""
     if over(state) is None:
@@ -94,12 +83,5 @@ def revealed_view(state: State) -> JSONObject:
         "hands": [list(p.hand) for p in state.players],
         "removed": list(state.removed),
         "deck": list(state.deck),
-        "timeline": [_timeline_entry(i, e) for i, e in enumerate(state.history)],
+        "timeline": timeline(state.history),
     }
-
-
-def _timeline_entry(index: int, event: Event) -> JSONObject:
-    secrets: list[JSON] = [
-        {"seat": s.seat, "kind": s.kind, "args": dict(s.args)} for s in event.secrets
-    ]
-    return {"index": index, **public_event(event), "secrets": secrets}

@@ -13,10 +13,11 @@ only the answer their identity owes — their phone tells them their duty — an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from companion.core import copies
 from companion.core.actions import Action
+from companion.core.legal import Families, Family
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games.themessage import cards, timing
@@ -58,29 +59,8 @@ from companion.games.themessage.state import (
     State,
 )
 
-Family = Callable[[State, Seat], Iterator[Action]]
 
-
-def families(state: State, seat: Seat) -> tuple[str, ...]:
-    """The kinds of action ``seat`` may take now; a face offers these first."""
-    return tuple(
-        name for name, make in _families(state, seat).items() if next(make(state, seat), None)
-    )
-
-
-def kinds(state: State, seat: Seat) -> tuple[str, ...]:
-    """Every family of this moment for ``seat``, open or not — none of them listed."""
-    return tuple(_families(state, seat))
-
-
-def legal_actions(state: State, seat: Seat, family: str | None = None) -> list[Action]:
-    """Every action ``seat`` may take now, or only those of one ``family``."""
-    makers = _families(state, seat)
-    chosen = makers.values() if family is None else [makers[family]] if family in makers else []
-    return [a for make in chosen for a in make(state, seat)]
-
-
-def _families(state: State, seat: Seat) -> dict[str, Family]:
+def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
     phase = state.phase
     if not (phase.asks(seat) if isinstance(phase, Responding) else seat in acting_seats(state)):
         return {}
@@ -90,6 +70,12 @@ def _families(state: State, seat: Seat) -> dict[str, Family]:
             return {"pass": _pass, **plays}
         return {**plays, **_ACTING[state.moment]}
     return _BY_PHASE[type(phase)]
+
+
+MOVES = Families(_families)
+families = MOVES.open
+kinds = MOVES.kinds
+legal_actions = MOVES.actions
 
 
 def _mine(state: State, seat: Seat, function: Function) -> list[CardId]:
@@ -251,7 +237,7 @@ def table_actions(state: State, seat: Seat) -> list[Action]:
     return list(found)
 
 
-_PLAYS: dict[Function, Family] = {
+_PLAYS: dict[Function, Family[State]] = {
     Function.LOCK: _lock,
     Function.LURE: _lure,
     Function.INTERCEPT: _intercept,
@@ -263,13 +249,13 @@ _PLAYS: dict[Function, Family] = {
     Function.DISTRIBUTE: _distribute,
 }
 
-_ACTING: dict[Moment, dict[str, Family]] = {
+_ACTING: dict[Moment, dict[str, Family[State]]] = {
     Moment.TURN_START: {"draw": _draw},
     Moment.PLAY_1: {"send": _send, "end_turn": _end_turn},
     Moment.PLAY_2: {"end_turn": _end_turn},
 }
 
-_BY_PHASE: dict[type, dict[str, Family]] = {
+_BY_PHASE: dict[type, dict[str, Family[State]]] = {
     Deciding: {"receive": _receive, "decline": _decline},
     ProbeAnswer: {"answer_probe": _answer},
     Drawing: {"tell_draw": _tell_draw},

@@ -15,20 +15,15 @@ from __future__ import annotations
 
 from companion.core.codec import to_json
 from companion.core.errors import WrongMoment
-from companion.core.outcome import Event
-from companion.core.prompts import Prompt
+from companion.core.narrow import args
 from companion.core.types import JSON, CardId, JSONObject, Seat
-from companion.core.views import public_event, secrets_for
+from companion.core.views import prompt_view, secrets_for, timeline
 from companion.games.themessage.cards import Colour, Method, colour_of, function_of
 from companion.games.themessage.effects import shown
 from companion.games.themessage.hops import next_hop
 from companion.games.themessage.probes import obligation
 from companion.games.themessage.rules import over, pending
 from companion.games.themessage.state import Moment, Play, ProbeAnswer, Responding, State
-
-
-def _prompt(p: Prompt) -> JSONObject:
-    return {"kind": p.kind, "seats": list(p.seats), "args": dict(p.args)}
 
 
 def _play(play: Play) -> JSONObject:
@@ -99,20 +94,20 @@ def public_view(state: State) -> JSONObject:
         "transit": _transit(state),
         "stack": [_play(p) for p in state.stack],
         "round": round_,
-        "pending": [_prompt(p) for p in pending(state)],
+        "pending": [prompt_view(p) for p in pending(state)],
         "over": None if result is None else to_json(result),
     }
 
 
 def private_view(state: State, seat: Seat) -> JSONObject:
     me = state.player(seat)
-    prompts = [_prompt(p) for p in pending(state) if seat in p.seats]
+    prompts = [prompt_view(p) for p in pending(state) if seat in p.seats]
     phase = state.phase
     if isinstance(phase, ProbeAnswer) and phase.target == seat:
         assert me.identity is not None
         answer, count = obligation(me.identity, phase.card, state.options)
         for p in prompts:
-            p["args"] = {**_args(p), "card": phase.card, "answer": answer.value, "count": count}
+            p["args"] = {**args(p), "card": phase.card, "answer": answer.value, "count": count}
     t = state.transit
     known = t is not None and (t.method is Method.TEXT or seat in t.seen_by)
     declared = phase.declared if isinstance(phase, Responding) else ()
@@ -132,12 +127,6 @@ def private_view(state: State, seat: Seat) -> JSONObject:
     }
 
 
-def _args(prompt: JSONObject) -> dict[str, JSON]:
-    args = prompt["args"]
-    assert isinstance(args, dict)
-    return args
-
-
 def revealed_view(state: State) -> JSONObject:
     """Everything, once the game is over: who was who, who held what, who learned what."""
     if over(state) is None:
@@ -151,12 +140,5 @@ def revealed_view(state: State) -> JSONObject:
         "discard": list(state.discard),
         "removed": list(state.removed),
         "transit_card": None if t is None else t.card,
-        "timeline": [_timeline_entry(i, e) for i, e in enumerate(state.history)],
+        "timeline": timeline(state.history),
     }
-
-
-def _timeline_entry(index: int, event: Event) -> JSONObject:
-    secrets: list[JSON] = [
-        {"seat": s.seat, "kind": s.kind, "args": dict(s.args)} for s in event.secrets
-    ]
-    return {"index": index, **public_event(event), "secrets": secrets}
