@@ -7,7 +7,10 @@ Every observation goes through :meth:`Ingest.observe`, on the app's loop:
    ignored, never guessed;
 3. a tag still lying on its reader, or read again within :data:`SETTLE_S`
    after it left with nothing committed meanwhile, counts once;
-4. the game says what the card means where it lies (``companion.core.taps``):
+4. while the table waits for a game's deal and the game can be dealt by hand,
+   the card is part of the real deal being read (:data:`DEALS`); the deal is
+   committed once every part of it was laid;
+5. else the game says what the card means where it lies (``companion.core.taps``):
    actions the rules already accept are committed; a card that allows several
    actions opens a :class:`Question` (on the tablet, or the acting seat's phone
    when the options show its hand); a card the record has elsewhere opens a
@@ -22,14 +25,16 @@ that seat's phone: it may name a card the others must not see.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.actions import Action
 from companion.core.errors import RuleViolation
-from companion.core.taps import Ask, Contradiction, Decide, Nothing, Plan, Role
+from companion.core.taps import Ask, Contradiction, DealTaps, Decide, Nothing, Plan, Role
 from companion.core.types import JSON, CardId, Seat
+from companion.games.microfilms import dealing as microfilms_dealing
 from companion.games.microfilms import taps as microfilms_taps
 from companion.games.themessage import taps as themessage_taps
 from companion.observations import (
@@ -50,6 +55,10 @@ DECIDERS: Mapping[str, Decide[Any]] = {
     "themessage": themessage_taps.decide,
 }
 """Each game's tap rules, by game key."""
+
+DEALS: Mapping[str, DealTaps] = {"microfilms": microfilms_dealing.TAPS}
+"""The games whose real deal can be read off the readers, by game key. 風聲's identity
+cards carry no sticker, so its deal is the app's."""
 
 Recognise = Callable[[TagPlaced], CardId | None]
 """The card of the deck in play a tag is (``TagMap.recognise`` bound to a deck)."""
@@ -120,7 +129,13 @@ class _OnReader:
 class Ingest:
     """Turns one table's observations into actions; ``roles`` says what each reader watches."""
 
-    def __init__(self, table: Table, roles: Mapping[SourceName, Role], recognise: Recognise):
+    def __init__(
+        self,
+        table: Table,
+        roles: Mapping[SourceName, Role],
+        recognise: Recognise,
+        rng: random.Random | None = None,
+    ) -> None:
         decide = DECIDERS.get(table.header.game)
         if decide is None:
             raise ValueError(f"no tap rules for {table.header.game}")
@@ -128,6 +143,11 @@ class Ingest:
         self.roles = dict(roles)
         self.recognise = recognise
         self._decide = decide
+        self._deals = DEALS.get(table.header.game)
+        self._seen: Any = None
+        """What the readers saw of the deal so far (the game's own value)."""
+        self._rng = rng or random.SystemRandom()
+        """Draws the start player of a deal read off the readers."""
         self.statuses: dict[SourceName, ReaderStatus] = {}
         self._questions: dict[int, Question] = {}
         self._reconciles: dict[int, Reconcile] = {}
@@ -143,6 +163,13 @@ class Ingest:
     @property
     def reconciles(self) -> list[Reconcile]:
         return list(self._reconciles.values())
+
+    def dealing(self) -> list[Notice] | None:
+        """While the table waits for its real deal to be read: what is still to be laid."""
+        deals = self._deals
+        if deals is None or not deals.waits(self.table.state):
+            return None
+        return [Notice(key, args) for key, args in deals.missing(self._seen_so_far(deals))]
 
     def observe(self, obs: Observation) -> Feedback:
         if isinstance(obs, ReaderStatus):
@@ -204,6 +231,8 @@ class Ingest:
         return back_at_once
 
     def _tap(self, source: SourceName, role: Role, card: CardId) -> Feedback:
+        if self._deals is not None and self._deals.waits(self.table.state):
+            return self._deal_tap(self._deals, role, card)
         decision = self._decide(self.table.state, role, card)
         if isinstance(decision, Plan):
             return self._commit(decision.actions)
@@ -217,6 +246,29 @@ class Ingest:
             self._reconciles[found.id] = found
             return Feedback(reconcile=found)
         return Feedback(notices=_said(decision))
+
+    def _seen_so_far(self, deals: DealTaps) -> Any:
+        if self._seen is None:
+            self._seen = deals.start(self.table.state)
+        return self._seen
+
+    def _deal_tap(self, deals: DealTaps, role: Role, card: CardId) -> Feedback:
+        """A card of the real deal: kept until the deal is whole, then the deal committed.
+
+        A deal the rules refuse (two Freelancers where one belongs) is said, and what was
+        read stays: the players lay the wrong card's replacement and the deal is read again.
+        """
+        seen = deals.see(self._seen_so_far(deals), role, card)
+        if isinstance(seen, Nothing):
+            return Feedback(notices=_said(seen))
+        self._seen = seen
+        if deals.missing(seen):
+            return Feedback()
+        first = Seat(self._rng.randrange(len(self.table.header.seats)))
+        feedback = self._commit((deals.deal(seen, first),))
+        if feedback.committed:
+            self._seen = None
+        return feedback
 
     def _commit(self, actions: tuple[Action, ...]) -> Feedback:
         done: list[Action] = []

@@ -194,5 +194,16 @@ def players_tell(spec: GameSpec[Any], rng: random.Random) -> Chance:
     return draw
 
 
+def dealt_by_hand(chance: Chance) -> Chance:
+    """``chance``, except the deal: the players deal the real cards, and the readers say
+    what they dealt (``companion.ingest``). Every game names its deal action ``deal``."""
+
+    def draw(state: Any) -> Action | None:
+        action = chance(state)
+        return None if action is not None and action.act == "deal" else action
+
+    return draw
+
+
 def _from(header: Header, rng: random.Random | None) -> Chance:
     return house_chance(header.spec, rng or random.SystemRandom())

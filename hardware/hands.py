@@ -1,13 +1,15 @@
 """Hands for a table of emulated readers: every move a card shows, laid on its reader.
 
-The demo's bots play the way people at a table with readers do. A move that a card
-shows — a draw, a card played in the centre, a claim, a discard — is made by laying
-that card on the reader of its place, and it reaches the game through nfcpy, the
-ingest and the game's tap rules like any real tap; a question the card cannot answer
-(which target, which claim) is answered as the player would on the tablet or phone;
-a move no card shows (a pass, a franc paid) is said as the phone says it. The deck
-is registered on the spot, one emulated sticker per card, and a card the rules wait
-to be told (the one a draw turned up) is the deck's own: its top card, at random.
+The demo's bots play the way people at a table with readers do. The deal is dealt
+by hand and laid on the readers where the game reads it (``companion.ingest.DEALS``).
+A move that a card shows — a draw, a card played in the centre, a claim, a discard —
+is made by laying that card on the reader of its place, and it reaches the game
+through nfcpy, the ingest and the game's tap rules like any real tap; a question
+the card cannot answer (which target, which claim) is answered as the player would
+on the tablet or phone; a move no card shows (a pass, a franc paid) is said as the
+phone says it. The deck is registered on the spot, one emulated sticker per card,
+and a card the rules wait to be told (the one a draw turned up) is the deck's own:
+its top card, at random.
 
 A tap that does not make the move it was laid for is a fault of the tap rules, and
 :class:`LaidWrong` says so rather than let the game go on by another path.
@@ -28,7 +30,7 @@ from companion.core.taps import Laid, Place, Role, Top
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import taps as microfilms_taps
 from companion.games.themessage import taps as themessage_taps
-from companion.ingest import Feedback, Ingest, Question
+from companion.ingest import DEALS, Feedback, Ingest, Question
 from companion.registration import DECK_CARDS
 from companion.table import Table
 from companion.tagmap import TagMap
@@ -83,6 +85,27 @@ class Hands:
         self._laid = LAID[table.header.game]
         self._names = {role: name for name, role in ingest.roles.items()}
 
+    def dealing(self) -> bool:
+        """The table waits for its deal to be laid on the readers."""
+        return self.ingest.dealing() is not None
+
+    async def deal(self) -> Action:
+        """The real deal: the box shuffled and dealt at random (§2), each card the deal
+        shows laid on its reader; the deal the app read."""
+        deals = DEALS[self.table.header.game]
+        dealt = self.table.spec.roll(self.table.state, self.rng)
+        assert dealt is not None
+        feedback = Feedback()
+        for role, card in deals.laid(dealt):
+            self.on_lay(role)
+            feedback = await self.readers.tap(self._names[role], sticker(card))
+            self.taps += 1
+            if feedback.notices or feedback.reconcile:
+                raise LaidWrong(f"{card} on {self._names[role]} for the deal: {feedback}")
+        if len(feedback.committed) != 1 or feedback.committed[0].act != dealt.act:
+            raise LaidWrong(f"the deal laid was not read: {feedback}")
+        return feedback.committed[0]
+
     def due(self) -> Action | None:
         """The card the deck gives while the rules wait for a player to say which it was."""
         if not self.table.pending():
@@ -128,6 +151,6 @@ async def emulated_hands(
     deck = tags.new_deck(game, game)
     tags.store(deck, {sticker(c).uid.hex().upper(): c for c in DECK_CARDS[game]})
     roles = reader_roles(len(table.header.seats))
-    ingest = Ingest(table, roles, functools.partial(tags.recognise, deck))
+    ingest = Ingest(table, roles, functools.partial(tags.recognise, deck), rng=rng)
     async with EmulatedTable(roles, folder, ingest.observe) as readers:
         yield Hands(table, readers, ingest, rng, on_lay)

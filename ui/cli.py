@@ -25,10 +25,11 @@ from companion.core.game import GameSpec
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
 from companion.i18n import LANGS, describe, pick_lang, text
+from companion.ingest import DEALS
 from companion.journal import Journal
 from companion.observations import BadSourceUrl, describe_status
 from companion.registration import DECK_CARDS
-from companion.table import Chance, Table, players_tell
+from companion.table import Chance, Table, dealt_by_hand, players_tell
 from companion.tagmap import TagMap, TagMapError
 from companion.transcript import TranscriptError, dumps, read, run, views
 from hardware import inventory
@@ -198,8 +199,12 @@ def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
 
 
 def _chance(spec: GameSpec[Any], rng: random.Random, readers: bool) -> Chance | None:
-    """With readers, the cards a draw turns up are laid on them, not drawn by the app."""
-    return players_tell(spec, rng) if readers else None
+    """With readers, the cards a draw turns up are laid on them, not drawn by the app, and
+    so is the deal of a game that can be dealt by hand."""
+    if not readers:
+        return None
+    told = players_tell(spec, rng)
+    return dealt_by_hand(told) if spec.key in DEALS else told
 
 
 async def _play(

@@ -117,8 +117,12 @@ async def _bots_play(
     table.subscribe(on_update)
     if phones is not None:
         phones.on_connections(lambda seats: (screen.joined(seats), moved.set()))
-    for i in range(len(bots)):
-        screen.phone_state(i, table.private_view(Seat(i)))
+    if hands is not None and hands.dealing():
+        screen.console.print(screen.t("ingest.deal.intro"), style="cyan")
+        await hands.deal()  # the bots hear their cards; each phone shows its own
+    else:
+        for i in range(len(bots)):
+            screen.phone_state(i, table.private_view(Seat(i)))
     turn = table.public_view()["turn"]
     screen.table(table.public_view())
     while table.over() is None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from companion.core.actions import Action
 from companion.core.copies import Alike
@@ -100,6 +100,29 @@ Top = Callable[[Sequence[CardId]], CardId]
 """Which of ``cards`` a deck gives next: the one on top (a shuffled deck, a script)."""
 Laid = tuple[Role, CardId]
 """The reader's place and the card a player lays there."""
+
+
+@dataclass(frozen=True)
+class DealTaps:
+    """How a game's real deal is read off the readers, for a game that can be dealt by hand.
+
+    The players deal the real cards as the rulebook says and lay what each must
+    show the app on a reader; nobody sees more than at a table without the app.
+    ``seen`` is the game's own record of what was read so far: ``start(state)``
+    makes an empty one, ``see(seen, role, card)`` takes a card in (or says with
+    :class:`Nothing` why it has no place in the deal), ``missing(seen)`` says
+    what is still to come as ``(key, args)`` sentences, and ``deal(seen, first)``
+    is the deal action once nothing is missing (the app draws ``first``).
+    """
+
+    waits: Callable[[Any], bool]
+    """The state waits for its deal."""
+    start: Callable[[Any], Any]
+    see: Callable[[Any, Role, CardId], Any]
+    missing: Callable[[Any], list[tuple[str, dict[str, JSON]]]]
+    deal: Callable[[Any, Seat], Action]
+    laid: Callable[[Any], list[Laid]]
+    """Where each card of a deal action is laid (for hands at an emulated table)."""
 
 
 def names_card(action: Action, card: CardId) -> bool:

@@ -1,6 +1,7 @@
 """The demo's bots play on emulated readers: every card they play is laid on a reader and
 goes through nfcpy, the ingest and the game's tap rules; a card a draw turns up is laid
-on the drawer's reader, so nobody ever has to tell the app what they drew."""
+on the drawer's reader, so nobody ever has to tell the app what they drew; and a game
+that can be dealt by hand is dealt by hand, its deal laid on the readers."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from rich.console import Console
 
 from companion.games import GAMES
 from companion.i18n import describe
+from companion.ingest import DEALS
 from companion.journal import Journal
-from companion.table import Table, players_tell
+from companion.table import Table, dealt_by_hand, players_tell
 from ui import demo
 
 TOLD = {"tell_draw", "tell_placement"}
@@ -30,8 +32,10 @@ async def test_bots_play_a_whole_game_by_laying_their_cards_on_readers(
 ) -> None:
     rng = random.Random(seed)
     names = demo.names_for("en", players)
+    told = players_tell(GAMES[game], rng)
+    by_hand = game in DEALS
     table = Table.start(Journal(tmp_path / "j.sqlite3"), game, names, rng=rng,
-                        chance=players_tell(GAMES[game], rng))  # fmt: skip
+                        chance=dealt_by_hand(told) if by_hand else told)  # fmt: skip
     out = io.StringIO()
     console = Console(file=out, width=120)
 
@@ -46,3 +50,7 @@ async def test_bots_play_a_whole_game_by_laying_their_cards_on_readers(
              for p in ("seat", "centre", "discard") for s in range(players)}  # fmt: skip
     assert laid and set(laid) <= where, "the screen says where a card went, never which card"
     assert any("centre" in line for line in laid) and any("'s reader" in line for line in laid)
+    if by_hand:  # §2: each seat's identity and starting card, then the letter set aside
+        seat_lines = [describe("en", "demo.laid.seat", {"seat": s}, names) for s in range(players)]
+        centre = describe("en", "demo.laid.centre", {}, names)
+        assert laid[: 2 * players + 1] == [*(s for s in seat_lines for _ in (1, 2)), centre]

@@ -114,13 +114,16 @@ class TabletApp(App):
 
     def new_game(self, game: str, names: Sequence[str], options: object, draws: str) -> None:
         session = Session.start(
-            self.journal, game, names, options, self.lang,
-            draws=draws, host=self.host, port=self.port, rng=self.rng,
+            self.journal, game, names, options, self.lang, draws=draws,
+            readers=bool(self.readers), host=self.host, port=self.port, rng=self.rng,
         )  # fmt: skip
         self.spawn(self._open(session, "join"))
 
     def resume(self, game_id: int) -> None:
-        session = Session.resume(self.journal, game_id, self.lang, host=self.host, port=self.port)
+        session = Session.resume(
+            self.journal, game_id, self.lang,
+            readers=bool(self.readers), host=self.host, port=self.port,
+        )  # fmt: skip
         self.spawn(self._open(session, "table"))
 
     def leave_game(self) -> None:

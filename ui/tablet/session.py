@@ -22,7 +22,7 @@ from companion.core.taps import Role
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
 from companion.i18n import describe, describe_action, event_line, render
-from companion.ingest import Feedback, Ingest, Question, Recognise
+from companion.ingest import DEALS, Feedback, Ingest, Question, Recognise
 from companion.journal import Journal
 from companion.observations import (
     BadSourceUrl,
@@ -32,7 +32,7 @@ from companion.observations import (
     describe_status,
     parse_url,
 )
-from companion.table import Chance, Table, Update, house_chance, players_tell
+from companion.table import Chance, Table, Update, dealt_by_hand, house_chance, players_tell
 from ui.faces import FACES
 from ui.faces.base import Alert, Face
 from ui.phone.server import PhoneServer
@@ -122,24 +122,37 @@ class Session:
         lang: str,
         *,
         draws: str = "told",
+        readers: bool = False,
         host: str | None = None,
         port: int = 0,
         rng: random.Random | None = None,
     ) -> Session:
-        """A new game: dealt, journaled, its phone server ready to start."""
+        """A new game: journaled, its phone server ready to start, and dealt — by the app, or
+        with ``readers``, by hand, for a game whose real deal the readers can read."""
         meta: JSONObject = {"by": "tablet", "draws": draws}
-        chance = _chance(GAMES[game], draws, rng)
+        chance = _chance(GAMES[game], draws, rng, readers)
         table = Table.start(journal, game, names, options=options, chance=chance, meta=meta)
         return cls(table, PhoneServer(table, host=host, port=port), lang)
 
     @classmethod
     def resume(
-        cls, journal: Journal, game_id: int, lang: str, *, host: str | None = None, port: int = 0
+        cls,
+        journal: Journal,
+        game_id: int,
+        lang: str,
+        *,
+        readers: bool = False,
+        host: str | None = None,
+        port: int = 0,
     ) -> Session:
-        """The game exactly as its last committed action left it, phones keeping their seats."""
+        """The game exactly as its last committed action left it, phones keeping their seats.
+
+        A deal not yet read whole is laid again (a card still lying on its reader counts
+        as laid), or made by the app if the table has no readers now."""
         header = journal.header(game_id)
         draws = str(header.meta.get("draws", "told"))
-        table = Table.resume(journal, game_id, chance=_chance(header.spec, draws, None))
+        chance = _chance(header.spec, draws, None, readers)
+        table = Table.resume(journal, game_id, chance=chance)
         return cls(table, PhoneServer(table, host=host, port=port), lang)
 
     # --- what screens read ----------------------------------------------------------
@@ -163,7 +176,12 @@ class Session:
         return lines
 
     def waiting(self) -> list[str]:
-        """What the table waits for, as the prompts say it."""
+        """What the table waits for, as the prompts say it — or the real deal, what is still
+        to be laid on the readers."""
+        dealing = None if self.ingest is None else self.ingest.dealing()
+        if dealing is not None:
+            intro = describe(self.lang, "ingest.deal.intro", {}, self.names)
+            return [intro, *(describe(self.lang, n.key, n.args, self.names) for n in dealing)]
         game = self.table.header.game
         return [
             describe(
@@ -327,6 +345,7 @@ class Session:
             listener()
 
 
-def _chance(spec: GameSpec[Any], draws: str, rng: random.Random | None) -> Chance:
+def _chance(spec: GameSpec[Any], draws: str, rng: random.Random | None, readers: bool) -> Chance:
     source = rng or random.SystemRandom()
-    return (house_chance if draws == "app" else players_tell)(spec, source)
+    chance = (house_chance if draws == "app" else players_tell)(spec, source)
+    return dealt_by_hand(chance) if readers and spec.key in DEALS else chance

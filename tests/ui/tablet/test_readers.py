@@ -11,7 +11,7 @@ import aiohttp
 
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
-from companion.games.microfilms import GAME, cards
+from companion.games.microfilms import GAME, cards, dealing
 from companion.games.microfilms.actions import (
     ClaimAgent,
     Deal,
@@ -22,6 +22,7 @@ from companion.games.microfilms.actions import (
     Steal,
 )
 from companion.games.microfilms.state import Dealing
+from companion.i18n import render, text
 from companion.journal import Journal
 from companion.observations import SourceState
 from companion.table import Table, players_tell
@@ -120,6 +121,42 @@ async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: 
         assert over is not None and over.reason == "claim" and 0 in over.winners
         await ws.close()
     await session.phones.stop()
+
+
+async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
+    tmp_path: Path,
+) -> None:
+    """§2 dealt by hand: the tablet says who has still to lay their cards, never which."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    session = Session.start(journal, "microfilms", SEATS, GAME.options_type(), "en",
+                            readers=True, rng=random.Random(1))  # fmt: skip
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {sticker(c.id).uid.hex().upper(): c.id for c in cards.ALL})
+    roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
+    roles["centre"] = Role(Place.CENTRE)
+    session.use_readers(roles, lambda placed: tags.recognise(deck, placed))
+    intro = text("en", "ingest.deal.intro")
+    assert session.waiting() == [
+        intro,
+        "Still to lay their two cards: Ann, Ben, Cat, Dan.",
+        "Still to lay: the set-aside Alliance letter, face down on the centre reader.",
+    ]
+    names = {role: name for name, role in roles.items()}
+    async with EmulatedTable(roles, tmp_path, session.observe) as readers:
+        *cards_dealt, letter = dealing.laid(DEAL)
+        for role, card in cards_dealt:
+            await readers.tap(names[role], sticker(card))
+        assert session.waiting()[1:] == [
+            "Still to lay: the set-aside Alliance letter, face down on the centre reader."
+        ]
+        await readers.tap("centre", sticker(letter[1]))
+    state = session.table.state
+    assert [p.identity for p in state.players] == list(DEAL.identities)
+    assert session.waiting() == [text("en", "prompt.microfilms.turn", seat=SEATS[state.active])]
+    shown = " ".join([*session.waiting(), *session.feed(), *(a.text for a in session.alerts)])
+    hidden = {*DEAL.identities, *DEAL.hands, DEAL.letter_out}
+    assert not [c for c in hidden if render("en", "card", c, SEATS) in shown]
 
 
 def test_a_reader_is_given_as_role_and_url() -> None:
