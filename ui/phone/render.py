@@ -8,7 +8,7 @@ and the public feed. Nothing else of the game is read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.core.codec import to_json
 from companion.core.narrow import args as _args
@@ -16,7 +16,7 @@ from companion.core.narrow import obj as _obj
 from companion.core.narrow import objects as _objects
 from companion.core.types import JSON, JSONObject, Seat
 from companion.i18n import describe, describe_action, event_line, game_key, has, render, text
-from companion.ingest import Question
+from companion.ingest import DEALS, Question
 from companion.table import Table
 from ui.faces import FACES
 from ui.faces.base import Face
@@ -59,7 +59,7 @@ def view_message(
         "lang": lang,
         "me": _me(lang, private, public, face, names),
         "table": _table(lang, public, seat, face, names),
-        "waiting": [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in prompts],
+        "waiting": _waiting(table, lang, prompts, say),
         "yours": [
             *(
                 [say("ingest.ask.choose", {"seat": seat, "card": question.card})]
@@ -161,6 +161,17 @@ def _secret(
 
 def _event(lang: str, game: str, event: JSONObject, names: Sequence[str]) -> str:
     return event_line(lang, game, str(event["kind"]), _args(event), names)
+
+
+def _waiting(
+    table: Table, lang: str, prompts: list[JSONObject], say: Callable[[str, JSONObject], str]
+) -> list[str]:
+    """What the table waits for — before a deal dealt by hand, for the cards to be laid."""
+    deals = DEALS.get(table.header.game)
+    if deals is not None and deals.waits(table.state):
+        return [text(lang, "ingest.deal.intro")]
+    game = table.header.game
+    return [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in prompts]
 
 
 def _prompt_args(prompt: JSONObject) -> JSONObject:

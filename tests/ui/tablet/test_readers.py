@@ -29,6 +29,7 @@ from companion.table import Table, players_tell
 from companion.tagmap import TagMap
 from hardware.emulated import EmulatedTable
 from hardware.hands import sticker
+from ui.phone.render import view_message
 from ui.phone.server import PhoneServer
 from ui.tablet.session import Reader, Session
 
@@ -142,6 +143,7 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
         "Still to lay their two cards: Ann, Ben, Cat, Dan.",
         "Still to lay: the set-aside Alliance letter, face down on the centre reader.",
     ]
+    assert view_message(session.table, Seat(2), "en", [])["waiting"] == [intro]  # a phone
     names = {role: name for name, role in roles.items()}
     async with EmulatedTable(roles, tmp_path, session.observe) as readers:
         *cards_dealt, letter = dealing.laid(DEAL)
