@@ -43,6 +43,17 @@ DEAL = Deal(
 """Ann (China) holds Steal/Blackmail; the US letter is out, so the US Agent stands alone."""
 
 
+def attach_readers(session: Session, tmp_path: Path) -> dict[str, Role]:
+    """A reader per seat and one in the centre, reading a deck registered on the spot."""
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {sticker(c.id).uid.hex().upper(): c.id for c in cards.ALL})
+    roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
+    roles["centre"] = Role(Place.CENTRE)
+    session.use_readers(roles, lambda placed: tags.recognise(deck, placed))
+    return roles
+
+
 def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:
     told = players_tell(GAME, random.Random(1))
 
@@ -52,13 +63,7 @@ def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS, chance=chance)
     phones = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
     session = Session(table, phones, "en")
-    tags = TagMap(tmp_path / "tags.sqlite3")
-    deck = tags.new_deck("home", "microfilms")
-    tags.store(deck, {sticker(c.id).uid.hex().upper(): c.id for c in cards.ALL})
-    roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
-    roles["centre"] = Role(Place.CENTRE)
-    session.use_readers(roles, lambda placed: tags.recognise(deck, placed))
-    return session, roles
+    return session, attach_readers(session, tmp_path)
 
 
 async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: Path) -> None:
@@ -131,12 +136,7 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     journal = Journal(tmp_path / "j.sqlite3")
     session = Session.start(journal, "microfilms", SEATS, GAME.options_type(), "en",
                             readers=True, rng=random.Random(1))  # fmt: skip
-    tags = TagMap(tmp_path / "tags.sqlite3")
-    deck = tags.new_deck("home", "microfilms")
-    tags.store(deck, {sticker(c.id).uid.hex().upper(): c.id for c in cards.ALL})
-    roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
-    roles["centre"] = Role(Place.CENTRE)
-    session.use_readers(roles, lambda placed: tags.recognise(deck, placed))
+    roles = attach_readers(session, tmp_path)
     intro = text("en", "ingest.deal.intro")
     assert session.waiting() == [
         intro,
