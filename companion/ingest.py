@@ -36,6 +36,7 @@ from companion.core.taps import Ask, Contradiction, DealTaps, Decide, Nothing, P
 from companion.core.types import JSON, CardId, Seat
 from companion.games.microfilms import dealing as microfilms_dealing
 from companion.games.microfilms import taps as microfilms_taps
+from companion.games.themessage import dealing as themessage_dealing
 from companion.games.themessage import taps as themessage_taps
 from companion.observations import (
     CardSeen,
@@ -56,9 +57,12 @@ DECIDERS: Mapping[str, Decide[Any]] = {
 }
 """Each game's tap rules, by game key."""
 
-DEALS: Mapping[str, DealTaps] = {"microfilms": microfilms_dealing.TAPS}
-"""The games whose real deal can be read off the readers, by game key. 風聲's identity
-cards carry no sticker, so its deal is the app's."""
+DEALS: Mapping[str, DealTaps] = {
+    "microfilms": microfilms_dealing.TAPS,
+    "themessage": themessage_dealing.TAPS,
+}
+"""The games whose real deal can be read off the readers, by game key; the words that
+ask for it are ``ingest.deal.intro.<game>``."""
 
 Recognise = Callable[[TagPlaced], CardId | None]
 """The card of the deck in play a tag is (``TagMap.recognise`` bound to a deck)."""
@@ -147,7 +151,7 @@ class Ingest:
         self._seen: Any = None
         """What the readers saw of the deal so far (the game's own value)."""
         self._rng = rng or random.SystemRandom()
-        """Draws the start player of a deal read off the readers."""
+        """Draws what the app draws of a deal read off the readers (the start player)."""
         self.statuses: dict[SourceName, ReaderStatus] = {}
         self._questions: dict[int, Question] = {}
         self._reconciles: dict[int, Reconcile] = {}
@@ -258,14 +262,13 @@ class Ingest:
         A deal the rules refuse (two Freelancers where one belongs) is said, and what was
         read stays: the players lay the wrong card's replacement and the deal is read again.
         """
-        seen = deals.see(self._seen_so_far(deals), role, card)
+        seen = deals.see(self.table.state, self._seen_so_far(deals), role, card)
         if isinstance(seen, Nothing):
             return Feedback(notices=_said(seen))
         self._seen = seen
         if deals.missing(seen):
             return Feedback()
-        first = Seat(self._rng.randrange(len(self.table.header.seats)))
-        feedback = self._commit((deals.deal(seen, first),))
+        feedback = self._commit((deals.deal(self.table.state, seen, self._rng),))
         if feedback.committed:
             self._seen = None
         return feedback

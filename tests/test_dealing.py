@@ -1,6 +1,7 @@
-"""The real Microfilms deal, read off the readers (digest §2): each seat lays its identity
-and starting card on its own reader, the set-aside Alliance letter goes face down on the
-centre reader, and the app learns the deal without anyone seeing more than their own."""
+"""The real deal, read off the readers (each game's digest §2). Microfilms: each seat lays
+its identity and starting card on its own reader, the set-aside Alliance letter goes face
+down on the centre reader. 風聲: each seat lays its three cards; the app deals the
+identities. Either way the app learns the deal without anyone seeing more than their own."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import pytest
 
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
+from companion.games import GAMES
 from companion.games.microfilms import GAME, dealing
 from companion.games.microfilms.actions import Deal
 from companion.games.microfilms.setup import roll_deal
 from companion.games.microfilms.state import Choosing, Dealing
+from companion.games.themessage import dealing as message_dealing
+from companion.games.themessage.setup import roll_deal as roll_message_deal
 from companion.ingest import Feedback, Ingest, Notice
 from companion.journal import Journal
 from companion.observations import TagPlaced
@@ -147,3 +151,48 @@ def test_the_start_player_is_drawn_by_the_app(tmp_path: Path) -> None:
             lay(ingest, role, card)
         firsts.add(table.state.active)
     assert len(firsts) > 1
+
+
+# --- 風聲 ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def message(tmp_path: Path) -> Table:
+    chance = dealt_by_hand(players_tell(GAMES["themessage"], random.Random(3)))
+    return Table.start(Journal(tmp_path / "m.sqlite3"), "themessage", SEATS, chance=chance)
+
+
+def test_the_message_deal_is_three_cards_a_seat_and_the_app_deals_identities(
+    message: Table,
+) -> None:
+    """§2: three cards each, the rest the deck; identities from the default mix (2 red, 2 blue)."""
+    ingest = Ingest(message, ROLES, recognise, rng=random.Random(8))
+    assert ingest.dealing() == [Notice("ingest.deal.waiting_hands", {"seats": [0, 1, 2, 3]})]
+    dealt = roll_message_deal(message.state, random.Random(4))
+    lays = message_dealing.laid(dealt)
+    assert len(lays) == 12 and all(role.place is Place.SEAT for role, _ in lays)
+    for role, card in lays[:-1]:
+        assert lay(ingest, role, card) == Feedback()
+    committed = lay(ingest, *lays[-1]).committed
+    assert len(committed) == 1 and committed[0].hands == dealt.hands  # type: ignore[attr-defined]
+    state = message.state
+    assert [p.hand for p in state.players] == list(dealt.hands) and len(state.deck) == 69
+    assert sorted(p.identity for p in state.players) == ["ID-BLUE", "ID-BLUE", "ID-RED", "ID-RED"]
+    assert ingest.dealing() is None
+
+
+def test_a_fourth_card_or_a_card_in_the_centre_has_no_place_in_the_message_deal(
+    message: Table,
+) -> None:
+    ingest = Ingest(message, ROLES, recognise, rng=random.Random(8))
+    ann = Role(Place.SEAT, Seat(0))
+    for card in ("LOCK-R-S-1", "LOCK-R-S-2", "LOCK-R-S-3"):
+        assert lay(ingest, ann, CardId(card)) == Feedback()
+    assert lay(ingest, ann, CardId("LOCK-B-S-1")).notices == (
+        Notice("ingest.deal.three_cards", {"seat": 0}),
+    )
+    assert lay(ingest, Role(Place.CENTRE), CardId("LOCK-B-S-1")).notices == (
+        Notice("ingest.deal.seats_only"),
+    )
+    lay(ingest, Role(Place.SEAT, Seat(1)), CardId("LOCK-R-S-3"))  # laid again: it moves to Ben
+    assert ingest.dealing() == [Notice("ingest.deal.waiting_hands", {"seats": [0, 1, 2, 3]})]

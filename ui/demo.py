@@ -118,7 +118,7 @@ async def _bots_play(
     if phones is not None:
         phones.on_connections(lambda seats: (screen.joined(seats), moved.set()))
     if hands is not None and hands.dealing():
-        screen.console.print(screen.t("ingest.deal.intro"), style="cyan")
+        screen.console.print(screen.t(f"ingest.deal.intro.{table.header.game}"), style="cyan")
         await hands.deal()  # the bots hear their cards; each phone shows its own
     else:
         for i in range(len(bots)):

@@ -19,6 +19,7 @@ after it — a draw, then the card it turned out to be) and :func:`any_copy`
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -109,18 +110,19 @@ class DealTaps:
     The players deal the real cards as the rulebook says and lay what each must
     show the app on a reader; nobody sees more than at a table without the app.
     ``seen`` is the game's own record of what was read so far: ``start(state)``
-    makes an empty one, ``see(seen, role, card)`` takes a card in (or says with
-    :class:`Nothing` why it has no place in the deal), ``missing(seen)`` says
-    what is still to come as ``(key, args)`` sentences, and ``deal(seen, first)``
-    is the deal action once nothing is missing (the app draws ``first``).
+    makes an empty one, ``see(state, seen, role, card)`` takes a card in (or says
+    with :class:`Nothing` why it has no place in the deal), ``missing(seen)`` says
+    what is still to come as ``(key, args)`` sentences, and once nothing is
+    missing ``deal(state, seen, rng)`` is the deal action, with what the app
+    draws itself (the start player; 風聲's identities) drawn from ``rng``.
     """
 
     waits: Callable[[Any], bool]
     """The state waits for its deal."""
     start: Callable[[Any], Any]
-    see: Callable[[Any, Role, CardId], Any]
+    see: Callable[[Any, Any, Role, CardId], Any]
     missing: Callable[[Any], list[tuple[str, dict[str, JSON]]]]
-    deal: Callable[[Any, Seat], Action]
+    deal: Callable[[Any, Any, random.Random], Action]
     laid: Callable[[Any], list[Laid]]
     """Where each card of a deal action is laid (for hands at an emulated table)."""
 

@@ -169,7 +169,7 @@ def _waiting(
     """What the table waits for — before a deal dealt by hand, for the cards to be laid."""
     deals = DEALS.get(table.header.game)
     if deals is not None and deals.waits(table.state):
-        return [text(lang, "ingest.deal.intro")]
+        return [text(lang, f"ingest.deal.intro.{table.header.game}")]
     game = table.header.game
     return [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in prompts]
 

@@ -21,7 +21,7 @@ from companion.core.narrow import args as _args
 from companion.core.taps import Role
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
-from companion.i18n import describe, describe_action, event_line, render
+from companion.i18n import describe, describe_action, event_line, render, text
 from companion.ingest import DEALS, Feedback, Ingest, Question, Recognise
 from companion.journal import Journal
 from companion.observations import (
@@ -180,7 +180,7 @@ class Session:
         to be laid on the readers."""
         dealing = None if self.ingest is None else self.ingest.dealing()
         if dealing is not None:
-            intro = describe(self.lang, "ingest.deal.intro", {}, self.names)
+            intro = text(self.lang, f"ingest.deal.intro.{self.table.header.game}")
             return [intro, *(describe(self.lang, n.key, n.args, self.names) for n in dealing)]
         game = self.table.header.game
         return [

@@ -14,6 +14,7 @@ aside says which cards are in the deck and which were put back.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 
 from companion.core.taps import DealTaps, Laid, Nothing, Place, Role
@@ -42,7 +43,7 @@ def start(state: State) -> Seen:
     return Seen(nobody, nobody)
 
 
-def see(seen: Seen, role: Role, card: CardId) -> Seen | Nothing:
+def see(state: State, seen: Seen, role: Role, card: CardId) -> Seen | Nothing:
     """A card laid during the deal; one laid again elsewhere moves there (a card put right)."""
     known = cards.CARDS.get(card)
     if known is None:
@@ -76,10 +77,12 @@ def missing(seen: Seen) -> list[tuple[str, dict[str, JSON]]]:
     return said
 
 
-def deal(seen: Seen, first: Seat) -> Deal:
-    """The deal the readers saw; call it once nothing is :func:`missing`."""
+def deal(state: State, seen: Seen, rng: random.Random) -> Deal:
+    """The deal the readers saw, with the start player drawn (§2 step 9); call it once
+    nothing is :func:`missing`."""
     identities, hands = tuple(filter(None, seen.identities)), tuple(filter(None, seen.hands))
-    assert seen.letter_out is not None and len(identities) == len(hands) == len(seen.hands)
+    assert seen.letter_out is not None and len(identities) == len(hands) == len(state.players)
+    first = Seat(rng.randrange(len(state.players)))
     return Deal(first=first, identities=identities, letter_out=seen.letter_out, hands=hands)
 
 

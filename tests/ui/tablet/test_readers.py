@@ -137,7 +137,7 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     session = Session.start(journal, "microfilms", SEATS, GAME.options_type(), "en",
                             readers=True, rng=random.Random(1))  # fmt: skip
     roles = attach_readers(session, tmp_path)
-    intro = text("en", "ingest.deal.intro")
+    intro = text("en", "ingest.deal.intro.microfilms")
     assert session.waiting() == [
         intro,
         "Still to lay their two cards: Ann, Ben, Cat, Dan.",
