@@ -42,6 +42,7 @@ async def play() -> None:
 
     from companion.core import playout  # noqa: PLC0415
     from companion.journal import Journal  # noqa: PLC0415
+    from companion.service import Draws  # noqa: PLC0415
     from ui.tablet.app import TabletApp  # noqa: PLC0415
 
     flips: list[float] = []
@@ -53,7 +54,7 @@ async def play() -> None:
         await asyncio.sleep(0.001)
     print("first-frame", flush=True)
     start = app.screens.get_screen("start")
-    start.draws = "app"
+    start.draws = Draws.APP
     start._start()
     while app.session is None:
         await asyncio.sleep(0.01)
@@ -66,7 +67,7 @@ async def play() -> None:
     for _ in range(GAME_ACTIONS):
         seat = session.acting()
         assert seat is not None
-        table = session.table
+        table = session.service.table
         session.submit(playout.choose(table.spec, table.state, seat, rng, {"claim": 0}))
         session.dismiss()
         shown = len(flips)

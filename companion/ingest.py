@@ -1,19 +1,23 @@
-"""From what the readers feel to actions on the live table, and questions for the people.
+"""From what the sensors feel to actions on the live table, and questions for the people.
 
 Every observation goes through :meth:`Ingest.observe`, on the app's loop:
 
-1. a reader's status is kept for the tablet (:attr:`Ingest.statuses`);
-2. a tag is recognised as a card of the deck — an unknown tag is reported and
+1. a source's status is kept for the faces (:attr:`Ingest.statuses`);
+2. the place at the table it concerns is found from its source and zone
+   (:attr:`Ingest.places`: a reader board's reader 3 watches seat 3, a
+   camera's zone ``centre`` the centre);
+3. a tag is recognised as a card of the deck — an unknown tag is reported and
    ignored, never guessed;
-3. a tag still lying on its reader, or read again within :data:`SETTLE_S`
+4. a card still lying where it was, or laid again within :data:`SETTLE_S`
    after it left with nothing committed meanwhile, counts once;
-4. while the table waits for a game's deal and the game can be dealt by hand,
-   the card is part of the real deal being read (:data:`DEALS`); the deal is
-   committed once every part of it was laid;
-5. else the game says what the card means where it lies (``companion.core.taps``):
-   actions the rules already accept are committed; a card that allows several
-   actions opens a :class:`Question` (on the tablet, or the acting seat's phone
-   when the options show its hand); a card the record has elsewhere opens a
+5. while the table waits for a game's deal and the game can be dealt by hand,
+   the card is part of the real deal being read (``GameSpec.sensing.deal``); the
+   deal is committed once every part of it was laid;
+6. else the game says what the card means where it lies (``companion.core.taps``):
+   a plan the rules already judged is committed as judged — its actions and the
+   chance they cause in one transaction, published once; a card that allows
+   several actions opens a :class:`Question` (on the tablet, or the acting seat's
+   phone when the options show its hand); a card the record has elsewhere opens a
    :class:`Reconcile` — the record never changes behind anyone's back.
 
 The result of each call is a :class:`Feedback` of plain values, with every
@@ -32,40 +36,28 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.core.errors import RuleViolation
-from companion.core.taps import Ask, Contradiction, DealTaps, Decide, Nothing, Plan, Role
+from companion.core.taps import Ask, Contradiction, DealTaps, Nothing, Plan, Role
 from companion.core.types import JSON, CardId, Seat
-from companion.games.microfilms import dealing as microfilms_dealing
-from companion.games.microfilms import taps as microfilms_taps
-from companion.games.themessage import dealing as themessage_dealing
-from companion.games.themessage import taps as themessage_taps
 from companion.observations import (
-    CardSeen,
+    CardGone,
     Observation,
-    ReaderStatus,
     SourceName,
+    SourceStatus,
     TagPlaced,
     TagRemoved,
+    Zone,
 )
 from companion.table import Table
 
 SETTLE_S = 0.5
 """A tag read again this soon after it left the same reader never left (a shaky hand)."""
 
-DECIDERS: Mapping[str, Decide[Any]] = {
-    "microfilms": microfilms_taps.decide,
-    "themessage": themessage_taps.decide,
-}
-"""Each game's tap rules, by game key."""
-
-DEALS: Mapping[str, DealTaps] = {
-    "microfilms": microfilms_dealing.TAPS,
-    "themessage": themessage_dealing.TAPS,
-}
-"""The games whose real deal can be read off the readers, by game key; the words that
-ask for it are ``ingest.deal.intro.<game>``."""
-
 Recognise = Callable[[TagPlaced], CardId | None]
 """The card of the deck in play a tag is (``TagMap.recognise`` bound to a deck)."""
+Spot = tuple[SourceName, Zone]
+"""One reader of a source, or one zone a camera watches."""
+Places = Mapping[Spot, Role]
+"""The place at the table each spot watches."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +96,7 @@ class Reconcile:
     """
 
     id: int
-    source: SourceName
+    spot: Spot
     card: CardId
     seat: Seat | None
     public: Notice
@@ -119,43 +111,42 @@ class Feedback:
     notices: tuple[Notice, ...] = ()
     question: Question | None = None
     reconcile: Reconcile | None = None
-    status: ReaderStatus | None = None
+    status: SourceStatus | None = None
 
 
 @dataclass
-class _OnReader:
-    uid: str
+class _Lying:
+    """What lies on one spot: a tag's UID, or a card a camera saw."""
+
+    what: str
     seq: int
-    """The table's position once this tag's tap was handled."""
+    """The table's position once its tap was handled."""
     left_at: float | None = None
 
 
 class Ingest:
-    """Turns one table's observations into actions; ``roles`` says what each reader watches."""
+    """Turns one table's observations into actions; ``places`` says what each spot watches."""
 
     def __init__(
         self,
         table: Table,
-        roles: Mapping[SourceName, Role],
+        places: Places,
         recognise: Recognise,
         rng: random.Random | None = None,
     ) -> None:
-        decide = DECIDERS.get(table.header.game)
-        if decide is None:
-            raise ValueError(f"no tap rules for {table.header.game}")
         self.table = table
-        self.roles = dict(roles)
+        self.places = dict(places)
         self.recognise = recognise
-        self._decide = decide
-        self._deals = DEALS.get(table.header.game)
+        self._decide = table.spec.sensing.decide
+        self._deals = table.spec.sensing.deal
         self._seen: Any = None
         """What the readers saw of the deal so far (the game's own value)."""
         self._rng = rng or random.SystemRandom()
         """Draws what the app draws of a deal read off the readers (the start player)."""
-        self.statuses: dict[SourceName, ReaderStatus] = {}
+        self.statuses: dict[SourceName, SourceStatus] = {}
         self._questions: dict[int, Question] = {}
         self._reconciles: dict[int, Reconcile] = {}
-        self._on_reader: dict[SourceName, _OnReader] = {}
+        self._lying: dict[Spot, _Lying] = {}
         self._ids = itertools.count(1)
 
     @property
@@ -176,27 +167,29 @@ class Ingest:
         return [Notice(key, args) for key, args in deals.missing(self._seen_so_far(deals))]
 
     def observe(self, obs: Observation) -> Feedback:
-        if isinstance(obs, ReaderStatus):
+        if isinstance(obs, SourceStatus):
             self.statuses[obs.source] = obs
             return Feedback(status=obs)
-        if isinstance(obs, TagRemoved):
-            here = self._on_reader.get(obs.source)
-            if here is not None and here.uid == obs.uid:
+        spot = (obs.source, obs.zone)
+        if isinstance(obs, TagRemoved | CardGone):
+            here = self._lying.get(spot)
+            if here is not None and here.what == (
+                obs.uid if isinstance(obs, TagRemoved) else obs.card
+            ):
                 here.left_at = obs.at
             return Feedback()
-        role = self.roles.get(obs.source)
+        role = self.places.get(spot)
         if role is None:
-            return Feedback(notices=(Notice("ingest.no_role", {"reader": obs.source}),))
-        if isinstance(obs, CardSeen):
-            return self._tap(obs.source, role, obs.card)
-        if self._lingers(obs):
+            return Feedback(notices=(Notice("ingest.no_role", {"reader": _named(spot)}),))
+        what = obs.uid if isinstance(obs, TagPlaced) else obs.card
+        if self._lingers(spot, what, obs.at):
             return Feedback()
-        card = self.recognise(obs)
+        card = self.recognise(obs) if isinstance(obs, TagPlaced) else obs.card
         if card is None:
-            notice = Notice("ingest.unknown_tag", {"reader": obs.source, "uid": obs.uid})
+            notice = Notice("ingest.unknown_tag", {"reader": _named(spot), "uid": what})
             return Feedback(notices=(notice,))
-        feedback = self._tap(obs.source, role, card)
-        self._on_reader[obs.source] = _OnReader(obs.uid, self.table.seq)
+        feedback = self._tap(spot, role, card)
+        self._lying[spot] = _Lying(what, self.table.seq)
         return feedback
 
     def answer(self, question: int, action: Action) -> Feedback:
@@ -206,7 +199,7 @@ class Ingest:
             return Feedback(notices=(Notice("ingest.question_lapsed"),))
         if action not in asked.options:
             return Feedback(notices=(Notice("ingest.not_an_option", seat=asked.seat),))
-        feedback = self._commit((action,))
+        feedback = self._submit(action)
         if feedback.committed:
             del self._questions[question]
         return feedback
@@ -216,37 +209,36 @@ class Ingest:
         open_ = self._reconciles.pop(reconcile, None)
         if open_ is None:
             return Feedback()
-        role = self.roles[open_.source]
-        return self._tap(open_.source, role, open_.card)
+        return self._tap(open_.spot, self.places[open_.spot], open_.card)
 
     def dismiss(self, reconcile: int) -> None:
         """Forget a contradicting tap (the card went back where the record has it)."""
         self._reconciles.pop(reconcile, None)
 
-    def _lingers(self, placed: TagPlaced) -> bool:
+    def _lingers(self, spot: Spot, what: str, at: float) -> bool:
         """Still lying there, or back so soon that nothing happened at the table meanwhile."""
-        here = self._on_reader.get(placed.source)
-        if here is None or here.uid != placed.uid:
+        here = self._lying.get(spot)
+        if here is None or here.what != what:
             return False
         if here.left_at is None:
             return True
-        back_at_once = placed.at - here.left_at < SETTLE_S and here.seq == self.table.seq
+        back_at_once = at - here.left_at < SETTLE_S and here.seq == self.table.seq
         here.left_at = None if back_at_once else here.left_at
         return back_at_once
 
-    def _tap(self, source: SourceName, role: Role, card: CardId) -> Feedback:
+    def _tap(self, spot: Spot, role: Role, card: CardId) -> Feedback:
         if self._deals is not None and self._deals.waits(self.table.state):
             return self._deal_tap(self._deals, role, card)
         decision = self._decide(self.table.state, role, card)
         if isinstance(decision, Plan):
-            return self._commit(decision.actions)
+            return self._commit(decision)
         if isinstance(decision, Ask):
             asked = Question(next(self._ids), decision.seat, card, decision.options,
                              decision.private, self.table.seq)  # fmt: skip
             self._questions[asked.id] = asked
             return Feedback(question=asked)
         if isinstance(decision, Contradiction):
-            found = self._reconcile(source, card, decision)
+            found = self._reconcile(spot, card, decision)
             self._reconciles[found.id] = found
             return Feedback(reconcile=found)
         return Feedback(notices=_said(decision))
@@ -268,32 +260,43 @@ class Ingest:
         self._seen = seen
         if deals.missing(seen):
             return Feedback()
-        feedback = self._commit((deals.deal(self.table.state, seen, self._rng),))
+        feedback = self._submit(deals.deal(self.table.state, seen, self._rng))
         if feedback.committed:
             self._seen = None
         return feedback
 
-    def _commit(self, actions: tuple[Action, ...]) -> Feedback:
-        done: list[Action] = []
-        for action in actions:
-            try:
-                self.table.submit(action)
-            except RuleViolation as err:  # the table moved since the plan was made
-                return Feedback(tuple(done), (Notice(err.key, err.details),))
-            done.append(action)
-        return Feedback(tuple(done))
+    def _commit(self, plan: Plan) -> Feedback:
+        """A tap's plan, committed as one event (its chance with it), published once."""
+        try:
+            self.table.commit(plan)
+        except RuleViolation as err:  # the table moved since the plan was made
+            return Feedback(notices=(Notice(err.key, err.details),))
+        return Feedback(plan.actions)
 
-    def _reconcile(self, source: SourceName, card: CardId, c: Contradiction) -> Reconcile:
-        args: dict[str, JSON] = {"reader": source, "seat": c.seat}
+    def _submit(self, action: Action) -> Feedback:
+        try:
+            self.table.submit(action)
+        except RuleViolation as err:
+            return Feedback(notices=(Notice(err.key, err.details),))
+        return Feedback((action,))
+
+    def _reconcile(self, spot: Spot, card: CardId, c: Contradiction) -> Reconcile:
+        args: dict[str, JSON] = {"reader": _named(spot), "seat": c.seat}
         if c.public:
             public = Notice(f"ingest.reconcile.{c.where}", {**args, "card": card})
-            return Reconcile(next(self._ids), source, card, c.seat, public, None)
+            return Reconcile(next(self._ids), spot, card, c.seat, public, None)
         if c.seat is None:  # hidden, and nobody may safely be told which card it is
             public = Notice("ingest.reconcile.unnamed", args)
-            return Reconcile(next(self._ids), source, card, None, public, None)
+            return Reconcile(next(self._ids), spot, card, None, public, None)
         public = Notice("ingest.reconcile.hidden", args)
         private = Notice(f"ingest.reconcile.{c.where}", {**args, "card": card}, c.seat)
-        return Reconcile(next(self._ids), source, card, c.seat, public, private)
+        return Reconcile(next(self._ids), spot, card, c.seat, public, private)
+
+
+def _named(spot: Spot) -> str:
+    """A spot as a person reads it: the source's name, and its zone if it has several."""
+    source, zone = spot
+    return f"{source} {zone}" if zone else source
 
 
 def _said(nothing: Nothing) -> tuple[Notice, ...]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -102,17 +102,29 @@ class Journal:
         assert cur.lastrowid is not None
         return cur.lastrowid
 
-    def append(self, game_id: int, action: JSONObject, undoable: bool) -> int:
-        """Store one action; when this returns, it is on disk."""
+    def append(
+        self,
+        game_id: int,
+        actions: Sequence[tuple[JSONObject, bool]],
+        result: JSONObject | None = None,
+    ) -> int:
+        """Store ``actions`` (each with whether it may be undone) in one transaction, and the
+        game's ``result`` if they ended it; when this returns, all of it is on disk — or,
+        after a crash, none of it. Returns the position of the last action stored."""
         with self._transaction():
             row = self._db.execute(
-                "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game_id,)
+                "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()
-            self._db.execute(
+            first = int(row[0]) + 1
+            self._db.executemany(
                 "INSERT INTO actions (game_id, seq, action, undoable) VALUES (?, ?, ?, ?)",
-                (game_id, row[0], _dump(action), int(undoable)),
+                [(game_id, first + i, _dump(a), int(u)) for i, (a, u) in enumerate(actions)],
             )
-        return int(row[0])
+            if result is not None:
+                self._db.execute(
+                    "UPDATE games SET result = ? WHERE id = ?", (_dump(result), game_id)
+                )
+        return first + len(actions) - 1
 
     def entries(self, game_id: int) -> list[Entry]:
         rows = self._db.execute(
@@ -125,10 +137,6 @@ class Journal:
         with self._transaction():
             self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
             self._db.execute("UPDATE games SET result = NULL WHERE id = ?", (game_id,))
-
-    def finish(self, game_id: int, result: JSONObject) -> None:
-        with self._transaction():
-            self._db.execute("UPDATE games SET result = ? WHERE id = ?", (_dump(result), game_id))
 
     def header(self, game_id: int) -> Header:
         row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()

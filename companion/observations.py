@@ -1,13 +1,16 @@
 """What the table's sensors report: the contract between ``hardware`` and ``ingest``.
 
 A sensor is a *source*: an async stream of :data:`Observation` values, opened
-from a URL-like string as pyserial and nfcpy open ports (``nfc:tty:USB0:pn532``,
-``nfc:usb``, ``script:demo.jsonl``). A reader reports what it feels
+by ``hardware`` from a URL-like string as pyserial and nfcpy open ports. One
+source may watch several places at the table — a reader board has a reader
+per seat, a camera sees every seat's area — so each observation names the
+*zone* of its source that saw it (``""`` for a source that watches one place,
+as a single NFC reader does). A reader reports what it feels
 (:class:`TagPlaced`, :class:`TagRemoved`), a camera what it sees
-(:class:`CardSeen`), and every source how it is doing (:class:`ReaderStatus`),
-with a reason a person can read in their language. Plain values only: the
-game side needs no I/O library to consume them, and they round-trip through
-JSON for scripted sources and diagnostics.
+(:class:`CardSeen`, :class:`CardGone`), and every source how it is doing
+(:class:`SourceStatus`), with a reason a person can read in their language.
+Plain values only: the game side needs no I/O library to consume them, and
+they round-trip through JSON for scripted sources and diagnostics.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from companion.core.types import JSON, CardId, JSONObject
 from companion.i18n import text
 
 SourceName = str
-"""The name a source goes by at this table (``seat1``, ``centre``); its URL by default."""
+"""The name a source goes by at this table (``seat1``, ``board``); its URL by default."""
+Zone = str
+"""Which of a source's readers or areas saw something: ``""`` for a source with one."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,7 @@ class TagPlaced:
     uid: str
     records: tuple[NdefRecord, ...] = ()
     at: float = 0.0
+    zone: Zone = ""
 
 
 @dataclass(frozen=True)
@@ -51,15 +57,28 @@ class TagRemoved:
     source: SourceName
     uid: str
     at: float = 0.0
+    zone: Zone = ""
 
 
 @dataclass(frozen=True)
 class CardSeen:
-    """A camera recognised a card (by its marker or its art) in the zone it watches."""
+    """A camera recognised a card (by its marker or its art) in one of its zones."""
 
     source: SourceName
     card: CardId
     at: float = 0.0
+    zone: Zone = ""
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class CardGone:
+    """A card the camera saw in a zone is no longer there."""
+
+    source: SourceName
+    card: CardId
+    at: float = 0.0
+    zone: Zone = ""
 
 
 class SourceState(enum.StrEnum):
@@ -72,9 +91,11 @@ class SourceState(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class ReaderStatus:
-    """How a source is doing. ``reason`` is an i18n key (``nfc.reason.hangup``), with
-    ``args``; ``detail`` is technical (device name, error text) for diagnostics."""
+class SourceStatus:
+    """How a source is doing. ``kind`` says what it is (``nfc``, ``script``: i18n
+    ``source.kind.<kind>``, so a reader is called a reader and a script a script);
+    ``reason`` is an i18n key (``nfc.reason.hangup``) with ``args``; ``detail`` is
+    technical (device name, error text) for diagnostics."""
 
     source: SourceName
     state: SourceState
@@ -82,15 +103,17 @@ class ReaderStatus:
     args: JSONObject | None = None
     detail: str = ""
     at: float = 0.0
+    kind: str = ""
 
 
-Observation = TagPlaced | TagRemoved | CardSeen | ReaderStatus
+Observation = TagPlaced | TagRemoved | CardSeen | CardGone | SourceStatus
 
 
-def describe_status(lang: str, status: ReaderStatus) -> str:
+def describe_status(lang: str, status: SourceStatus) -> str:
     """One sentence for a source's status, reason included: what the tablet shows."""
     why = text(lang, status.reason, **(status.args or {})) if status.reason else ""
-    return text(lang, f"nfc.state.{status.state}", reader=status.source, why=why)
+    kind = text(lang, f"source.kind.{status.kind or 'any'}")
+    return text(lang, f"source.state.{status.state}", kind=kind, source=status.source, why=why)
 
 
 class Source(Protocol):
@@ -103,116 +126,62 @@ class Source(Protocol):
     async def aclose(self) -> None: ...
 
 
-# --- source URLs ----------------------------------------------------------------
-
-
-class BadSourceUrl(ValueError):
-    """A source URL that names nothing we can open; ``key`` is its i18n message."""
-
-    def __init__(self, url: str, key: str = "nfc.reason.bad_url") -> None:
-        super().__init__(f"{url}: {key}")
-        self.url = url
-        self.key = key
-
-
-@dataclass(frozen=True)
-class NfcTty:
-    """``nfc:tty:PORT:DRIVER`` — a reader chip on a serial port.
-
-    ``PORT`` is nfcpy's short name (``USB0`` is ``/dev/ttyUSB0``; ``USB`` alone is
-    the first ``/dev/ttyUSB*`` that answers) or an absolute path, which may be a
-    stable symlink (``/dev/serial/by-id/…``) or a glob.
-    """
-
-    port: str
-    driver: str
-
-
-@dataclass(frozen=True)
-class NfcUsb:
-    """``nfc:usb[:VENDOR[:PRODUCT]]`` or ``nfc:usb:BUS:DEVICE``: a USB reader, as nfcpy says."""
-
-    path: str
-
-
-@dataclass(frozen=True)
-class Script:
-    """``script:FILE`` — observations replayed from a JSON Lines file (no hardware)."""
-
-    file: str
-
-
-SourceUrl = NfcTty | NfcUsb | Script
-TTY_DRIVERS = ("pn532",)
-"""The serial drivers we support: nfcpy's own, unmodified."""
-
-
-def parse_url(url: str) -> SourceUrl:
-    """Read a source URL; raise :class:`BadSourceUrl` saying what is wrong with it."""
-    scheme, _, rest = url.partition(":")
-    if scheme == "script" and rest:
-        return Script(rest)
-    if scheme != "nfc":
-        raise BadSourceUrl(url, "nfc.reason.unknown_scheme")
-    kind, _, spec = rest.partition(":")
-    if kind == "usb":
-        return NfcUsb(rest)
-    if kind == "tty":
-        port, _, driver = spec.rpartition(":")
-        if not port:
-            raise BadSourceUrl(url)
-        if driver not in TTY_DRIVERS:
-            raise BadSourceUrl(url, "nfc.reason.unknown_driver")
-        return NfcTty(port, driver)
-    raise BadSourceUrl(url)
-
-
 # --- JSON -------------------------------------------------------------------------
 
 
 def to_json(obs: Observation) -> JSONObject:
     """An observation as one JSON object (the format of ``script:`` files)."""
+    zone: JSONObject = {"zone": obs.zone} if not isinstance(obs, SourceStatus) and obs.zone else {}
     if isinstance(obs, TagPlaced):
         records: list[JSON] = [
             {"type": r.type, "name": r.name, "payload": r.payload.hex()} for r in obs.records
         ]
-        return {"kind": "tag_placed", "source": obs.source, "uid": obs.uid, "records": records}
-    if isinstance(obs, TagRemoved):
-        return {"kind": "tag_removed", "source": obs.source, "uid": obs.uid}
-    if isinstance(obs, CardSeen):
-        return {"kind": "card_seen", "source": obs.source, "card": obs.card}
-    return {
-        "kind": "reader_status",
-        "source": obs.source,
-        "state": obs.state.value,
-        "reason": obs.reason,
-        "args": obs.args,
-        "detail": obs.detail,
-    }
+        body: JSONObject = {"kind": "tag_placed", "uid": obs.uid, "records": records}
+    elif isinstance(obs, TagRemoved):
+        body = {"kind": "tag_removed", "uid": obs.uid}
+    elif isinstance(obs, CardSeen):
+        body = {"kind": "card_seen", "card": obs.card, "confidence": obs.confidence}
+    elif isinstance(obs, CardGone):
+        body = {"kind": "card_gone", "card": obs.card}
+    else:
+        body = {
+            "kind": "source_status",
+            "state": obs.state.value,
+            "reason": obs.reason,
+            "args": obs.args,
+            "detail": obs.detail,
+            "of": obs.kind,
+        }
+    return {**body, "source": obs.source, **zone}
 
 
 def from_json(obj: JSONObject, at: float = 0.0) -> Observation:
     """The inverse of :func:`to_json`; ``ValueError`` names what is wrong."""
     try:
-        kind, source = obj["kind"], str(obj["source"])
+        kind, source, zone = obj["kind"], str(obj["source"]), str(obj.get("zone") or "")
         if kind == "tag_placed":
             records = obj.get("records") or []
             if not isinstance(records, list):
                 raise ValueError("records must be a list")
-            return TagPlaced(source, _uid(obj["uid"]), tuple(_record(r) for r in records), at)
+            uid = _uid(obj["uid"])
+            return TagPlaced(source, uid, tuple(_record(r) for r in records), at, zone)
         if kind == "tag_removed":
-            return TagRemoved(source, _uid(obj["uid"]), at)
+            return TagRemoved(source, _uid(obj["uid"]), at, zone)
         if kind == "card_seen":
-            return CardSeen(source, CardId(str(obj["card"])), at)
-        if kind == "reader_status":
+            confidence = float(str(obj.get("confidence", 1.0)))
+            return CardSeen(source, CardId(str(obj["card"])), at, zone, confidence)
+        if kind == "card_gone":
+            return CardGone(source, CardId(str(obj["card"])), at, zone)
+        if kind == "source_status":
             args = obj.get("args")
-            return ReaderStatus(
+            return SourceStatus(
                 source,
                 SourceState(str(obj["state"])),
                 str(obj.get("reason") or ""),
                 args if isinstance(args, dict) else None,
                 str(obj.get("detail") or ""),
                 at,
+                str(obj.get("of") or ""),
             )
     except (KeyError, TypeError, ValueError) as err:
         raise ValueError(f"not an observation: {err}") from err

@@ -9,27 +9,12 @@ with the whole UID → card map, which is stored at once or not at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion import tagrecord
 from companion.core.types import CardId
-from companion.games.microfilms import cards as microfilms_cards
-from companion.games.themessage import cards as message_cards
 from companion.observations import TagPlaced
-
-DECK_CARDS: Mapping[str, tuple[CardId, ...]] = {
-    "microfilms": tuple(c.id for c in microfilms_cards.ALL),
-    "themessage": message_cards.DECKS[message_cards.Preset.FOOP],
-}
-"""Every physical card of each game that a reader may see, in the order a registration asks
-for them.
-
-風聲: the 81 game cards of the default box (§1.3), sorted by function and colour as
-one sorts the box. Identity cards get no sticker: no tap means anything with them,
-and one would lie face down in front of its owner all game long, readable by any
-phone held near it.
-"""
 
 
 @dataclass(frozen=True)

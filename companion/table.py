@@ -1,8 +1,11 @@
 """The live table: one game in play, its journal, and whoever listens.
 
-Every action goes the same way: the rules judge it (a refusal changes
-nothing), the journal commits it, chance the rules now wait for is drawn and
-committed the same way, and only then are listeners told. Listeners receive an
+Every event at the table goes the same way: the rules judge its actions once
+(a refusal changes nothing), the chance the rules then wait for is drawn, and
+the journal commits all of it in one transaction; only then are listeners told,
+once. An action submitted alone is one event; a tap that means a draw and the
+card it turned out to be is one event of two actions, committed together as
+the tap rules judged them (:meth:`Table.commit`). Listeners receive an
 :class:`Update` that hands out events only through the core's view functions,
 so a face cannot see a secret it was not meant to.
 """
@@ -20,6 +23,7 @@ from companion.core.errors import NothingToUndo
 from companion.core.game import GameSpec
 from companion.core.outcome import Event, GameOver
 from companion.core.prompts import Prompt
+from companion.core.taps import Applied, Plan
 from companion.core.types import JSONObject, Seat
 from companion.core.views import private_events, public_event
 from companion.journal import Journal
@@ -33,6 +37,11 @@ class Update:
     seq: int
     """The journal position of the last action now committed."""
     _events: tuple[Event, ...]
+
+    @classmethod
+    def merged(cls, updates: Sequence[Update]) -> Update:
+        """Several updates of one event as one: the last position, every event in order."""
+        return cls(updates[-1].seq, tuple(e for u in updates for e in u._events))
 
     def public(self) -> list[JSONObject]:
         return [public_event(e) for e in self._events]
@@ -87,7 +96,7 @@ class Table:
         header = new_header(game, seats, options, meta)
         game_id, state = journal.create(header), header.initial_state()
         table = cls(journal, game_id, header, state, chance or _from(header, rng))
-        table._commit_chance([])
+        table._commit([])
         return table
 
     @classmethod
@@ -99,42 +108,61 @@ class Table:
         rng: random.Random | None = None,
         chance: Chance | None = None,
     ) -> Table:
-        """The game exactly as its last committed action left it."""
+        """The game exactly as its last committed action left it, and the chance it waits for
+        drawn (a game created and stopped before its deal is dealt now)."""
         header = journal.header(game_id)
         state = fold(header, [e.action for e in journal.entries(game_id)])
-        return cls(journal, game_id, header, state, chance or _from(header, rng))
+        table = cls(journal, game_id, header, state, chance or _from(header, rng))
+        table._commit([])
+        return table
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
     def submit(self, action: Action) -> Update:
         """Judge, commit and publish one action; a RuleViolation leaves everything as it was."""
-        outcome = self.spec.apply(self.state, action)
-        self._append(action, outcome.undoable)
-        self.state = outcome.state
-        return self._commit_chance(list(outcome.events))
+        return self._commit([(action, self.spec.apply(self.state, action))])
 
     def submit_json(self, obj: object) -> Update:
         return self.submit(self.spec.codec.decode(obj))
 
-    def _commit_chance(self, events: list[Event]) -> Update:
-        while (chance := self._chance(self.state)) is not None:
-            outcome = self.spec.apply(self.state, chance)
-            self._append(chance, outcome.undoable)
-            self.state = outcome.state
-            events += outcome.events
-        result = self.over()
-        if result is not None:
-            body = to_json(result)
-            assert isinstance(body, dict)
-            self.journal.finish(self.game_id, body)
-        update = Update(self.seq, tuple(events))
+    def commit(self, plan: Plan) -> Update:
+        """Commit and publish a plan the tap rules judged, as one event.
+
+        A plan judged on the state the table holds is committed as it was judged;
+        one judged on an older state (something was committed meanwhile) is judged
+        again, and a RuleViolation then leaves everything as it was.
+        """
+        if plan.base is self.state:
+            return self._commit(list(plan.steps))
+        state, steps = self.state, []
+        for action in plan.actions:
+            outcome = self.spec.apply(state, action)
+            steps.append((action, outcome))
+            state = outcome.state
+        return self._commit(steps)
+
+    def _commit(self, steps: list[Applied]) -> Update:
+        """The chance these steps now call for drawn, all of it in one journal transaction,
+        then one update for every listener."""
+        state = steps[-1][1].state if steps else self.state
+        while (chance := self._chance(state)) is not None:
+            outcome = self.spec.apply(state, chance)
+            steps.append((chance, outcome))
+            state = outcome.state
+        if not steps:
+            return Update(self.seq, ())
+        codec = self.spec.codec
+        rows = [(codec.encode(action), outcome.undoable) for action, outcome in steps]
+        result = self.spec.over(state)
+        body = None if result is None else to_json(result)
+        assert body is None or isinstance(body, dict)
+        self.seq = self.journal.append(self.game_id, rows, body)
+        self.state = state
+        update = Update(self.seq, tuple(e for _, outcome in steps for e in outcome.events))
         for listener in self._listeners:
             listener(update)
         return update
-
-    def _append(self, action: Action, undoable: bool) -> None:
-        self.seq = self.journal.append(self.game_id, self.spec.codec.encode(action), undoable)
 
     def undo(self) -> Update:
         """Take back the last action (and the chance it caused) unless it revealed a secret."""
@@ -194,13 +222,15 @@ def players_tell(spec: GameSpec[Any], rng: random.Random) -> Chance:
     return draw
 
 
-def dealt_by_hand(chance: Chance) -> Chance:
-    """``chance``, except the deal: the players deal the real cards, and the readers say
-    what they dealt (``companion.ingest``). Every game names its deal action ``deal``."""
+def dealt_by_hand(spec: GameSpec[Any], chance: Chance) -> Chance:
+    """``chance``, except the deal of a game whose real deal the readers can read: the
+    players deal the real cards, and the readers say what they dealt (``companion.ingest``)."""
+    deal = spec.sensing.deal
+    if deal is None:
+        return chance
 
     def draw(state: Any) -> Action | None:
-        action = chance(state)
-        return None if action is not None and action.act == "deal" else action
+        return None if deal.waits(state) else chance(state)
 
     return draw
 

@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS decks (
     game     TEXT NOT NULL,
     tag      BLOB NOT NULL UNIQUE,
     key      BLOB NOT NULL,
-    created  TEXT NOT NULL
+    created  TEXT NOT NULL,
+    box      TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS tags (
     uid      TEXT PRIMARY KEY,
@@ -58,6 +59,9 @@ class Deck:
     tag: bytes
     """Written in clear in each sealed record, to pick the key."""
     key: bytes = field(repr=False)
+    box: str = ""
+    """Which of the game's box presets the deck is (``GameSpec.sensing.boxes``); ``""`` for a
+    deck registered before boxes had names: the game's first."""
 
     def seal(self, uid: str, card: CardId) -> NdefRecord:
         return tagrecord.seal(self.key, self.tag, uid, card)
@@ -72,33 +76,38 @@ class TagMap:
         self._db = sqlite3.connect(self.path)  # implicit transactions: ``with`` commits or undoes
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(decks)")}
+        if "box" not in columns:  # a map made before decks knew their box
+            with self._db:
+                self._db.execute("ALTER TABLE decks ADD COLUMN box TEXT NOT NULL DEFAULT ''")
 
     def close(self) -> None:
         self._db.close()
 
     def decks(self) -> list[Deck]:
-        rows = self._db.execute("SELECT id, name, game, tag, key FROM decks ORDER BY id")
+        rows = self._db.execute("SELECT id, name, game, tag, key, box FROM decks ORDER BY id")
         return [Deck(*row) for row in rows]
 
     def deck(self, name: str) -> Deck | None:
         return next((d for d in self.decks() if d.name == name), None)
 
-    def new_deck(self, name: str, game: str) -> Deck:
+    def new_deck(self, name: str, game: str, box: str = "") -> Deck:
         """A deck with a fresh key; raises if the name is taken."""
         with self._db:
-            return self._insert_deck(name, game, tagrecord.new_deck_tag(), tagrecord.new_key())
+            tag, key = tagrecord.new_deck_tag(), tagrecord.new_key()
+            return self._insert_deck(name, game, tag, key, box)
 
-    def _insert_deck(self, name: str, game: str, tag: bytes, key: bytes) -> Deck:
+    def _insert_deck(self, name: str, game: str, tag: bytes, key: bytes, box: str) -> Deck:
         created = datetime.now(UTC).isoformat(timespec="seconds")
         try:
             cur = self._db.execute(
-                "INSERT INTO decks (name, game, tag, key, created) VALUES (?, ?, ?, ?, ?)",
-                (name, game, tag, key, created),
+                "INSERT INTO decks (name, game, tag, key, created, box) VALUES (?, ?, ?, ?, ?, ?)",
+                (name, game, tag, key, created, box),
             )
         except sqlite3.IntegrityError as err:
             raise TagMapError("register.error.deck_exists", deck=name) from err
         assert cur.lastrowid is not None
-        return Deck(cur.lastrowid, name, game, tag, key)
+        return Deck(cur.lastrowid, name, game, tag, key, box)
 
     def cards(self, deck: Deck) -> dict[str, CardId]:
         """UID → card for one deck."""
@@ -155,6 +164,7 @@ class TagMap:
             "format": FORMAT,
             "name": deck.name,
             "game": deck.game,
+            "box": deck.box,
             "tag": deck.tag.hex(),
             "key": deck.key.hex(),
             "tags": tags,
@@ -165,7 +175,7 @@ class TagMap:
         if not isinstance(obj, dict) or obj.get("format") != FORMAT:
             raise TagMapError("register.error.bad_file", expected=FORMAT)
         try:
-            name, game = str(obj["name"]), str(obj["game"])
+            name, game, box = str(obj["name"]), str(obj["game"]), str(obj.get("box") or "")
             tag, key = bytes.fromhex(str(obj["tag"])), bytes.fromhex(str(obj["key"]))
             tags = obj["tags"]
             if not isinstance(tags, dict) or len(key) != tagrecord.KEY_BYTES:
@@ -174,6 +184,6 @@ class TagMap:
         except (KeyError, ValueError) as err:
             raise TagMapError("register.error.bad_file", expected=FORMAT) from err
         with self._db:
-            deck = self._insert_deck(name, game, tag, key)
+            deck = self._insert_deck(name, game, tag, key, box)
             self._replace(deck, bindings)
         return deck

@@ -55,8 +55,12 @@ class Header:
             "meta": self.meta,
         }
 
+    def decoded_options(self) -> Any:
+        """The game's options object, as the header keeps them."""
+        return from_json(self.spec.options_type, self.options)
+
     def initial_state(self) -> Any:
-        return self.spec.setup(self.seats, from_json(self.spec.options_type, self.options))
+        return self.spec.setup(self.seats, self.decoded_options())
 
 
 def new_header(

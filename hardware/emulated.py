@@ -16,17 +16,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from companion.observations import (
-    NfcTty,
-    Observation,
-    ReaderStatus,
-    SourceState,
-    TagPlaced,
-    TagRemoved,
-)
+from companion.observations import Observation, SourceState, SourceStatus, TagPlaced, TagRemoved
 from firmware_bridge.emulators.ntag import Ntag213
 from firmware_bridge.emulators.pn532 import Pn532Emulator
-from hardware.nfc import NfcSource, Polling
+from hardware.nfc import NfcSource, NfcTty, Polling
 
 Handle = Callable[[Observation], Any]
 
@@ -58,7 +51,7 @@ class EmulatedTable:
         self._handled = {n: asyncio.Queue() for n in self.readers}
         self._pumps = [asyncio.create_task(self._pump(s)) for s in self.sources.values()]
         for name in self.readers:
-            await self.until(name, lambda o: isinstance(o, ReaderStatus)
+            await self.until(name, lambda o: isinstance(o, SourceStatus)
                              and o.state is SourceState.CONNECTED)  # fmt: skip
         return self
 

@@ -1,7 +1,7 @@
 """Hands for a table of emulated readers: every move a card shows, laid on its reader.
 
 The demo's bots play the way people at a table with readers do. The deal is dealt
-by hand and laid on the readers where the game reads it (``companion.ingest.DEALS``).
+by hand and laid on the readers where the game reads it (``GameSpec.sensing.deal``).
 A move that a card shows — a draw, a card played in the centre, a claim, a discard —
 is made by laying that card on the reader of its place, and it reaches the game
 through nfcpy, the ingest and the game's tap rules like any real tap; a question
@@ -21,27 +21,17 @@ import contextlib
 import functools
 import hashlib
 import random
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from companion.core.actions import Action
-from companion.core.taps import Laid, Place, Role, Top
+from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
-from companion.games.microfilms import taps as microfilms_taps
-from companion.games.themessage import taps as themessage_taps
-from companion.ingest import DEALS, Feedback, Ingest, Question
-from companion.registration import DECK_CARDS
-from companion.table import Table
+from companion.ingest import Feedback, Places, Question
+from companion.service import TableService
 from companion.tagmap import TagMap
 from firmware_bridge.emulators.ntag import Ntag213
 from hardware.emulated import EmulatedTable
-
-LAID: Mapping[str, Callable[[Any, Action, Top], Laid | None]] = {
-    "microfilms": microfilms_taps.laid,
-    "themessage": themessage_taps.laid,
-}
-"""Each game's answer to "which card on which reader makes this move"."""
 
 
 class LaidWrong(RuntimeError):
@@ -59,40 +49,50 @@ def reader_roles(seats: int) -> dict[str, Role]:
     return roles | {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
 
 
+def places_of(roles: dict[str, Role]) -> Places:
+    """Readers that each watch one place: their one zone is the whole reader."""
+    return {(name, ""): role for name, role in roles.items()}
+
+
 def _quiet(role: Role) -> None:
     """Says nothing of where a card was laid."""
 
 
 class Hands:
-    """Makes moves on ``table`` by laying cards on ``readers``; ``on_lay`` hears where each goes."""
+    """Makes moves at ``service``'s table by laying cards on ``readers``; ``on_lay`` hears
+    where each goes.
+
+    The hands are the physical table itself — the deck that turns up its top card,
+    the cards in every hand — so they read the game's whole state: a face never does.
+    """
 
     def __init__(
         self,
-        table: Table,
+        service: TableService,
         readers: EmulatedTable,
-        ingest: Ingest,
+        roles: dict[str, Role],
         rng: random.Random,
         on_lay: Callable[[Role], object] = _quiet,
     ) -> None:
-        self.table = table
+        self.service = service
+        self.table = service.table
         self.readers = readers
-        self.ingest = ingest
         self.rng = rng
         self.on_lay = on_lay
         self.taps = 0
         self.asked: list[Question] = []
         """The questions answered, as the tablet or a phone asked them."""
-        self._laid = LAID[table.header.game]
-        self._names = {role: name for name, role in ingest.roles.items()}
+        self._names = {role: name for name, role in roles.items()}
 
     def dealing(self) -> bool:
         """The table waits for its deal to be laid on the readers."""
-        return self.ingest.dealing() is not None
+        return self.service.dealing() is not None
 
     async def deal(self) -> Action:
         """The real deal: the box shuffled and dealt at random (§2), each card the deal
         shows laid on its reader; the deal the app read."""
-        deals = DEALS[self.table.header.game]
+        deals = self.table.spec.sensing.deal
+        assert deals is not None
         dealt = self.table.spec.roll(self.table.state, self.rng)
         assert dealt is not None
         feedback = Feedback()
@@ -123,9 +123,9 @@ class Hands:
                 return drawn
             return self.rng.choice(sorted(cards))
 
-        where = self._laid(self.table.state, action, top)
+        where = self.table.spec.sensing.laid(self.table.state, action, top)
         if where is None:
-            self.table.submit(action)
+            self.service.submit(action)
             return (action,)
         role, card = where
         self.on_lay(role)
@@ -134,7 +134,7 @@ class Hands:
         assert isinstance(feedback, Feedback)
         if feedback.question is not None and action in feedback.question.options:
             self.asked.append(feedback.question)
-            feedback = self.ingest.answer(feedback.question.id, action)
+            feedback = self.service.answer(feedback.question.id, action)
         if action not in feedback.committed or feedback.notices or feedback.reconcile:
             raise LaidWrong(f"{card} on {self._names[role]} for {action}: {feedback}")
         return feedback.committed
@@ -142,15 +142,25 @@ class Hands:
 
 @contextlib.asynccontextmanager
 async def emulated_hands(
-    table: Table, folder: Path, rng: random.Random, on_lay: Callable[[Role], object] = _quiet
+    service: TableService,
+    folder: Path,
+    rng: random.Random,
+    on_lay: Callable[[Role], object] = _quiet,
 ) -> AsyncIterator[Hands]:
-    """Hands at ``table`` with a reader per seat, the centre and the discard pile, emulated
-    in ``folder`` (their links and the deck's tag map live there)."""
-    game = table.header.game
-    tags = TagMap(folder / "tags.sqlite3")
-    deck = tags.new_deck(game, game)
-    tags.store(deck, {sticker(c).uid.hex().upper(): c for c in DECK_CARDS[game]})
-    roles = reader_roles(len(table.header.seats))
-    ingest = Ingest(table, roles, functools.partial(tags.recognise, deck), rng=rng)
-    async with EmulatedTable(roles, folder, ingest.observe) as readers:
-        yield Hands(table, readers, ingest, rng, on_lay)
+    """Hands at ``service``'s table with a reader per seat, the centre and the discard pile,
+    emulated in ``folder`` (their links and the deck's tag map live there)."""
+    roles = stickered(service, TagMap(folder / "tags.sqlite3"))
+    async with EmulatedTable(roles, folder, service.observe) as readers:
+        yield Hands(service, readers, roles, rng, on_lay)
+
+
+def stickered(service: TableService, tags: TagMap) -> dict[str, Role]:
+    """``service``'s table read by a reader per seat, the centre and the discard pile, its
+    deck registered in ``tags`` with the emulated stickers; the readers' roles, by name."""
+    header = service.header
+    deck = tags.new_deck(header.game, header.game)
+    cards = service.spec.sensing.cards(header.decoded_options())
+    tags.store(deck, {sticker(c).uid.hex().upper(): c for c in cards})
+    roles = reader_roles(len(header.seats))
+    service.use_sensors(places_of(roles), functools.partial(tags.recognise, deck))
+    return roles

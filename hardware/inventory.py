@@ -17,8 +17,9 @@ import nfc.clf.device
 import serial.tools.list_ports
 import usb1
 
-from companion.observations import BadSourceUrl, ReaderStatus, SourceState
+from companion.observations import SourceState, SourceStatus
 from hardware.sources import open_source
+from hardware.urls import BadSourceUrl
 
 
 @dataclass(frozen=True)
@@ -77,18 +78,18 @@ def _short(device: str) -> str:
     return device.removeprefix("/dev/tty") if device.startswith("/dev/tty") else device
 
 
-async def probe(url: str, seconds: float) -> ReaderStatus:
+async def probe(url: str, seconds: float) -> SourceStatus:
     """Open a source and report how it is after its first word, or after ``seconds``."""
     try:
         source = open_source(url)
     except BadSourceUrl as err:
-        return ReaderStatus(url, SourceState.FAILED, err.key, {"reader": url})
-    last = ReaderStatus(url, SourceState.RECONNECTING, "nfc.reason.no_answer", {"reader": url})
+        return SourceStatus(url, SourceState.FAILED, err.key, err.details)
+    last = SourceStatus(url, SourceState.RECONNECTING, "source.reason.no_answer")
     stream = aiter(source)
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(seconds):
             async for obs in stream:
-                if isinstance(obs, ReaderStatus):
+                if isinstance(obs, SourceStatus):
                     last = obs
                     break
     await source.aclose()

@@ -51,17 +51,62 @@ import usb1
 from companion.core.types import JSONObject
 from companion.observations import (
     NdefRecord,
-    NfcTty,
-    NfcUsb,
-    ReaderStatus,
     SourceName,
     SourceState,
+    SourceStatus,
     TagPlaced,
     TagRemoved,
 )
 from hardware.stream import Emit, ThreadFed
+from hardware.urls import BadSourceUrl
 
 log = logging.getLogger(__name__)
+
+KIND = "nfc"
+"""What an NFC source's statuses call it: a reader (i18n ``source.kind.nfc``)."""
+
+
+# --- addresses --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NfcTty:
+    """``nfc:tty:PORT:DRIVER`` — a reader chip on a serial port.
+
+    ``PORT`` is nfcpy's short name (``USB0`` is ``/dev/ttyUSB0``; ``USB`` alone is
+    the first ``/dev/ttyUSB*`` that answers) or an absolute path, which may be a
+    stable symlink (``/dev/serial/by-id/…``) or a glob.
+    """
+
+    port: str
+    driver: str
+
+
+@dataclass(frozen=True)
+class NfcUsb:
+    """``nfc:usb[:VENDOR[:PRODUCT]]`` or ``nfc:usb:BUS:DEVICE``: a USB reader, as nfcpy says."""
+
+    path: str
+
+
+NfcUrl = NfcTty | NfcUsb
+TTY_DRIVERS = ("pn532",)
+"""The serial drivers we support: nfcpy's own, unmodified."""
+
+
+def read_url(url: str, rest: str) -> NfcUrl:
+    """The reader ``nfc:REST`` names; raise :class:`BadSourceUrl` saying what is wrong."""
+    kind, _, spec = rest.partition(":")
+    if kind == "usb":
+        return NfcUsb(rest)
+    if kind == "tty":
+        port, _, driver = spec.rpartition(":")
+        if not port:
+            raise BadSourceUrl(url, "nfc.reason.bad_url")
+        if driver not in TTY_DRIVERS:
+            raise BadSourceUrl(url, "nfc.reason.unknown_driver")
+        return NfcTty(port, driver)
+    raise BadSourceUrl(url, "nfc.reason.bad_url")
 
 
 @dataclass(frozen=True)
@@ -133,7 +178,7 @@ def tty_candidates(port: str) -> list[str]:
 class Frontend:
     """An open nfcpy ``ContactlessFrontend`` and the port under it, closed without fail."""
 
-    def __init__(self, url: NfcTty | NfcUsb) -> None:
+    def __init__(self, url: NfcUrl) -> None:
         self._tty: nfc.clf.transport.TTY | None = None
         self.clf = self._open_usb(url) if isinstance(url, NfcUsb) else self._open_tty(url)
 
@@ -208,7 +253,7 @@ class NfcReader:
     """One reader polled by one thread; observations go to ``emit`` (from that thread)."""
 
     def __init__(
-        self, name: SourceName, url: NfcTty | NfcUsb, emit: Emit, polling: Polling | None = None
+        self, name: SourceName, url: NfcUrl, emit: Emit, polling: Polling | None = None
     ) -> None:
         self.name = name
         self.url = url
@@ -320,15 +365,13 @@ class NfcReader:
             return  # a reader retrying for the same reason says so once
         self._last = (state, reason)
         args: JSONObject = {"reader": self.name}
-        self._emit(ReaderStatus(self.name, state, reason, args, detail, time.monotonic()))
+        self._emit(SourceStatus(self.name, state, reason, args, detail, time.monotonic(), KIND))
 
 
 class NfcSource(ThreadFed):
     """An NFC reader as an async stream of observations (see :class:`ThreadFed`)."""
 
-    def __init__(
-        self, name: SourceName, url: NfcTty | NfcUsb, polling: Polling | None = None
-    ) -> None:
+    def __init__(self, name: SourceName, url: NfcUrl, polling: Polling | None = None) -> None:
         self._reader: NfcReader | None = None
 
         def make(emit: Emit) -> NfcReader:

@@ -15,13 +15,10 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from companion.observations import (
-    Observation,
-    ReaderStatus,
-    SourceName,
-    SourceState,
-    from_json,
-)
+from companion.observations import Observation, SourceName, SourceState, SourceStatus, from_json
+
+KIND = "script"
+"""What a scripted source's statuses call it (i18n ``source.kind.script``)."""
 
 
 class ScriptSource:
@@ -42,7 +39,7 @@ class ScriptSource:
         try:
             lines = self.file.read_text(encoding="utf-8").splitlines()
         except OSError as err:
-            yield self._status(SourceState.FAILED, "nfc.reason.not_found", str(err))
+            yield self._status(SourceState.FAILED, "script.reason.not_found", str(err))
             return
         yield self._status(SourceState.CONNECTED, detail=str(self.file))
         for number, text in enumerate(lines, start=1):
@@ -53,7 +50,7 @@ class ScriptSource:
                 after = float(obj.pop("after", 0.0))
                 obs = from_json(obj, time.monotonic())
             except (ValueError, AttributeError) as err:
-                yield self._status(SourceState.FAILED, "nfc.reason.bad_script", f"{number}: {err}")
+                yield self._status(SourceState.FAILED, "script.reason.bad_line", f"{number}: {err}")
                 return
             if after > 0:
                 with contextlib.suppress(TimeoutError):
@@ -63,6 +60,5 @@ class ScriptSource:
             yield obs
         yield self._status(SourceState.CLOSED)
 
-    def _status(self, state: SourceState, reason: str = "", detail: str = "") -> ReaderStatus:
-        args = {"reader": self.name}
-        return ReaderStatus(self.name, state, reason, dict(args), detail, time.monotonic())
+    def _status(self, state: SourceState, reason: str = "", detail: str = "") -> SourceStatus:
+        return SourceStatus(self.name, state, reason, None, detail, time.monotonic(), KIND)

@@ -1,18 +1,122 @@
-"""Opening a source from its URL: the one place that knows every kind of sensor."""
+"""Opening a source from its URL: the one table of schemes, each with what reads and opens it.
+
+``nfc:tty:USB0:pn532`` and ``nfc:usb`` open an NFC reader (:mod:`hardware.nfc`),
+``script:demo.jsonl`` replays observations from a file (:mod:`hardware.script`).
+A URL names its scheme first; the rest is the scheme's own to read, as nfcpy
+reads its device paths. Adding a kind of sensor is one row here. A place at the
+table is watched by a source, or by one of its zones (:class:`Watch`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from companion.observations import Script, Source, SourceName, parse_url
-from hardware.nfc import NfcSource, Polling
+from companion.core.taps import Role
+from companion.core.types import JSONObject
+from companion.observations import Source, SourceName, Zone
+from hardware import nfc
 from hardware.script import ScriptSource
+from hardware.urls import BadSourceUrl
 
 
-def open_source(url: str, name: SourceName | None = None, polling: Polling | None = None) -> Source:
-    """The source ``url`` names (see :func:`companion.observations.parse_url`), called
-    ``name`` at this table; raises :class:`~companion.observations.BadSourceUrl`."""
-    spec = parse_url(url)
-    if isinstance(spec, Script):
-        return ScriptSource(name or url, Path(spec.file))
-    return NfcSource(name or url, spec, polling)
+@dataclass(frozen=True)
+class Scheme:
+    """One kind of sensor: ``read(url, rest)`` checks an address (raising
+    :class:`BadSourceUrl`), ``open(address, name)`` opens what it names."""
+
+    read: Callable[[str, str], Any]
+    open: Callable[[Any, SourceName], Source]
+
+
+def _read_script(url: str, rest: str) -> Path:
+    if not rest:
+        raise BadSourceUrl(url, "script.reason.no_file")
+    return Path(rest)
+
+
+SCHEMES: dict[str, Scheme] = {
+    "nfc": Scheme(nfc.read_url, lambda address, name: nfc.NfcSource(name, address)),
+    "script": Scheme(_read_script, lambda address, name: ScriptSource(name, address)),
+}
+
+
+def check_url(url: str) -> tuple[Scheme, Any]:
+    """The scheme of ``url`` and the address it reads; raises :class:`BadSourceUrl`."""
+    name, _, rest = url.partition(":")
+    scheme = SCHEMES.get(name)
+    if scheme is None:
+        known = ", ".join(f"{s}:" for s in SCHEMES)
+        raise BadSourceUrl(url, "source.reason.unknown_scheme", {"schemes": known})
+    return scheme, scheme.read(url, rest)
+
+
+def open_source(url: str, name: SourceName | None = None) -> Source:
+    """The source ``url`` names, called ``name`` at this table (its URL by default)."""
+    scheme, address = check_url(url)
+    return scheme.open(address, name or url)
+
+
+# --- what watches which place ---------------------------------------------------------
+
+
+class BadWatch(ValueError):
+    """A place and its source written wrong; ``key`` is the catalog's words for what is
+    wrong with ``given``."""
+
+    def __init__(self, given: str, key: str, details: JSONObject | None = None) -> None:
+        super().__init__(f"{given}: {key}")
+        self.given = given
+        self.key = key
+        self.details = details or {}
+
+
+@dataclass(frozen=True)
+class Watch:
+    """A place at the table and the source (and which of its zones) that watches it."""
+
+    role: Role
+    url: str
+    zone: Zone = ""
+    written: str = ""
+    """The place as the person wrote it (``seat:1``)."""
+
+    @classmethod
+    def parse(cls, text: str) -> Watch:
+        """``seat:1=nfc:tty:USB0:pn532``, ``centre=nfc:usb``; a source with several readers or
+        zones names the one after ``#`` (``seat:3=board:/dev/ttyACM0#2``).
+
+        Raises :class:`BadWatch` before the app starts, rather than leave a place written
+        wrong silently unwatched.
+        """
+        place, _, rest = text.partition("=")
+        url, _, zone = rest.partition("#")
+        if not url:
+            raise BadWatch(text, "cli.reader.form")
+        try:
+            role = Role.parse(place)
+        except ValueError:
+            raise BadWatch(place, "cli.reader.role") from None
+        try:
+            check_url(url)
+        except BadSourceUrl as err:
+            raise BadWatch(url, err.key, err.details) from err
+        return cls(role, url, zone, place)
+
+
+def open_watched(watches: Sequence[Watch]) -> list[tuple[Source, dict[Zone, Role]]]:
+    """Each source the watches name, opened once, with the place each of its zones watches.
+
+    A source that watches one place goes by that place's name (``seat:1``); one that
+    watches several, by its URL.
+    """
+    by_url: dict[str, list[Watch]] = {}
+    for watch in watches:
+        by_url.setdefault(watch.url, []).append(watch)
+    opened = []
+    for url, some in by_url.items():
+        name = some[0].written if len(some) == 1 else url
+        opened.append((open_source(url, name), {w.zone: w.role for w in some}))
+    return opened

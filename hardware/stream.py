@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from typing import Protocol
 
-from companion.observations import Observation, ReaderStatus, SourceName, SourceState
+from companion.observations import Observation, SourceName, SourceState, SourceStatus
 
 Emit = Callable[[Observation], None]
 
@@ -59,7 +59,7 @@ class ThreadFed:
             while True:
                 obs = await queue.get()
                 yield obs
-                if isinstance(obs, ReaderStatus) and obs.state is SourceState.CLOSED:
+                if isinstance(obs, SourceStatus) and obs.state is SourceState.CLOSED:
                     return
         finally:
             await asyncio.to_thread(worker.stop)

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.phases import Dealing
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.games import GAMES
 from companion.games.microfilms import GAME, dealing
 from companion.games.microfilms.actions import Deal
 from companion.games.microfilms.setup import roll_deal
-from companion.games.microfilms.state import Choosing, Dealing
+from companion.games.microfilms.state import Choosing
 from companion.games.themessage import dealing as message_dealing
 from companion.games.themessage.setup import roll_deal as roll_message_deal
 from companion.ingest import Feedback, Ingest, Notice
@@ -27,6 +28,8 @@ from companion.table import Table, dealt_by_hand, players_tell
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 ROLES = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
 ROLES |= {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
+PLACES = {(name, ""): role for name, role in ROLES.items()}
+"""Each reader watches one place: its one zone is the whole reader."""
 NAMES = {role: name for name, role in ROLES.items()}
 
 
@@ -40,13 +43,13 @@ def lay(ingest: Ingest, role: Role, card: CardId) -> Feedback:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    chance = dealt_by_hand(players_tell(GAME, random.Random(3)))
+    chance = dealt_by_hand(GAME, players_tell(GAME, random.Random(3)))
     return Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS, chance=chance)
 
 
 @pytest.fixture
 def ingest(table: Table) -> Ingest:
-    return Ingest(table, ROLES, recognise, rng=random.Random(8))
+    return Ingest(table, PLACES, recognise, rng=random.Random(8))
 
 
 def shuffled(table: Table, seed: int = 5) -> Deal:
@@ -143,10 +146,10 @@ def test_the_start_player_is_drawn_by_the_app(tmp_path: Path) -> None:
     """§2 step 9: the deal read off the readers names no start player; the app draws one."""
     firsts = set()
     for seed in range(12):
-        chance = dealt_by_hand(players_tell(GAME, random.Random(seed)))
+        chance = dealt_by_hand(GAME, players_tell(GAME, random.Random(seed)))
         table = Table.start(Journal(tmp_path / f"{seed}.sqlite3"), "microfilms", SEATS,
                             chance=chance)  # fmt: skip
-        ingest = Ingest(table, ROLES, recognise, rng=random.Random(seed))
+        ingest = Ingest(table, PLACES, recognise, rng=random.Random(seed))
         for role, card in dealing.laid(shuffled(table, seed)):
             lay(ingest, role, card)
         firsts.add(table.state.active)
@@ -158,7 +161,7 @@ def test_the_start_player_is_drawn_by_the_app(tmp_path: Path) -> None:
 
 @pytest.fixture
 def message(tmp_path: Path) -> Table:
-    chance = dealt_by_hand(players_tell(GAMES["themessage"], random.Random(3)))
+    chance = dealt_by_hand(GAMES["themessage"], players_tell(GAMES["themessage"], random.Random(3)))
     return Table.start(Journal(tmp_path / "m.sqlite3"), "themessage", SEATS, chance=chance)
 
 
@@ -166,7 +169,7 @@ def test_the_message_deal_is_three_cards_a_seat_and_the_app_deals_identities(
     message: Table,
 ) -> None:
     """§2: three cards each, the rest the deck; identities from the default mix (2 red, 2 blue)."""
-    ingest = Ingest(message, ROLES, recognise, rng=random.Random(8))
+    ingest = Ingest(message, PLACES, recognise, rng=random.Random(8))
     assert ingest.dealing() == [Notice("ingest.deal.waiting_hands", {"seats": [0, 1, 2, 3]})]
     dealt = roll_message_deal(message.state, random.Random(4))
     lays = message_dealing.laid(dealt)
@@ -184,7 +187,7 @@ def test_the_message_deal_is_three_cards_a_seat_and_the_app_deals_identities(
 def test_a_fourth_card_or_a_card_in_the_centre_has_no_place_in_the_message_deal(
     message: Table,
 ) -> None:
-    ingest = Ingest(message, ROLES, recognise, rng=random.Random(8))
+    ingest = Ingest(message, PLACES, recognise, rng=random.Random(8))
     ann = Role(Place.SEAT, Seat(0))
     for card in ("LOCK-R-S-1", "LOCK-R-S-2", "LOCK-R-S-3"):
         assert lay(ingest, ann, CardId(card)) == Feedback()

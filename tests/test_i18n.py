@@ -22,7 +22,7 @@ from companion.games.themessage import cards as message_cards
 from companion.games.themessage import errors as message_errors
 from companion.games.themessage import rules as message_rules
 from companion.games.themessage.cards import Function
-from companion.i18n import LANGS, catalog, describe, game_key, has, pick_lang
+from companion.i18n import LANGS, Voice, catalog, has, pick_lang
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -104,10 +104,11 @@ def test_every_secret_has_a_message(game: str) -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_what_every_game_says_alike_has_a_message(game: str) -> None:
     """An undo (``Table.undo``) and a hand audit (``core.audit``) read the same in every game."""
+    voice = Voice.of("en", GAMES[game])
     for lang in LANGS:
         for kind in ("undone", "hand_confirmed", "hand_corrected"):
-            assert has(lang, game_key("event", game, kind)), (lang, kind)
-        assert has(lang, game_key("secret", game, "hand_audited")), lang
+            assert has(lang, voice.game_key("event", kind)), (lang, kind)
+        assert has(lang, voice.game_key("secret", "hand_audited")), lang
 
 
 def test_every_card_and_action_has_a_name() -> None:
@@ -149,26 +150,41 @@ def test_a_mix_with_green_says_plainly_that_green_cannot_win() -> None:
     assert "无法获胜" in catalog("zh-Hans")["option.themessage.identities.green"]
 
 
-def test_arguments_are_rendered_by_their_meaning() -> None:
+def test_arguments_are_rendered_as_their_game_declares() -> None:
     names = ["Ann", "Ben", "Cat"]
+    en = Voice.of("en", GAMES["microfilms"], names)
     args = {"seat": 1, "target": 2, "cost": 2}
-    assert describe("en", "event.microfilms.interrogated", args, names) == (
-        "Ben interrogates Cat, paying 2 francs."
+    assert en.say("event.microfilms.interrogated", args) == "Ben interrogates Cat, paying 2 francs."
+    zh = en.speaking("zh-Hant")
+    assert zh.say("event.microfilms.took_discard", {"seat": 0, "card": "ACE"}) == (
+        "Ann從棄牌堆拿走黑桃Ace。"
     )
-    assert describe(
-        "zh-Hant", "event.microfilms.took_discard", {"seat": 0, "card": "ACE"}, names
-    ) == ("Ann從棄牌堆拿走黑桃Ace。")
     letters = [
         {"letter": "L-CN", "seat": 2, "pile": None},
         {"letter": "L-UK", "seat": None, "pile": "deck"},
     ]
-    text = describe(
-        "en",
-        "event.microfilms.claim_manager",
-        {"seat": 0, "identity": "R-IM", "letters": letters},
-        names,
+    text = en.say(
+        "event.microfilms.claim_manager", {"seat": 0, "identity": "R-IM", "letters": letters}
     )
     assert "Alliance letter (China) in Cat" in text and "Alliance letter (UK) in the deck" in text
+
+
+def test_a_name_one_game_declares_means_nothing_special_in_another() -> None:
+    """Francs are Microfilms' (§1.1): 風聲 reads the same name as a plain number, and a card
+    left out of an action is paid in francs in one game and simply none in the other."""
+    names = ["Ann", "Ben"]
+    films, message = (Voice.of("en", GAMES[g], names) for g in ("microfilms", "themessage"))
+    assert films.render("need", 2) == "2 francs" and message.render("need", 2) == "2"
+    interrogate = {"act": "interrogate", "target": 1, "card": None}
+    assert films.action(interrogate) == ["Interrogate", "Ben", "Pay in francs"]
+    answer = {"act": "answer_probe", "answer": "discard", "card": None}
+    assert message.action(answer)[-1] == "No card"
+
+
+def test_words_of_no_game_read_only_what_every_game_shares() -> None:
+    plain = Voice.of("en")
+    assert plain.render("card", "ACE") == "Ace of Spades"
+    assert plain.render("francs", 3) == "3"
 
 
 @pytest.mark.parametrize(

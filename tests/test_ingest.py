@@ -8,27 +8,24 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.actions import Discard, Pick
 from companion.core.audit import AuditHand
+from companion.core.phases import Discarding
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards
-from companion.games.microfilms.actions import (
-    Blackmail,
-    Discard,
-    Draw,
-    GiveIn,
-    Pick,
-    Source,
-)
-from companion.games.microfilms.state import Choosing, Discarding
+from companion.games.microfilms.actions import Blackmail, Draw, GiveIn, Source
+from companion.games.microfilms.state import Choosing
 from companion.ingest import Feedback, Ingest
 from companion.journal import Journal
-from companion.observations import CardSeen, ReaderStatus, SourceState, TagPlaced, TagRemoved
+from companion.observations import CardSeen, SourceState, SourceStatus, TagPlaced, TagRemoved
 from companion.table import Table, players_tell
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 ROLES = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
 ROLES |= {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
+PLACES = {(name, ""): role for name, role in ROLES.items()}
+"""Each reader watches one place: its one zone is the whole reader."""
 
 
 def uid(card: CardId) -> str:
@@ -49,7 +46,7 @@ def table(tmp_path: Path) -> Table:
 
 @pytest.fixture
 def ingest(table: Table) -> Ingest:
-    return Ingest(table, ROLES, recognise)
+    return Ingest(table, PLACES, recognise)
 
 
 def reader_of(seat: Seat) -> str:
@@ -227,7 +224,7 @@ def test_an_unplugged_reader_is_shown_to_the_tablet_and_changes_no_game(
     table: Table, ingest: Ingest
 ) -> None:
     before = (table.state, journal(table))
-    status = ReaderStatus("centre", SourceState.RECONNECTING, "nfc.reason.unplugged")
+    status = SourceStatus("centre", SourceState.RECONNECTING, "nfc.reason.unplugged")
     assert ingest.observe(status).status == status
     assert ingest.statuses == {"centre": status}
     assert (table.state, journal(table)) == before

@@ -1,5 +1,5 @@
-"""Sources are named by URL-like strings; observations round-trip through JSON; a reader's
-status reads as a sentence in each language."""
+"""Observations round-trip through JSON, each naming the zone of its source that saw it; a
+source's status reads as a sentence in each language, in words for its kind of source."""
 
 from __future__ import annotations
 
@@ -8,59 +8,29 @@ import pytest
 from companion.core.types import CardId
 from companion.i18n import LANGS
 from companion.observations import (
-    BadSourceUrl,
+    CardGone,
     CardSeen,
     NdefRecord,
-    NfcTty,
-    NfcUsb,
-    ReaderStatus,
-    Script,
     SourceState,
+    SourceStatus,
     TagPlaced,
     TagRemoved,
     describe_status,
     from_json,
-    parse_url,
     to_json,
 )
-
-
-@pytest.mark.parametrize(
-    ("url", "spec"),
-    [
-        ("nfc:tty:USB0:pn532", NfcTty("USB0", "pn532")),
-        ("nfc:tty:/dev/serial/by-id/usb-FTDI_A1-if00:pn532",
-         NfcTty("/dev/serial/by-id/usb-FTDI_A1-if00", "pn532")),
-        ("nfc:usb", NfcUsb("usb")),
-        ("nfc:usb:072f:2200", NfcUsb("usb:072f:2200")),
-        ("script:demo.jsonl", Script("demo.jsonl")),
-    ],
-)  # fmt: skip
-def test_a_source_url_names_its_kind_of_reader(url: str, spec: object) -> None:
-    assert parse_url(url) == spec
-
-
-@pytest.mark.parametrize(
-    ("url", "key"),
-    [
-        ("board:/dev/ttyACM0", "nfc.reason.unknown_scheme"),
-        ("nfc:tty:USB0:arygon", "nfc.reason.unknown_driver"),
-        ("nfc:tty:pn532", "nfc.reason.bad_url"),
-        ("nfc:bluetooth", "nfc.reason.bad_url"),
-    ],
-)
-def test_a_url_that_names_nothing_we_can_open_says_why(url: str, key: str) -> None:
-    with pytest.raises(BadSourceUrl) as err:
-        parse_url(url)
-    assert err.value.key == key
 
 
 def test_observations_round_trip_through_json() -> None:
     for obs in [
         TagPlaced("seat1", "04A1B2", (NdefRecord("urn:nfc:wkt:T", "", b"\x02enhi"),)),
+        TagPlaced("board", "04A1B2", zone="3"),
         TagRemoved("seat1", "04A1B2"),
-        CardSeen("camera", CardId("ACE")),
-        ReaderStatus("centre", SourceState.RECONNECTING, "nfc.reason.hangup", {"reader": "c"}),
+        TagRemoved("board", "04A1B2", zone="3"),
+        CardSeen("camera", CardId("ACE"), zone="centre", confidence=0.75),
+        CardGone("camera", CardId("ACE"), zone="centre"),
+        SourceStatus("centre", SourceState.RECONNECTING, "nfc.reason.hangup", {"reader": "c"}),
+        SourceStatus("demo", SourceState.CONNECTED, kind="script"),
     ]:
         assert from_json(to_json(obs)) == obs
 
@@ -73,7 +43,17 @@ def test_a_malformed_observation_is_refused_with_a_reason() -> None:
 
 
 def test_a_readers_status_reads_as_a_sentence_in_every_language() -> None:
-    status = ReaderStatus("seat2", SourceState.RECONNECTING, "nfc.reason.unplugged")
+    status = SourceStatus("seat2", SourceState.RECONNECTING, "nfc.reason.unplugged", kind="nfc")
     said = {lang: describe_status(lang, status) for lang in LANGS}
     assert said["en"] == "Reader seat2 is reconnecting: it was unplugged; plug it back in."
-    assert "重新連線" in said["zh-Hant"] and "重新连接" in said["zh-Hans"]
+    assert "讀卡機" in said["zh-Hant"] and "重新連線" in said["zh-Hant"]
+    assert "读卡器" in said["zh-Hans"] and "重新连接" in said["zh-Hans"]
+
+
+def test_a_source_that_is_no_reader_is_not_called_one() -> None:
+    status = SourceStatus(
+        "demo.jsonl", SourceState.FAILED, "script.reason.not_found", kind="script"
+    )
+    said = {lang: describe_status(lang, status) for lang in LANGS}
+    assert said["en"] == "Script demo.jsonl cannot work: the script file is not there."
+    assert not any(word in said[lang] for lang in LANGS for word in ("Reader", "讀卡機", "读卡器"))

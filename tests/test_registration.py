@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from companion.core.types import CardId
+from companion.games import GAMES
 from companion.games.themessage import cards as message_cards
 from companion.observations import TagPlaced
-from companion.registration import DECK_CARDS, Bound, Duplicate, Stranger, Walk
+from companion.registration import Bound, Duplicate, Stranger, Walk
 from companion.tagrecord import new_key, seal
 
 
 def walk(owner: dict[str, str] | None = None) -> Walk:
-    return Walk(DECK_CARDS["microfilms"], (owner or {}).get, b"\x01" * 8)
+    (box,) = GAMES["microfilms"].sensing.boxes.values()
+    return Walk(box, (owner or {}).get, b"\x01" * 8)
 
 
 def test_every_card_of_the_game_is_asked_for_once_in_order() -> None:
@@ -42,9 +44,11 @@ def test_strangers_are_refused_another_decks_a_phones_and_a_foreign_record() -> 
     assert w.bound == {}
 
 
-def test_the_message_registers_its_81_game_cards_and_no_identity() -> None:
-    """風聲 §1.3: the default box's 81 game cards; identities are never tapped."""
-    cards = DECK_CARDS["themessage"]
-    assert len(cards) == len(set(cards)) == 81
-    assert set(cards) == set(message_cards.DECKS[message_cards.Preset.FOOP])
-    assert not set(cards) & set(message_cards.IDENTITY.values())
+def test_the_message_registers_the_81_game_cards_of_each_box_and_no_identity() -> None:
+    """風聲 §1.3: each box preset's 81 game cards; identities are never tapped."""
+    boxes = GAMES["themessage"].sensing.boxes
+    assert set(boxes) == {p.value for p in message_cards.Preset}
+    for preset, cards in boxes.items():
+        assert len(cards) == len(set(cards)) == 81
+        assert cards == message_cards.DECKS[message_cards.Preset(preset)]
+        assert not set(cards) & set(message_cards.IDENTITY.values())

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.actions import Pass
 from companion.core.errors import NothingToUndo, NotYourTurn, RuleViolation
 from companion.core.types import Seat
-from companion.games.microfilms.actions import Bribe, Draw, Pass, Source
+from companion.games.microfilms.actions import Bribe, Draw, Source
 from companion.journal import Journal
 from companion.table import Table, Update
 

@@ -16,29 +16,25 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 from rich.console import Console
 
-from companion.core.game import GameSpec
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
-from companion.i18n import LANGS, describe, pick_lang, text
-from companion.ingest import DEALS
+from companion.i18n import LANGS, Voice, pick_lang, text
 from companion.journal import Journal
-from companion.observations import BadSourceUrl, describe_status
-from companion.registration import DECK_CARDS
-from companion.table import Chance, Table, dealt_by_hand, players_tell
+from companion.observations import describe_status
+from companion.service import Draws, TableService
 from companion.tagmap import TagMap, TagMapError
 from companion.transcript import TranscriptError, dumps, read, run, views
 from hardware import inventory
 from hardware.nfc import nfc_version
-from hardware.sources import open_source
+from hardware.sources import BadWatch, Watch, open_source
+from hardware.urls import BadSourceUrl
 from ui import demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
-from ui.register import register
-from ui.tablet.session import BadReader, Reader
+from ui.register import deck_cards, register
 from ui.terminal import TableScreen
 
 APP = "table-companion"
@@ -93,9 +89,10 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     def command(name: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=h(name), description=h(name), parents=[common])
 
+    first = next(iter(GAMES))
     d = command("demo")
-    d.add_argument("--game", choices=sorted(demo.BOTS), default="microfilms", help=h("demo_game"))
-    d.add_argument("--players", type=int, default=4, choices=range(3, 10), help=h("players"))
+    d.add_argument("--game", choices=list(GAMES), default=first, help=h("demo_game"))
+    d.add_argument("--players", type=int, default=4, help=h("players"))
     d.add_argument("--seed", type=int, default=7, help=h("seed"))
     d.add_argument("--pace", type=float, default=1.2, help=h("pace"))
     d.add_argument("--fast", action="store_true", help=h("fast"))
@@ -145,7 +142,8 @@ def _reader_commands(
     command: Callable[[str], argparse.ArgumentParser], h: Callable[..., str]
 ) -> None:
     t = command("register")
-    t.add_argument("--game", choices=sorted(DECK_CARDS), default="microfilms", help=h("reg_game"))
+    t.add_argument("--game", choices=list(GAMES), default=next(iter(GAMES)), help=h("reg_game"))
+    t.add_argument("--box", help=h("box"))
     t.add_argument("--reader", help=h("reader"))
     t.add_argument("--deck", help=h("deck"))
     t.add_argument("--write", action="store_true", help=h("write"))
@@ -181,51 +179,44 @@ def _journal(args: argparse.Namespace) -> Journal:
 
 
 def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
-    if args.players not in demo.PLAYERS[args.game]:
-        sizes = ", ".join(str(n) for n in demo.PLAYERS[args.game])
+    spec = GAMES[args.game]
+    if args.players not in spec.demo_sizes:
+        sizes = ", ".join(str(n) for n in spec.demo_sizes)
         game = text(lang, f"game.{args.game}")
         console.print(text(lang, "cli.demo_players", game=game, sizes=sizes), style="red")
         return 2
     journal = _journal(args)
     names = demo.names_for(lang, args.players)
-    rng = random.Random(args.seed)
     readers = not args.no_readers
-    meta: JSONObject = {"by": "demo", "readers": readers}
-    chance = _chance(GAMES[args.game], rng, readers)
-    table = Table.start(journal, args.game, names, rng=rng, chance=chance, meta=meta)
-    demo.intro(console, lang, table, args.seed, journal.path)
-    asyncio.run(_play(table, console, lang, args, str(args.seed), readers=readers))
+    service = TableService.start(
+        journal, args.game, names, draws=Draws.APP, readers=readers,
+        rng=random.Random(args.seed), meta={"by": "demo"},
+    )  # fmt: skip
+    voice = Voice.of(lang, spec, names)
+    demo.intro(console, voice, service, args.seed)
+    asyncio.run(_play(service, console, voice, args, str(args.seed), readers=readers))
     return 0
 
 
-def _chance(spec: GameSpec[Any], rng: random.Random, readers: bool) -> Chance | None:
-    """With readers, the cards a draw turns up are laid on them, not drawn by the app, and
-    so is the deal of a game that can be dealt by hand."""
-    if not readers:
-        return None
-    told = players_tell(spec, rng)
-    return dealt_by_hand(told) if spec.key in DEALS else told
-
-
 async def _play(
-    table: Table,
+    service: TableService,
     console: Console,
-    lang: str,
+    voice: Voice,
     args: argparse.Namespace,
     seed: str,
     *,
     readers: bool,
 ) -> None:
     """The demo's game, with the phone server beside it unless told otherwise."""
-    phones = None if args.no_phones else PhoneServer(table, host=args.host, port=args.port)
+    phones = None if args.no_phones else PhoneServer(service, host=args.host, port=args.port)
     if phones is not None:
         await phones.start()
-        demo.show_phones(console, lang, phones)
+        demo.show_phones(console, voice, phones)
     try:
         pace = 0.0 if args.fast else args.pace
-        await demo.play(table, console, lang, pace, seed, phones=phones, readers=readers)
+        await demo.play(service, console, voice, pace, seed, phones=phones, readers=readers)
         if phones is not None and phones.connected():
-            console.print(text(lang, "demo.linger"), style="dim")
+            console.print(voice.text("demo.linger"), style="dim")
             await phones.until_alone(LINGER_S)
     finally:
         if phones is not None:
@@ -237,9 +228,9 @@ def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
     from ui.tablet import launch  # noqa: PLC0415 -- keeps Kivy out of every other command
 
     try:
-        readers = [Reader.parse(r) for r in args.reader]
-    except BadReader as err:
-        reason = text(lang, err.key, given=err.given)
+        readers = [Watch.parse(r) for r in args.reader]
+    except BadWatch as err:
+        reason = text(lang, err.key, given=err.given, **err.details)
         console.print(text(lang, "cli.bad_reader", reason=reason), style="red")
         return 2
     recognise = None
@@ -271,22 +262,23 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
         return 1
     header = journal.header(game)
     readers = header.meta.get("readers") is True and not args.no_readers
-    chance = _chance(header.spec, random.SystemRandom(), readers)
-    table = Table.resume(journal, game, chance=chance)
+    service = TableService.resume(journal, game, readers=readers)
     if args.json:
-        print(json.dumps({"game": game, "seq": table.seq, "public": table.public_view()},
+        print(json.dumps({"game": game, "seq": service.seq, "public": service.public_view()},
                          ensure_ascii=False))  # fmt: skip
         return 0
-    console.print(text(lang, "cli.resumed", game=game, seq=table.seq), style="green")
-    if table.over() is not None:
-        TableScreen(console, lang, table.header.game, table.header.seats).table(table.public_view())
-        demo.finale(console, lang, table)
+    voice = Voice.of(lang, service.spec, service.names)
+    console.print(voice.text("cli.resumed", game=game, seq=service.seq), style="green")
+    screen = TableScreen(console, voice)
+    if service.over() is not None:
+        screen.table(service.public_view())
+        demo.finale(console, voice, service)
         return 0
-    if table.header.meta.get("by") != "demo":
-        TableScreen(console, lang, table.header.game, table.header.seats).table(table.public_view())
-        console.print(text(lang, "cli.resume_table"))
+    if header.meta.get("by") != "demo":
+        screen.table(service.public_view())
+        console.print(voice.text("cli.resume_table"))
         return 0
-    asyncio.run(_play(table, console, lang, args, f"{game}:{table.seq}", readers=readers))
+    asyncio.run(_play(service, console, voice, args, f"{game}:{service.seq}", readers=readers))
     return 0
 
 
@@ -314,7 +306,7 @@ def _replay(args: argparse.Namespace, lang: str, console: Console) -> int:
     if args.json:
         print(json.dumps(views(spec, state, len(header.seats)), ensure_ascii=False))
         return 0
-    screen = TableScreen(console, lang, header.game, header.seats)
+    screen = TableScreen(console, Voice.of(lang, spec, header.seats))
     screen.table(spec.public_view(state))
     for seat in range(len(header.seats)):
         private = spec.private_view(state, Seat(seat))
@@ -335,6 +327,7 @@ def _games(args: argparse.Namespace, lang: str, console: Console) -> int:
 
 
 def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
+    voice = Voice.of(lang)
     tags = TagMap(args.tags or default_tags())
     name = args.deck or args.game
     deck = tags.deck(name)
@@ -353,19 +346,25 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
             return 0
         if args.reader is None:
             raise TagMapError("register.error.no_reader")
+        boxes = GAMES[args.game].sensing.boxes
+        if args.box is not None and args.box not in boxes:
+            raise TagMapError("register.error.no_box", box=args.box, boxes=", ".join(boxes))
         source = open_source(args.reader)
-        deck = deck or tags.new_deck(name, args.game)
+        deck = deck or tags.new_deck(name, args.game, args.box or next(iter(boxes)))
     except (TagMapError, BadSourceUrl, OSError, ValueError) as err:
         key = getattr(err, "key", "register.error.bad_file")
-        console.print(describe(lang, key, getattr(err, "args_", {}), []), style="red")
+        console.print(voice.say(key, getattr(err, "args_", {})), style="red")
         return 1
 
     def say(key: str, said: JSONObject) -> None:
-        reason = said.pop("reason", "")
+        reason, kind = said.pop("reason", ""), said.pop("kind", None)
         why = text(lang, str(reason)) if reason else ""
-        console.print(describe(lang, key, {**said, "why": why}, []))
+        named = {} if kind is None else {"kind": text(lang, f"source.kind.{kind or 'any'}")}
+        console.print(voice.text(key, **{k: voice.render(k, v) for k, v in said.items()},
+                                 why=why, **named))  # fmt: skip
 
-    console.print(text(lang, "register.intro", deck=name, count=len(DECK_CARDS[args.game])))
+    count = len(deck_cards(deck))
+    console.print(text(lang, "register.intro", deck=name, count=count))
     bound = asyncio.run(register(source, tags, deck, write=args.write, say=say))
     return 0 if bound is not None else 1
 

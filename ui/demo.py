@@ -16,41 +16,28 @@ import asyncio
 import contextlib
 import random
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from companion.core.types import Seat
-from companion.games.microfilms import bot as microfilms_bot
-from companion.games.themessage import bot as themessage_bot
-from companion.i18n import describe, seat_name, text
-from companion.table import Table, Update
+from companion.core.actions import Action
+from companion.core.types import JSON, JSONObject, Seat
+from companion.i18n import Voice
+from companion.service import Change, TableService
 from hardware.hands import Hands, emulated_hands
 from ui.phone.qr import terminal_qr
 from ui.phone.server import PhoneServer
 from ui.terminal import TableScreen
 
 DEMO_NAMES = {
-    "en": ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"),
-    "zh-Hant": ("阿明", "小美", "大偉", "阿芳", "志強", "淑芬"),
-    "zh-Hans": ("阿明", "小美", "大伟", "阿芳", "志强", "淑芬"),
+    "en": ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"),
+    "zh-Hant": ("阿明", "小美", "大偉", "阿芳", "志強", "淑芬", "家豪", "雅婷", "俊傑", "怡君"),
+    "zh-Hans": ("阿明", "小美", "大伟", "阿芳", "志强", "淑芬", "家豪", "雅婷", "俊杰", "怡君"),
 }
-
-
-BOTS: dict[str, Callable[[Seat, random.Random], Any]] = {
-    "microfilms": microfilms_bot.Bot,
-    "themessage": themessage_bot.Bot,
-}
-"""Who plays a seat no phone has joined: a bot that sees only what that seat sees."""
-
-PLAYERS = {"microfilms": (3, 4, 5, 6), "themessage": (4, 6)}
-"""Table sizes a demo offers: every one for Microfilms; for 風聲 the first-game tables,
-an even count with no green identity (digest §2)."""
+"""Names for a table's seats before anyone types theirs: enough for every game's largest table."""
 
 
 def names_for(lang: str, players: int) -> list[str]:
@@ -58,37 +45,38 @@ def names_for(lang: str, players: int) -> list[str]:
 
 
 async def play(
-    table: Table,
+    service: TableService,
     console: Console,
-    lang: str,
+    voice: Voice,
     pace: float,
     seed: str,
     *,
     phones: PhoneServer | None = None,
     readers: bool = False,
 ) -> None:
-    """Play ``table`` to its end, printing what the table and each phone would see.
+    """Play ``service``'s game to its end, printing what the table and each phone would see.
 
-    Bots play every seat — except a seat whose phone has joined: that seat waits
-    for its player, who plays from the phone. With ``readers``, the bots' cards
-    are laid on emulated readers, and a card the deck turns up is laid by the deck
-    itself; the table must then wait to be told such cards (``players_tell``).
+    Bots (``GameSpec.bot``) play every seat — except a seat whose phone has joined:
+    that seat waits for its player, who plays from the phone. With ``readers``, the
+    bots' cards are laid on emulated readers, and a card the deck turns up is laid
+    by the deck itself; the table then waits to be told such cards.
     """
-    screen = TableScreen(console, lang, table.header.game, table.header.seats)
+    screen = TableScreen(console, voice)
     async with contextlib.AsyncExitStack() as stack:
         hands = None
         if readers:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="companion-"))
             rng = random.Random(f"{seed}:deck")
-            laid = emulated_hands(table, Path(folder), rng, screen.laid)
+            laid = emulated_hands(service, Path(folder), rng, screen.laid)
             hands = await stack.enter_async_context(laid)
-            console.print(text(lang, "demo.readers", count=len(hands.ingest.roles)), style="cyan")
-        await _bots_play(table, screen, seed, pace, phones=phones, hands=hands)
-    finale(console, lang, table)
+            readers_count = len(hands.readers.readers)
+            console.print(voice.text("demo.readers", count=readers_count), style="cyan")
+        await _bots_play(service, screen, seed, pace, phones=phones, hands=hands)
+    finale(console, voice, service)
 
 
 async def _bots_play(
-    table: Table,
+    service: TableService,
     screen: TableScreen,
     seed: str,
     pace: float,
@@ -96,11 +84,14 @@ async def _bots_play(
     phones: PhoneServer | None,
     hands: Hands | None,
 ) -> None:
-    make = BOTS[table.header.game]
-    bots = [make(Seat(i), random.Random(f"{seed}:{i}")) for i in range(len(table.header.seats))]
+    make = service.spec.bot
+    bots = [make(Seat(i), random.Random(f"{seed}:{i}")) for i in range(len(service.names))]
     moved = asyncio.Event()
 
-    def on_update(update: Update) -> None:
+    def on_change(change: Change) -> None:
+        update = change.update
+        if update is None:
+            return
         public = update.public()
         for event in public:
             args = event["args"]
@@ -114,19 +105,20 @@ async def _bots_play(
                 screen.phone(i, secrets)
         moved.set()
 
-    table.subscribe(on_update)
+    service.subscribe(on_change)
     if phones is not None:
         phones.on_connections(lambda seats: (screen.joined(seats), moved.set()))
     if hands is not None and hands.dealing():
-        screen.console.print(screen.t(f"ingest.deal.intro.{table.header.game}"), style="cyan")
+        screen.console.print(screen.t(f"ingest.deal.intro.{service.header.game}"), style="cyan")
         await hands.deal()  # the bots hear their cards; each phone shows its own
     else:
         for i in range(len(bots)):
-            screen.phone_state(i, table.private_view(Seat(i)))
-    turn = table.public_view()["turn"]
-    screen.table(table.public_view())
-    while table.over() is None:
-        seat = table.pending()[0].seats[0]
+            screen.phone_state(i, service.private_view(Seat(i)))
+    turn = service.public_view()["turn"]
+    screen.table(service.public_view())
+    while service.over() is None:
+        seat = service.acting()
+        assert seat is not None
         moved.clear()
         due = None if hands is None else hands.due()
         if hands is not None and due is not None:
@@ -134,62 +126,62 @@ async def _bots_play(
         elif phones is not None and seat in phones.connected():
             await moved.wait()  # the player decides on their phone
         else:
-            view, mine = table.public_view(), table.private_view(seat)
-            action = bots[seat].choose(view, mine, table.legal_actions(seat))
+            seen = service.seat_view(seat)
+            action = bots[seat].choose(seen.public, seen.private, _legal(service, seen.actions))
             if hands is None:
-                table.submit(action)
+                service.submit(action)
             else:
                 await hands.make(action)
             await asyncio.sleep(pace / 3)
-        view = table.public_view()
+        view = service.public_view()
         if view["turn"] != turn or view["over"] is not None:
             turn = view["turn"]
             screen.table(view)
             await asyncio.sleep(pace)
 
 
-def show_phones(console: Console, lang: str, phones: PhoneServer) -> None:
+def _legal(service: TableService, actions: tuple[JSONObject, ...]) -> list[Action]:
+    """A seat's legal actions back from their JSON form, as its phone would send them."""
+    return [service.spec.codec.decode(a) for a in actions]
+
+
+def show_phones(console: Console, voice: Voice, phones: PhoneServer) -> None:
     """Each seat's QR code and address, to open that seat's page on a phone."""
-    names = phones.table.header.seats
+    seats = range(len(voice.names))
     panels = [
-        Panel(
-            Text(terminal_qr(phones.url(Seat(i))), no_wrap=True),
-            title=seat_name(lang, i, names),
-            expand=False,
-        )
-        for i in range(len(names))
-    ]
-    console.print(text(lang, "demo.phones_join"), style="bold")
+        Panel(Text(terminal_qr(phones.url(Seat(i))), no_wrap=True), title=voice.seat(i),
+              expand=False)
+        for i in seats
+    ]  # fmt: skip
+    console.print(voice.text("demo.phones_join"), style="bold")
     console.print(Columns(panels))
-    for i in range(len(names)):
-        console.print(f"{seat_name(lang, i, names)}: {phones.url(Seat(i))}", soft_wrap=True)
+    for i in seats:
+        console.print(f"{voice.seat(i)}: {phones.url(Seat(i))}", soft_wrap=True)
     others = [a.ip for a in phones.addresses if a.ip != phones.address]
     if others:
-        console.print(text(lang, "demo.other_addresses", addresses=", ".join(others)), style="dim")
+        console.print(voice.text("demo.other_addresses", addresses=", ".join(others)), style="dim")
 
 
-def finale(console: Console, lang: str, table: Table) -> None:
+def finale(console: Console, voice: Voice, service: TableService) -> None:
     """The winners, then — the game being over — who was who all along."""
-    result = table.over()
+    result = service.over()
     assert result is not None
-    names = table.header.seats
+    winners: list[JSON] = list(result.winners)
     lines = [
-        describe(lang, "demo.winners" if result.winners else "demo.no_winner",
-                 {"winners": list(result.winners)}, names),
-        describe(lang, "demo.reason", {"reason": result.reason}, names),
+        voice.say("demo.winners" if result.winners else "demo.no_winner", {"winners": winners}),
+        voice.say("demo.reason", {"reason": result.reason.value}),
         "",
-    ]  # fmt: skip
-    identities = table.revealed_view()["identities"]
-    assert isinstance(identities, list)
-    lines += [
-        describe(lang, "demo.was", {"seat": i, "identity": card}, names)
-        for i, card in enumerate(identities)
     ]
+    identities = service.revealed_view()["identities"]
+    assert isinstance(identities, list)
+    lines += [voice.say("demo.was", {"seat": i, "identity": c}) for i, c in enumerate(identities)]
     console.print(Panel("\n".join(lines), border_style="green", expand=False))
 
 
-def intro(console: Console, lang: str, table: Table, seed: int | str, path: object) -> None:
-    game = text(lang, f"game.{table.header.game}")
-    console.rule(text(lang, "demo.title", game=game, players=len(table.header.seats), seed=seed))
-    console.print(text(lang, "demo.journal", path=str(path), game=table.game_id), style="dim")
-    console.print(text(lang, "demo.phones_note"), style="magenta")
+def intro(console: Console, voice: Voice, service: TableService, seed: int | str) -> None:
+    game = voice.text(f"game.{service.header.game}")
+    players = len(service.names)
+    console.rule(voice.text("demo.title", game=game, players=players, seed=seed))
+    path = str(service.journal.path)
+    console.print(voice.text("demo.journal", path=path, game=service.game_id), style="dim")
+    console.print(voice.text("demo.phones_note"), style="magenta")

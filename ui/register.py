@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.types import CardId, JSONObject
-from companion.observations import ReaderStatus, Source, SourceState, TagPlaced
-from companion.registration import DECK_CARDS, Bound, Duplicate, Walk
+from companion.games import GAMES
+from companion.observations import Source, SourceState, SourceStatus, TagPlaced
+from companion.registration import Bound, Duplicate, Walk
 from companion.tagmap import Deck, TagMap
 from hardware.nfc import NfcSource
 
@@ -33,11 +34,12 @@ async def register(
         other = tags.owner(uid)
         return None if other is None or other.id == deck.id else other.name
 
-    walk = Walk(DECK_CARDS[deck.game], owner, deck.tag)
+    walk = Walk(deck_cards(deck), owner, deck.tag)
     _next(walk, say)
     async for obs in source:
-        if isinstance(obs, ReaderStatus):
-            say(f"nfc.state.{obs.state}", {"reader": obs.source, "reason": obs.reason})
+        if isinstance(obs, SourceStatus):
+            said: JSONObject = {"source": obs.source, "reason": obs.reason, "kind": obs.kind}
+            say(f"source.state.{obs.state}", said)
             if obs.state in (SourceState.FAILED, SourceState.CLOSED):
                 return None
             continue
@@ -62,6 +64,12 @@ async def register(
             return dict(walk.bound)
         _next(walk, say)
     return None
+
+
+def deck_cards(deck: Deck) -> tuple[CardId, ...]:
+    """Every card a registration of ``deck`` asks for, in order: its box's manifest."""
+    boxes = GAMES[deck.game].sensing.boxes
+    return boxes[deck.box] if deck.box else next(iter(boxes.values()))
 
 
 def _next(walk: Walk, say: Say) -> None:

@@ -6,7 +6,8 @@ carries its ``seat``; a :class:`ChanceAction` is the house's random result
 or observed at the table, and recorded so a replay needs no seed;
 a :class:`HostAction` comes from the app itself (ending a game), never from a
 phone. Each game lists its actions in one module and builds an
-:class:`ActionCodec` from them.
+:class:`ActionCodec` from them; the few every game has (a pass, a discard, a
+draw told, a card picked by chance, the end of a game nobody can win) are here.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import ClassVar
 
 from companion.core.codec import from_json, to_json
 from companion.core.errors import MalformedAction
-from companion.core.types import JSONObject, Seat
+from companion.core.types import CardId, JSONObject, Seat
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,6 +43,48 @@ class ChanceAction(Action):
 @dataclass(frozen=True, kw_only=True)
 class HostAction(Action):
     """A decision of the app's host (the tablet), never of a phone."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pass(SeatAction):
+    """The seat lets its moment go by: each game says what that costs or brings."""
+
+    act = "pass"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discard(SeatAction):
+    """One card from the seat's hand to the discard pile, down to a hand limit."""
+
+    act = "discard"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class TellDraw(SeatAction):
+    """The drawer tells the app, privately, which card the deck gave them.
+
+    For a table where no reader saw the draw: the same fact a reader's
+    :class:`Pick` would give.
+    """
+
+    act = "tell_draw"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pick(ChanceAction):
+    """Which card chance gave: the card a draw turned out to be, a card drawn blind."""
+
+    act = "pick"
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndGame(HostAction):
+    """The table stops a game nobody can win any more; nobody wins."""
+
+    act = "end_game"
 
 
 class ActionCodec:

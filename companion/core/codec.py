@@ -17,7 +17,7 @@ import typing
 from typing import Any, TypeVar
 
 from companion.core.errors import MalformedAction
-from companion.core.types import JSON
+from companion.core.types import JSON, CardId
 
 T = TypeVar("T")
 
@@ -103,3 +103,19 @@ def _decode_dataclass(cls: type, data: object, where: str) -> Any:
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise MalformedAction(field=f"{where}.{name}", expected="present")
     return cls(**kwargs)
+
+
+def cards_of(value: object) -> tuple[CardId, ...]:
+    """The card ids in a dataclass's card fields (``CardId`` or ``CardId | None``), in order."""
+    cls: type = type(value)
+    return tuple(getattr(value, name) for name in _card_fields(cls) if getattr(value, name))
+
+
+@functools.cache
+def _card_fields(cls: type) -> tuple[str, ...]:
+    hints = _hints(cls)
+    return tuple(
+        f.name
+        for f in dataclasses.fields(cls)
+        if hints[f.name] is CardId or hints[f.name] == CardId | None
+    )

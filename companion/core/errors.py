@@ -58,12 +58,6 @@ class NotInHand(RuleViolation):
     code = "not_in_hand"
 
 
-class NotEnoughFrancs(RuleViolation):
-    """A cost or payment exceeds what the seat holds."""
-
-    code = "not_enough_francs"
-
-
 class GameIsOver(RuleViolation):
     """The game has ended; nothing more can be played."""
 

@@ -1,28 +1,47 @@
-"""The contract a game implements, so the table and the faces need no game code.
+"""The contract a game implements, so the table, the sensors and the faces need no game code.
 
-A game is a :class:`GameSpec`: pure functions over an immutable state type.
-The live table (``companion.table``) journals and resolves chance through it;
-faces render its views and post its actions; tests and benchmarks play it.
+A game is one :class:`GameSpec`: pure functions over an immutable state type,
+and everything the rest of the app needs to know of it — its options, the
+cards its box holds, what a card seen by a sensor means, how its real deal is
+read, its bot, the table sizes it offers, how its sentences' arguments read,
+and what each seat may not know. ``companion.games`` lists the games once;
+nothing else in the app is keyed by a game.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core.actions import Action, ActionCodec
+from companion.core.legal import Families
 from companion.core.outcome import GameOver, Outcome
 from companion.core.prompts import Prompt
+from companion.core.taps import Sensing
 from companion.core.types import CardId, JSONObject, Seat
+from companion.core.words import Words
+from companion.core.worlds import Secrecy
 
 S = TypeVar("S")
 
 
+class Player(Protocol):
+    """A seat the app plays itself (a demo's bot), from what that seat may know only."""
+
+    def hear(self, public_events: Sequence[JSONObject]) -> None:
+        """What the whole table saw happen, in order."""
+        ...
+
+    def choose(self, public: JSONObject, private: JSONObject, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, from the table's view and the seat's own."""
+        ...
+
+
 @dataclass(frozen=True)
 class GameSpec(Generic[S]):
-    """One game's rules and views.
+    """One game, whole.
 
     - ``setup(names, options)`` builds the state before the deal; the deal is a
       chance action like any other.
@@ -32,31 +51,30 @@ class GameSpec(Generic[S]):
     - ``roll(state, rng)`` returns the chance action the state waits for, drawn
       from ``rng``, or ``None`` when no chance is pending.
     - ``pending(state)`` is what the table waits for from the players.
-    - ``families(state, seat)`` names the kinds of action ``seat`` may take now
-      (``draw``, ``bribe``, ``claim``…); ``legal_actions(state, seat, family)``
-      lists them all, or one family's. These go to the seat's own phone.
-      ``kinds(state, seat)`` names every family of the moment, open or not,
-      without building an action: random play tries them instead of listing all.
-    - ``table_actions(state, seat)`` is what the shared tablet may offer for that
-      seat, built from public facts only; ``phone_only`` names the families the
-      tablet never offers (a choice only the seat may know).
-    - ``public_view`` / ``private_view`` are the only way state leaves the
-      core; ``revealed_view`` tells everything and is refused before the end.
+    - ``moves`` lists a seat's legal actions by family (:meth:`families`,
+      :meth:`kinds`, :meth:`legal_actions`); these go to the seat's own phone.
+    - ``masks(state, seat)`` are the states the shared tablet cannot tell apart for
+      ``seat`` (its hand and identity as anything they could be), from which
+      :meth:`table_actions` offers what the tablet may enter for it; ``phone_only``
+      names the families the tablet never offers (a choice only the seat may know).
+    - ``public_view`` / ``private_view`` are the only way state leaves the core;
+      ``revealed_view`` tells everything and is refused before the end.
     """
 
     key: str
-    min_seats: int
-    max_seats: int
+    sizes: tuple[int, ...]
+    """The table sizes a new game offers."""
+    demo_sizes: tuple[int, ...]
+    """The table sizes ``companion demo`` plays (the ones a first game is best at)."""
     codec: ActionCodec
     options_type: type[Any]
+    """The game's options: a frozen dataclass of every INFERRED or UNKNOWN rule, defaulted."""
     setup: Callable[[Sequence[str], Any], S]
     apply: Callable[[S, Action], Outcome[S]]
     roll: Callable[[S, random.Random], Action | None]
     pending: Callable[[S], tuple[Prompt, ...]]
-    families: Callable[[S, Seat], Sequence[str]]
-    kinds: Callable[[S, Seat], Sequence[str]]
-    legal_actions: Callable[[S, Seat, str | None], Sequence[Action]]
-    table_actions: Callable[[S, Seat], Sequence[Action]]
+    moves: Families[S]
+    masks: Callable[[S, Seat], Iterable[S]]
     phone_only: frozenset[str]
     audit_faces: Callable[[S, Seat], Sequence[tuple[CardId, ...]]]
     """What a seat may name in a hand audit, from what it knows: each face as the copies
@@ -65,3 +83,33 @@ class GameSpec(Generic[S]):
     public_view: Callable[[S], JSONObject]
     private_view: Callable[[S, Seat], JSONObject]
     revealed_view: Callable[[S], JSONObject]
+    sensing: Sensing[S]
+    bot: Callable[[Seat, random.Random], Player]
+    """A player for one seat that sees only what that seat sees."""
+    words: Words
+    """How this game's own sentence arguments read (beyond :data:`companion.core.words.COMMON`)."""
+    secrecy: Secrecy[S]
+
+    @property
+    def min_seats(self) -> int:
+        return min(self.sizes)
+
+    @property
+    def max_seats(self) -> int:
+        return max(self.sizes)
+
+    def families(self, state: S, seat: Seat) -> tuple[str, ...]:
+        """The kinds of action ``seat`` may take now (``draw``, ``bribe``…), each with one."""
+        return self.moves.open(state, seat)
+
+    def kinds(self, state: S, seat: Seat) -> tuple[str, ...]:
+        """Every family of the moment, open or not, without building an action (random play)."""
+        return self.moves.kinds(state, seat)
+
+    def legal_actions(self, state: S, seat: Seat, family: str | None = None) -> list[Action]:
+        """Every action ``seat`` may take now, or only those of one ``family``."""
+        return self.moves.actions(state, seat, family)
+
+    def table_actions(self, state: S, seat: Seat) -> list[Action]:
+        """What the shared tablet may enter for ``seat``, from public facts only."""
+        return self.moves.offered(self.masks(state, seat), seat, self.phone_only)

@@ -9,7 +9,7 @@ actions; :class:`Families` answers the three questions a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -40,3 +40,18 @@ class Families(Generic[S]):
         makers = self.of(state, seat)
         chosen = makers.values() if family is None else [makers[family]] if family in makers else []
         return [a for make in chosen for a in make(state, seat)]
+
+    def offered(self, masks: Iterable[S], seat: Seat, withheld: Collection[str]) -> list[Action]:
+        """Every action of ``seat`` in any of ``masks``, but those of ``withheld`` families.
+
+        The shared tablet enters actions for a seat without seeing its hand: each mask
+        is the state with what the table cannot see replaced by all it could be (every
+        card not face up in the hand, say), so the list shows nothing the seat holds,
+        and the rules refuse what was not so, as they would a mistaken tap.
+        """
+        found: dict[Action, None] = {}
+        for masked in masks:
+            for name, make in self.of(masked, seat).items():
+                if name not in withheld:
+                    found.update(dict.fromkeys(make(masked, seat)))
+        return list(found)

@@ -7,6 +7,7 @@ nothing else should read ``Event.secrets``.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -42,9 +43,13 @@ class Event:
 
 @dataclass(frozen=True)
 class GameOver:
-    """How a game ended: a ``reason`` code (i18n ``over.<reason>``) and who won."""
+    """How a game ended and who won.
 
-    reason: str
+    ``reason`` is a member of the game's own closed enum of endings, each named
+    for the rule that produces it (i18n ``reason.<value>``).
+    """
+
+    reason: enum.StrEnum
     winners: tuple[Seat, ...] = ()
 
 

@@ -22,9 +22,10 @@ import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from companion.core.actions import Action
+from companion.core.codec import cards_of
 from companion.core.copies import Alike
 from companion.core.errors import RuleViolation
 from companion.core.outcome import Outcome
@@ -55,11 +56,25 @@ class Role:
         raise ValueError(f"a reader's role is seat:N, centre or discard, not {text!r}")
 
 
+Applied = tuple[Action, Outcome[Any]]
+"""An action and what the rules made of it."""
+
+
 @dataclass(frozen=True)
 class Plan:
-    """Apply these actions in order; the game checked that the rules accept them."""
+    """These actions, in order, as the rules judged them on ``base``: each with its outcome.
 
-    actions: tuple[Action, ...]
+    A tap is judged once, before anything is committed, so a plan the rules refuse
+    halfway never leaves half of itself on the table; and a plan judged on the state
+    the table still holds is committed as it was judged, not applied again.
+    """
+
+    steps: tuple[Applied, ...]
+    base: Any
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(action for action, _ in self.steps)
 
 
 @dataclass(frozen=True)
@@ -128,8 +143,8 @@ class DealTaps:
 
 
 def names_card(action: Action, card: CardId) -> bool:
-    """True if one of the action's fields is ``card`` (what a tapped card can start)."""
-    return card in (getattr(action, "card", None), getattr(action, "microfilm", None))
+    """True if one of the action's card fields is ``card`` (what a tapped card can start)."""
+    return card in cards_of(action)
 
 
 S = TypeVar("S")
@@ -137,23 +152,46 @@ Apply = Callable[[S, Action], Outcome[S]]
 """A game's rules (``GameSpec.apply``): the next state, or a RuleViolation."""
 Decide = Callable[[S, Role, CardId], Decision]
 """A game's tap rules: what ``card`` seen by the reader watching ``role`` means now."""
+Lay = Callable[[S, Action, Top], Laid | None]
+"""Where a card is laid to make an action at a table of readers; ``None`` if no card shows it."""
+
+
+@dataclass(frozen=True)
+class Sensing(Generic[S]):
+    """What the sensors need of a game.
+
+    ``boxes`` holds, per box preset, every physical card a sensor may see, in the
+    order a registration asks for them; ``box(options)`` names the preset a game's
+    options play with. ``decide`` is the game's tap rules, ``deal`` how its real deal
+    is read off the readers (``None``: the app deals it), and ``laid`` the inverse of
+    ``decide`` — where a card is laid to make a move — for hands at an emulated table.
+    """
+
+    boxes: Mapping[str, tuple[CardId, ...]]
+    box: Callable[[Any], str]
+    decide: Decide[S]
+    deal: DealTaps | None
+    laid: Lay[S]
+
+    def cards(self, options: Any) -> tuple[CardId, ...]:
+        """Every card a sensor may see in a game played with ``options``."""
+        return self.boxes[self.box(options)]
 
 
 def checked(
     apply: Apply[S], state: S, actions: Sequence[Action], seat: Seat | None = None
 ) -> Plan | Nothing:
     """The plan, if the rules take every step of it; else why not — for ``seat`` alone when
-    the card is hidden (a draw), for the table when it lies face up.
-
-    A tap is judged before anything is committed, so a plan the rules refuse halfway
-    never leaves half of itself on the table.
-    """
+    the card is hidden (a draw), for the table when it lies face up."""
+    base, steps = state, []
     try:
         for action in actions:
-            state = apply(state, action).state
+            outcome = apply(state, action)
+            steps.append((action, outcome))
+            state = outcome.state
     except RuleViolation as err:
         return Nothing(err.key, err.details, seat)
-    return Plan(tuple(actions))
+    return Plan(tuple(steps), base)
 
 
 def offer(
@@ -198,14 +236,14 @@ def then(
     the table as it was (``seat`` alone hears a refusal: the card is hidden).
     """
     try:
-        after = apply(state, first).state
+        done = apply(state, first)
     except RuleViolation as err:
         return Nothing(err.key, err.details, seat)
-    rest = decide(after, role, card)
+    rest = decide(done.state, role, card)
     if isinstance(rest, Plan):
-        return Plan((first, *rest.actions))
+        return Plan(((first, done), *rest.steps), state)
     if isinstance(rest, Ask) or (isinstance(rest, Nothing) and not rest.key):
-        return Plan((first,))
+        return Plan(((first, done),), state)
     return rest
 
 

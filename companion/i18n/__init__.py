@@ -2,9 +2,9 @@
 
 Catalogs are flat JSON files (``zh-Hant.json``, ``zh-Hans.json``, ``en.json``)
 of ``key: template``. Rules speak in keys and arguments (a violation code, an
-event kind, seat numbers, card ids); :func:`describe` turns those into a
-sentence, rendering each argument by what its name says it is — a seat
-becomes the player's name, a card id the card's name, francs a counted unit.
+event kind, seat numbers, card ids); a :class:`Voice` turns those into a
+sentence, rendering each argument by the kind its game declares for it — a
+seat becomes the player's name, a card id the card's name, francs a counted unit.
 """
 
 from __future__ import annotations
@@ -13,27 +13,26 @@ import functools
 import json
 import string
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
+from companion.core.game import GameSpec
 from companion.core.types import JSON
+from companion.core.words import (
+    COMMON,
+    CardName,
+    Count,
+    Either,
+    Kind,
+    Record,
+    SeatName,
+    Word,
+    Words,
+)
 
 LANGS: Final = ("zh-Hant", "zh-Hans", "en")
 FALLBACK: Final = "en"
-
-SEAT_ARGS: Final = frozenset(
-    {"seat", "target", "briber", "blackmailer", "named", "first"}
-    | {"sender", "prober", "holder", "to"}
-)
-SEAT_LIST_ARGS: Final = frozenset({"winners", "opening", "seats"})
-CARD_ARGS: Final = frozenset({"card", "identity", "microfilm", "letter", "intel"})
-CARD_LIST_ARGS: Final = frozenset({"cards", "hand"})
-FRANC_ARGS: Final = frozenset({"francs", "need", "have", "fee", "bank"})
-WORD_ARGS: Final = frozenset(
-    {"source", "status", "reason", "pile", "use", "what", "act"}
-    | {"function", "method", "colour", "answer"}
-)
-"""Arguments whose value is itself a key: ``status=clean`` reads ``status.clean``."""
 
 
 @functools.cache
@@ -80,90 +79,110 @@ def has(lang: str, key: str) -> bool:
     return key in catalog(lang)
 
 
-def describe(lang: str, key: str, args: Mapping[str, JSON], names: Sequence[str]) -> str:
-    """A sentence for ``key`` with each argument rendered by its meaning."""
-    return text(lang, key, **{k: render(lang, k, v, names) for k, v in args.items()})
+@dataclass(frozen=True)
+class Voice:
+    """How one reader of the table is spoken to: their language, the seats' names, and
+    how the game's sentence arguments read (:mod:`companion.core.words`).
 
-
-def game_key(kind_of: str, game: str, kind: str) -> str:
-    """The key of an event or secret: the game's own words, or words every game shares.
-
-    ``kind_of`` is ``event`` or ``secret``; an undo and a hand audit are said alike in
-    every game (``event.undone``, ``secret.hand_audited``).
+    Rules speak in keys and arguments; a voice turns them into sentences, each
+    argument by the kind its game declares — a seat becomes the player's name, a
+    card id the card's name, francs a counted unit — never by guessing from its name.
     """
-    key = f"{kind_of}.{game}.{kind}"
-    return key if has(FALLBACK, key) else f"{kind_of}.{kind}"
 
+    lang: str
+    names: tuple[str, ...] = ()
+    game: str = ""
+    words: Words = field(default_factory=lambda: COMMON)
 
-def event_line(
-    lang: str, game: str, kind: str, args: Mapping[str, JSON], names: Sequence[str]
-) -> str:
-    """A line of the feed: what the table saw happen."""
-    return describe(lang, game_key("event", game, kind), args, names)
+    @classmethod
+    def of(cls, lang: str, spec: GameSpec[Any] | None = None, names: Sequence[str] = ()) -> Voice:
+        """The voice for a game's table (``spec``), or for words of no game (``None``)."""
+        if spec is None:
+            return cls(lang, tuple(names))
+        return cls(lang, tuple(names), spec.key, {**COMMON, **spec.words})
 
+    def speaking(self, lang: str) -> Voice:
+        """The same voice in another language."""
+        return replace(self, lang=lang)
 
-def render(lang: str, name: str, value: JSON, names: Sequence[str]) -> str:
-    """One argument in words: a seat by its name, a card by its name, and so on."""
-    if value is None:
-        return text(lang, "word.nothing")
-    if name in SEAT_ARGS and isinstance(value, int):
-        return seat_name(lang, value, names)
-    if name in SEAT_LIST_ARGS and isinstance(value, list):
-        return _join(lang, [render(lang, "seat", v, names) for v in value])
-    if name in CARD_ARGS and isinstance(value, str):
-        return text(lang, f"card.{value}")
-    if name in CARD_LIST_ARGS and isinstance(value, list):
-        return _join(lang, [render(lang, "card", v, names) for v in value])
-    if name == "cost":
-        return render(lang, "card" if isinstance(value, str) else "francs", value, names)
-    if name in FRANC_ARGS and isinstance(value, int):
-        return text(lang, "unit.franc" if value == 1 else "unit.francs", n=value)
-    if name in WORD_ARGS and isinstance(value, str):
-        return text(lang, f"{name}.{value}")
-    if name == "letters" and isinstance(value, list):
-        return _join(lang, [_letter_place(lang, v, names) for v in value])
-    return str(value)
+    def text(self, key: str, **args: object) -> str:
+        """Template ``key`` filled with arguments already in words."""
+        return text(self.lang, key, **args)
 
+    def say(self, key: str, args: Mapping[str, JSON]) -> str:
+        """A sentence for ``key`` with each argument read by its kind."""
+        return self.text(key, **{k: self.render(k, v) for k, v in args.items()})
 
-def describe_action(lang: str, action: Mapping[str, JSON], names: Sequence[str]) -> list[str]:
-    """An action as a menu path: its name, then each of its choices in words.
+    def event(self, kind: str, args: Mapping[str, JSON]) -> str:
+        """A line of the feed: what the table saw happen."""
+        return self.say(self.game_key("event", kind), args)
 
-    ``{"act": "bribe", "target": 2, "card": "A-SB1"}`` reads
-    ``["Bribe", "Cat", "Steal/Blackmail (blood)"]``. Faces build their menus
-    from these paths, so a new game needs no new menu code.
-    """
-    path = [text(lang, f"act.{action['act']}")]
-    for name, value in action.items():
-        if name in ("act", "seat"):
-            continue
+    def secret(self, kind: str, args: Mapping[str, JSON]) -> str:
+        """What one seat was told in secret, for that seat's eyes."""
+        return self.say(self.game_key("secret", kind), args)
+
+    def game_key(self, kind_of: str, kind: str) -> str:
+        """The key of an event or secret: the game's own words, or words every game shares.
+
+        ``kind_of`` is ``event`` or ``secret``; an undo and a hand audit are said alike in
+        every game (``event.undone``, ``secret.hand_audited``).
+        """
+        key = f"{kind_of}.{self.game}.{kind}"
+        return key if has(FALLBACK, key) else f"{kind_of}.{kind}"
+
+    def seat(self, seat: int) -> str:
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return self.text("word.seat", n=seat + 1)
+
+    def render(self, name: str, value: JSON) -> str:
+        """One argument in words, as its name's kind says; a list, each item."""
+        kind = self.words.get(name)
         if value is None:
-            if name == "card":
-                path.append(text(lang, "word.pay_francs"))
-        elif name == "letters" and isinstance(value, list):
-            path += [_letter_place(lang, v, names) for v in value]
-        else:
-            path.append(render(lang, name, value, names))
-    return path
+            return self.text((kind.none if kind is not None else "") or "word.nothing")
+        if isinstance(value, list):
+            return self._join([self._one(kind, name, v) for v in value])
+        return self._one(kind, name, value)
 
+    def action(self, action: Mapping[str, JSON]) -> list[str]:
+        """An action as a menu path: its name, then each of its choices in words.
 
-def seat_name(lang: str, seat: int, names: Sequence[str]) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return text(lang, "word.seat", n=seat + 1)
+        ``{"act": "bribe", "target": 2, "card": "A-SB1"}`` reads
+        ``["Bribe", "Cat", "Steal/Blackmail (blood)"]``; each item of a list is a step
+        of its own. Faces build their menus from these paths, so a new game needs no
+        new menu code.
+        """
+        path = [self.text(f"act.{action['act']}")]
+        for name, value in action.items():
+            if name in ("act", "seat"):
+                continue
+            kind = self.words.get(name)
+            if value is None:
+                if kind is not None and kind.none:
+                    path.append(self.text(kind.none))
+            elif isinstance(value, list):
+                path += [self._one(kind, name, v) for v in value]
+            else:
+                path.append(self._one(kind, name, value))
+        return path
 
-
-def _letter_place(lang: str, value: JSON, names: Sequence[str]) -> str:
-    if not isinstance(value, dict):
+    def _one(self, kind: Kind | None, name: str, value: JSON) -> str:
+        if isinstance(kind, SeatName) and isinstance(value, int):
+            return self.seat(value)
+        if isinstance(kind, CardName) and isinstance(value, str):
+            return self.text(f"card.{value}")
+        if isinstance(kind, Word) and isinstance(value, str):
+            return self.text(f"{kind.prefix or name}.{value}")
+        if isinstance(kind, Count) and isinstance(value, int):
+            return self.text(f"unit.{kind.unit}.{'one' if value == 1 else 'other'}", n=value)
+        if isinstance(kind, Either):
+            return self._one(kind.text if isinstance(value, str) else kind.number, name, value)
+        if isinstance(kind, Record) and isinstance(value, dict):
+            parts = {
+                k: self._one(kind.fields.get(k), k, v) for k, v in value.items() if v is not None
+            }
+            return self.text(kind.key, **parts)
         return str(value)
-    where = (
-        render(lang, "seat", value["seat"], names)
-        if value.get("seat") is not None
-        else render(lang, "pile", value.get("pile"), names)
-    )
-    return text(
-        lang, "word.letter_at", letter=render(lang, "card", value.get("letter"), names), where=where
-    )
 
-
-def _join(lang: str, parts: list[str]) -> str:
-    return text(lang, "word.sep").join(parts) if parts else text(lang, "word.none")
+    def _join(self, parts: list[str]) -> str:
+        return self.text("word.sep").join(parts) if parts else self.text("word.none")

@@ -13,14 +13,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.core.actions import Action, ChanceAction
+from companion.core.actions import Action, ChanceAction, EndGame, Pick
+from companion.core.phases import Dealing
+from companion.core.taps import Role
 from companion.games.microfilms.actions import (
     CLAIMS,
     Blackmail,
     Draw,
-    EndGame,
     Interrogate,
-    Pick,
     Resist,
     Source,
     Steal,
@@ -29,15 +29,13 @@ from companion.games.microfilms.actions import (
 from companion.games.themessage import actions as message
 from companion.games.themessage import cards as message_cards
 from companion.games.themessage.cards import Method
-from companion.games.themessage.state import Dealing
 from companion.games.themessage.state import State as MessageState
-from companion.ingest import Ingest
 from companion.journal import Journal
-from companion.registration import DECK_CARDS
+from companion.service import TableService
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
 from hardware.emulated import EmulatedTable
-from hardware.hands import Hands, reader_roles, sticker
+from hardware.hands import Hands, stickered
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 MOST_TURNS = 60
@@ -80,13 +78,11 @@ def acts(table: Table) -> list[object]:
     return [e.action for e in table.journal.entries(table.game_id)]
 
 
-def stickered(tmp_path: Path, table: Table) -> Ingest:
-    """The ingest of ``table``, its deck registered with the emulated stickers."""
-    game = table.header.game
-    tags = TagMap(tmp_path / "tags.sqlite3")
-    deck = tags.new_deck("home", game)
-    tags.store(deck, {sticker(c).uid.hex().upper(): c for c in DECK_CARDS[game]})
-    return Ingest(table, reader_roles(len(SEATS)), lambda placed: tags.recognise(deck, placed))
+def with_readers(tmp_path: Path, table: Table) -> tuple[TableService, dict[str, Role]]:
+    """``table`` as a live table read by a reader per seat, the centre and the discard pile,
+    its deck registered with the emulated stickers."""
+    service = TableService(table)
+    return service, stickered(service, TagMap(tmp_path / "tags.sqlite3"))
 
 
 async def test_a_game_played_by_taps_journals_the_same_game_as_direct_actions(
@@ -102,10 +98,10 @@ async def test_a_game_played_by_taps_journals_the_same_game_as_direct_actions(
     waits = players_tell(direct.spec, random.Random())
     tapped = Table.start(Journal(tmp_path / "taps.sqlite3"), "microfilms", SEATS,
                          chance=lambda s: None if waits(s) is None else next(house))  # fmt: skip
-    ingest = stickered(tmp_path, tapped)
+    service, roles = with_readers(tmp_path, tapped)
 
-    async with EmulatedTable(ingest.roles, tmp_path, ingest.observe) as readers:
-        hands = Hands(tapped, readers, ingest, random.Random())
+    async with EmulatedTable(roles, tmp_path, service.observe) as readers:
+        hands = Hands(service, readers, roles, random.Random())
         for i, action in enumerate(script):
             if isinstance(action, ChanceAction):
                 continue  # drawn by the house, or seen with the draw before it
@@ -129,7 +125,7 @@ def play_the_message(table: Table, rng: random.Random) -> None:
     """A random game: the seat first asked picks a kind of action, then one of that kind."""
     while table.over() is None:
         if table.state.turn > MOST_TURNS:
-            table.submit(message.EndGame())
+            table.submit(EndGame())
             break
         seat = table.pending()[0].seats[0]
         kinds = list(table.spec.families(table.state, seat))
@@ -157,15 +153,15 @@ async def test_a_message_game_played_by_taps_journals_the_same_game_as_direct_ac
 
     tapped = Table.start(Journal(tmp_path / "taps.sqlite3"), "themessage", SEATS,
                          chance=readers_see)  # fmt: skip
-    ingest = stickered(tmp_path, tapped)
+    service, roles = with_readers(tmp_path, tapped)
 
-    async with EmulatedTable(ingest.roles, tmp_path, ingest.observe) as readers:
-        hands = Hands(tapped, readers, ingest, random.Random())
+    async with EmulatedTable(roles, tmp_path, service.observe) as readers:
+        hands = Hands(service, readers, roles, random.Random())
         i = 1
         while i < len(script):
             action, following = script[i], (script[i + 1] if i + 1 < len(script) else None)
             i += 1
-            drawn = following.card if isinstance(following, message.Pick) else None
+            drawn = following.card if isinstance(following, Pick) else None
             committed = await hands.make(action, drawn)
             if following is not None and committed[1:] == (following,):
                 i += 1  # the draw and the card it turned out to be: one tap

@@ -13,10 +13,9 @@ import pytest
 from rich.console import Console
 
 from companion.games import GAMES
-from companion.i18n import describe
-from companion.ingest import DEALS
+from companion.i18n import Voice
 from companion.journal import Journal
-from companion.table import Table, dealt_by_hand, players_tell
+from companion.service import TableService
 from ui import demo
 
 TOLD = {"tell_draw", "tell_placement"}
@@ -32,29 +31,29 @@ async def test_bots_play_a_whole_game_by_laying_their_cards_on_readers(
 ) -> None:
     rng = random.Random(seed)
     names = demo.names_for("en", players)
-    told = players_tell(GAMES[game], rng)
-    by_hand = game in DEALS
-    table = Table.start(Journal(tmp_path / "j.sqlite3"), game, names, rng=rng,
-                        chance=dealt_by_hand(told) if by_hand else told)  # fmt: skip
+    spec = GAMES[game]
+    deals = spec.sensing.deal
+    service = TableService.start(Journal(tmp_path / "j.sqlite3"), game, names, readers=True,
+                                 rng=rng)  # fmt: skip
+    table = service.table
     out = io.StringIO()
     console = Console(file=out, width=120)
+    voice = Voice.of("en", spec, names)
 
-    await demo.play(table, console, "en", 0.0, str(seed), readers=True)
+    await demo.play(service, console, voice, 0.0, str(seed), readers=True)
 
     result = table.over()
     assert result is not None and result.winners
     acts = [e.action["act"] for e in table.journal.entries(table.game_id)]
     assert "pick" in acts and not TOLD & set(acts), "every drawn card was seen by a reader"
     laid = [line for line in out.getvalue().splitlines() if line.startswith("▸")]
-    where = {describe("en", f"demo.laid.{p}", {"seat": s}, names)
+    where = {voice.say(f"demo.laid.{p}", {"seat": s})
              for p in ("seat", "centre", "discard") for s in range(players)}  # fmt: skip
     assert laid and set(laid) <= where, "the screen says where a card went, never which card"
     assert any("centre" in line for line in laid) and any("'s reader" in line for line in laid)
-    if by_hand:  # §2: the deal was laid on the readers first, and nothing of it said
+    if deals is not None:  # §2: the deal was laid on the readers first, and nothing of it said
         deal = table.spec.codec.decode(table.journal.entries(table.game_id)[0].action)
-        lays = DEALS[game].laid(deal)
-        where_laid = [
-            describe("en", f"demo.laid.{role.place.value}", {"seat": role.seat}, names)
-            for role, _ in lays
-        ]
+        lays = deals.laid(deal)
+        where_laid = [voice.say(f"demo.laid.{role.place.value}", {"seat": role.seat})
+                      for role, _ in lays]  # fmt: skip
         assert laid[: len(lays)] == where_laid

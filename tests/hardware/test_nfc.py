@@ -11,19 +11,11 @@ from pathlib import Path
 import ndef
 import pytest
 
-from companion.observations import (
-    NfcTty,
-    NfcUsb,
-    Observation,
-    ReaderStatus,
-    SourceState,
-    TagPlaced,
-    TagRemoved,
-)
+from companion.observations import Observation, SourceState, SourceStatus, TagPlaced, TagRemoved
 from firmware_bridge.emulators.ntag import Ntag213
 from firmware_bridge.emulators.pn532 import Fault, Pn532Emulator
 from hardware.inventory import libusb_version
-from hardware.nfc import NfcSource, Polling, tty_candidates
+from hardware.nfc import NfcSource, NfcTty, NfcUsb, Polling, tty_candidates
 
 UID = bytes.fromhex("04A1B2C3D4E5F6")
 WAIT_S = 30.0
@@ -45,9 +37,9 @@ class Reader:
                 pass
         return obs
 
-    async def status(self, state: SourceState) -> ReaderStatus:
-        obs = await self.next(lambda o: isinstance(o, ReaderStatus) and o.state is state)
-        assert isinstance(obs, ReaderStatus)
+    async def status(self, state: SourceState) -> SourceStatus:
+        obs = await self.next(lambda o: isinstance(o, SourceStatus) and o.state is state)
+        assert isinstance(obs, SourceStatus)
         return obs
 
     async def placed(self) -> TagPlaced:
@@ -101,9 +93,9 @@ async def test_a_chip_that_never_acknowledges_is_reported_until_it_answers(
     emulator: Pn532Emulator, reader: Reader
 ) -> None:
     emulator.inject(Fault.SILENT)
-    status = await reader.next(lambda o: isinstance(o, ReaderStatus) and o.reason
+    status = await reader.next(lambda o: isinstance(o, SourceStatus) and o.reason
                                == "nfc.reason.no_answer")  # fmt: skip
-    assert isinstance(status, ReaderStatus) and status.state is SourceState.RECONNECTING
+    assert isinstance(status, SourceStatus) and status.state is SourceState.RECONNECTING
     emulator.clear(Fault.SILENT)
     await reader.status(SourceState.CONNECTED)
 
@@ -143,12 +135,12 @@ async def test_closing_a_source_stops_its_thread_and_ends_the_stream(reader: Rea
 
 CHILD = """
 import asyncio, sys
-from companion.observations import ReaderStatus
+from companion.observations import SourceStatus
 from hardware.sources import open_source
 
 async def main():
     async for obs in open_source(sys.argv[1], "r"):
-        if isinstance(obs, ReaderStatus):
+        if isinstance(obs, SourceStatus):
             print(obs.state.value, flush=True)
 
 asyncio.run(main())

@@ -125,7 +125,8 @@ def test_play_with_readers_says_which_deck_is_missing(
     [
         ("centre", "卡機要寫成 角色=位址"),
         ("table=nfc:usb", "seat:N、centre 或 discard"),
-        ("seat:1=nfc:bogus", "不是讀卡機位址"),
+        ("seat:1=nfc:bogus", "不是 NFC 讀卡機位址"),
+        ("seat:1=tape:x", "nfc:, script:"),
     ],
 )
 def test_a_badly_written_reader_is_explained_in_the_players_language(

@@ -11,8 +11,8 @@ import ndef
 import pytest
 
 from companion.core.types import CardId, JSONObject
+from companion.games import GAMES
 from companion.observations import NdefRecord, TagPlaced
-from companion.registration import DECK_CARDS
 from companion.tagmap import TagMap
 from firmware_bridge.emulators.ntag import Ntag213
 from firmware_bridge.emulators.pn532 import Pn532Emulator
@@ -21,7 +21,7 @@ from hardware.sources import open_source
 from ui.cli import main
 from ui.register import register
 
-CARDS = DECK_CARDS["microfilms"]
+(CARDS,) = GAMES["microfilms"].sensing.boxes.values()
 
 
 def uid(tag: Ntag213) -> str:
@@ -48,7 +48,7 @@ async def test_every_card_is_tapped_once_and_its_sticker_written_for_this_app_on
         async with asyncio.timeout(60):
             for tag in taps:
                 reader.place(tag)
-                while (key := (await said.get())[0]).startswith(("register.next", "nfc.")):
+                while (key := (await said.get())[0]).startswith(("register.next", "source.")):
                     pass
                 answers.append(key)
                 reader.remove()

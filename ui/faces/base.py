@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.core.types import JSONObject
+from companion.i18n import Voice
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,25 @@ class Stat:
 
 
 @dataclass(frozen=True)
+class Mark:
+    """Something printed on a card that its holder's phone shows beside its name."""
+
+    key: str
+    """Its kind (``phone.mark.<key>`` styles it on the page)."""
+    label: str
+    symbol: str
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """One card of a seat's hand, as its phone shows it."""
+
+    card: str
+    name: str
+    marks: tuple[Mark, ...] = ()
+
+
+@dataclass(frozen=True)
 class Alert:
     """Something nobody at the table may miss: a big banner until tapped away."""
 
@@ -39,24 +59,24 @@ class Alert:
 
 
 class Face(Protocol):
-    def seat(self, view: JSONObject, seat: int, lang: str, names: list[str]) -> SeatFace: ...
+    def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace: ...
 
-    def centre(self, view: JSONObject, lang: str, names: list[str]) -> list[str]: ...
+    def centre(self, view: JSONObject, voice: Voice) -> list[str]: ...
 
-    def alerts(
-        self, events: list[JSONObject], view: JSONObject, lang: str, names: list[str]
-    ) -> list[Alert]:
+    def alerts(self, events: list[JSONObject], view: JSONObject, voice: Voice) -> list[Alert]:
         """What these events bring that nobody may miss (a new night, a secret check)."""
         ...
 
-    def standing(self, view: JSONObject, lang: str, names: list[str]) -> list[Alert]:
+    def standing(self, view: JSONObject, voice: Voice) -> list[Alert]:
         """What holds until it is dealt with (a hand over its limit)."""
         ...
 
-    def me(
-        self, private: JSONObject, public: JSONObject, lang: str, names: list[str]
-    ) -> list[Stat]:
+    def me(self, private: JSONObject, public: JSONObject, voice: Voice) -> list[Stat]:
         """A seat's own figures, from its private view (and the public one), for its phone."""
+        ...
+
+    def hand(self, private: JSONObject, voice: Voice) -> list[HandCard]:
+        """A seat's own cards, from its private view, for its phone."""
         ...
 
     def hand_limit(self, private: JSONObject) -> int | None:

@@ -9,10 +9,11 @@ from companion.core.narrow import args as _args
 from companion.core.narrow import integer as _int
 from companion.core.narrow import integers as _ints
 from companion.core.narrow import objects as _objects
-from companion.core.types import JSONObject
+from companion.core.narrow import strings as _strings
+from companion.core.types import JSON, JSONObject
 from companion.games.themessage.options import DEFAULT_MIXES, PRINTED_MIXES
-from companion.i18n import describe, render, seat_name, text
-from ui.faces.base import Alert, SeatFace, Stat
+from companion.i18n import Voice
+from ui.faces.base import Alert, HandCard, SeatFace, Stat
 
 COLOURS = ("red", "blue", "black")
 SECRET_CHECKS = {"played_probe": "probe", "decoded": "decode"}
@@ -20,68 +21,63 @@ SECRET_CHECKS = {"played_probe": "probe", "decoded": "decode"}
 
 
 class TheMessageFace:
-    def seat(self, view: JSONObject, seat: int, lang: str, names: list[str]) -> SeatFace:
+    def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]
         identity = s["identity"]
-        marks = [text(lang, f"face.themessage.{m}") for m in ("locked", "lured") if s[m]]
+        marks = [voice.text(f"face.themessage.{m}") for m in ("locked", "lured") if s[m]]
         if s["status"] != "alive":
-            badge = text(lang, f"face.themessage.status.{s['status']}")
-            badge += " · " + render(lang, "card", identity, names) if identity else ""
+            badge = voice.text(f"face.themessage.status.{s['status']}")
+            badge += " · " + voice.render("card", identity) if identity else ""
         else:
             badge = " · ".join(marks)
         return SeatFace(
-            name=seat_name(lang, seat, names),
-            lines=(_intel(lang, s), text(lang, "face.themessage.hand", count=s["hand"])),
+            name=voice.seat(seat),
+            lines=(_intel(voice, s), voice.text("face.themessage.hand", count=s["hand"])),
             active=seat == view["active"] and view["over"] is None,
             out=s["status"] != "alive",
             highlight=badge or None,
         )
 
-    def centre(self, view: JSONObject, lang: str, names: list[str]) -> list[str]:
+    def centre(self, view: JSONObject, voice: Voice) -> list[str]:
         lines = [
-            text(lang, f"face.themessage.moment.{view['moment']}"),
-            text(lang, "tablet.deck", count=view["deck"]),
-            text(lang, "face.themessage.discards", count=view["discards"]),
+            voice.text(f"face.themessage.moment.{view['moment']}"),
+            voice.text("tablet.deck", count=view["deck"]),
+            voice.text("face.themessage.discards", count=view["discards"]),
         ]
         transit = view["transit"]
         if isinstance(transit, dict):
             key = "face.themessage.transit" + ("_open" if transit["card"] else "")
-            lines.append(describe(lang, key, _transit_args(transit), names))
+            lines.append(voice.say(key, _transit_args(transit)))
         for play in _objects(view["stack"])[-3:]:
-            lines.append(describe(lang, "face.themessage.stack", play, names))
+            lines.append(voice.say("face.themessage.stack", play))
         round_ = view["round"]
         if isinstance(round_, dict):
             answered = set(_ints(round_["answered"]))
-            waiting = [s for s in _ints(round_["seats"]) if s not in answered]
-            lines.append(describe(lang, "face.themessage.waiting", {"seats": list(waiting)}, names))
+            waiting: list[JSON] = [s for s in _ints(round_["seats"]) if s not in answered]
+            lines.append(voice.say("face.themessage.waiting", {"seats": waiting}))
         return lines
 
-    def alerts(
-        self, events: list[JSONObject], view: JSONObject, lang: str, names: list[str]
-    ) -> list[Alert]:
+    def alerts(self, events: list[JSONObject], view: JSONObject, voice: Voice) -> list[Alert]:
         found = []
         for e in events:
             args = _args(e)
             if e["kind"] in SECRET_CHECKS:
                 key = f"face.themessage.alert.{SECRET_CHECKS[str(e['kind'])]}"
-                found.append(Alert("secret", describe(lang, key, args, names)))
+                found.append(Alert("secret", voice.say(key, args)))
             elif e["kind"] in ("died", "lost"):
-                key = f"face.themessage.alert.{e['kind']}"
-                found.append(Alert("night", describe(lang, key, args, names)))
+                found.append(Alert("night", voice.say(f"face.themessage.alert.{e['kind']}", args)))
         return found
 
-    def standing(self, view: JSONObject, lang: str, names: list[str]) -> list[Alert]:
+    def standing(self, view: JSONObject, voice: Voice) -> list[Alert]:
         """Nothing holds in 風聲 the way a hand over its limit does in Microfilms."""
         return []
 
-    def me(
-        self, private: JSONObject, public: JSONObject, lang: str, names: list[str]
-    ) -> list[Stat]:
+    def me(self, private: JSONObject, public: JSONObject, voice: Voice) -> list[Stat]:
         stats = [
             Stat(
                 "status",
-                text(lang, "phone.status_title"),
-                text(lang, f"face.themessage.status.{private['status']}"),
+                voice.text("phone.status_title"),
+                voice.text(f"face.themessage.status.{private['status']}"),
                 "good" if private["status"] == "alive" else "warn",
             )
         ]
@@ -89,9 +85,12 @@ class TheMessageFace:
         if isinstance(seats, list):
             mine = _objects(seats)[_int(private["seat"])]
             stats.append(
-                Stat("intel", text(lang, "face.themessage.intel_title"), _intel(lang, mine))
+                Stat("intel", voice.text("face.themessage.intel_title"), _intel(voice, mine))
             )
         return stats
+
+    def hand(self, private: JSONObject, voice: Voice) -> list[HandCard]:
+        return [HandCard(c, voice.render("card", c)) for c in _strings(private["hand"])]
 
     def hand_limit(self, private: JSONObject) -> int | None:
         return None
@@ -104,8 +103,8 @@ class TheMessageFace:
         return {"probe_plus_draws": [1, 2], "hand_limit": [0, 3, 5, 7]}.get(name)
 
 
-def _intel(lang: str, seat: JSONObject) -> str:
-    return text(lang, "face.themessage.intel", **{c: seat[c] for c in COLOURS})
+def _intel(voice: Voice, seat: JSONObject) -> str:
+    return voice.text("face.themessage.intel", **{c: seat[c] for c in COLOURS})
 
 
 def _transit_args(transit: JSONObject) -> JSONObject:

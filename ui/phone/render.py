@@ -2,23 +2,23 @@
 
 All words are rendered here, on the app's side, from the rules' keys and
 arguments — so the page needs no copy of the rules' vocabulary — and only
-from the seat's private view, the public view, the seat's own legal actions
-and the public feed. Nothing else of the game is read.
+from what the seat receives (:class:`~companion.service.SeatView`: its
+private view, the public view, its own legal actions or the options of its
+own question, what it may name in a hand audit) and the public feed.
+Nothing else of the game is read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from companion.core.codec import to_json
 from companion.core.narrow import args as _args
 from companion.core.narrow import obj as _obj
 from companion.core.narrow import objects as _objects
-from companion.core.types import JSON, JSONObject, Seat
-from companion.i18n import describe, describe_action, event_line, game_key, has, render, text
-from companion.ingest import DEALS, Question
-from companion.table import Table
-from ui.faces import FACES
+from companion.core.types import JSON, JSONObject
+from companion.i18n import Voice, has
+from companion.service import SeatView
 from ui.faces.base import Face
 
 FEED = 8
@@ -26,84 +26,67 @@ FEED = 8
 
 
 def view_message(
-    table: Table,
-    seat: Seat,
-    lang: str,
-    feed: Sequence[JSONObject],
-    question: Question | None = None,
+    view: SeatView, voice: Voice, face: Face, feed: Sequence[JSONObject]
 ) -> JSONObject:
-    """The whole view of ``seat``; a ``question`` only this seat may answer comes first."""
-    names = table.header.seats
-    game = table.header.game
-    face = FACES[game]
-    private = table.private_view(seat)
-    public = table.public_view()
-
-    def say(key: str, args: JSONObject) -> str:
-        return describe(lang, key, args, names)
-
-    prompts = _objects(public["pending"])
+    """The whole view of one seat; a question only this seat may answer comes first."""
+    private, public, question = view.private, view.public, view.question
     mine = _objects(private["prompts"])
     actions: list[JSON] = []
     paths: set[tuple[str, ...]] = set()
-    for action in question.options if question is not None else table.legal_actions(seat):
-        body = table.spec.codec.encode(action)
-        path = describe_action(lang, body, names)
+    for body in view.actions:
+        path = voice.action(body)
         if tuple(path) not in paths:  # two copies of one card read alike: one choice
             paths.add(tuple(path))
             actions.append({"path": list(path), "action": body})
     over = public["over"]
+    asked = [] if question is None else [
+        voice.say("ingest.ask.choose", {"seat": view.seat, "card": question.card})
+    ]  # fmt: skip
     return {
         "type": "view",
-        "seq": table.seq,
-        "lang": lang,
-        "me": _me(lang, private, public, face, names),
-        "table": _table(lang, public, seat, face, names),
-        "waiting": _waiting(table, lang, prompts, say),
+        "seq": view.seq,
+        "lang": voice.lang,
+        "me": _me(voice, private, public, face),
+        "table": _table(voice, public, view.seat, face),
+        "waiting": _waiting(voice, view, _objects(public["pending"])),
         "yours": [
-            *(
-                [say("ingest.ask.choose", {"seat": seat, "card": question.card})]
-                if question
-                else []
-            ),
-            *(say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in mine),
+            *asked,
+            *(voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in mine),
         ],
-        "offer": _offer(lang, mine, names, game),
+        "offer": _offer(voice, mine),
         "actions": actions,
-        "audit": _audit(lang, table, seat, private, names),
-        "secrets": [_secret(lang, game, s, private, names) for s in _objects(private["secrets"])],
-        "feed": [_event(lang, game, e, names) for e in feed[-FEED:]],
-        "over": None if over is None else say(f"event.{game}.game_over", _obj(over)),
+        "audit": _audit(voice, view, face),
+        "secrets": [_secret(voice, s, private) for s in _objects(private["secrets"])],
+        "feed": [voice.event(str(e["kind"]), _args(e)) for e in feed[-FEED:]],
+        "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
     }
 
 
-def _me(
-    lang: str, private: JSONObject, public: JSONObject, face: Face, names: Sequence[str]
-) -> JSONObject:
+def _me(voice: Voice, private: JSONObject, public: JSONObject, face: Face) -> JSONObject:
     identity = private["identity"]
     hand: list[JSON] = [
         {
-            "card": c["card"],
-            "name": render(lang, "card", c["card"], names),
-            "blood": bool(c.get("blood", False)),
+            "card": c.card,
+            "name": c.name,
+            "marks": [{"key": m.key, "label": m.label, "symbol": m.symbol} for m in c.marks],
         }
-        for c in _cards(private["hand"])
+        for c in face.hand(private, voice)
     ]
-    stats: list[JSON] = [to_json(s) for s in face.me(private, public, lang, list(names))]
+    stats: list[JSON] = [to_json(s) for s in face.me(private, public, voice)]
     return {
         "seat": private["seat"],
         "name": private["name"],
-        "identity": {"card": identity, "name": render(lang, "card", identity, names)},
+        "identity": {"card": identity, "name": voice.render("card", identity)},
         "hand": hand,
         "stats": stats,
         "limit": face.hand_limit(private),
     }
 
 
-def _table(lang: str, public: JSONObject, me: Seat, face: Face, names: Sequence[str]) -> JSONObject:
+def _table(voice: Voice, public: JSONObject, me: int, face: Face) -> JSONObject:
     seats: list[JSON] = []
-    for i in range(len(names)):
-        seat = face.seat(public, i, lang, list(names))
+    for i in range(len(voice.names)):
+        seat = face.seat(public, i, voice)
         seats.append(
             {
                 "name": seat.name,
@@ -114,73 +97,57 @@ def _table(lang: str, public: JSONObject, me: Seat, face: Face, names: Sequence[
                 "me": i == me,
             }
         )
-    return {"summary": " · ".join(face.centre(public, lang, list(names))), "seats": seats}
+    return {"summary": " · ".join(face.centre(public, voice)), "seats": seats}
 
 
-def _offer(lang: str, mine: list[JSONObject], names: Sequence[str], game: str) -> str | None:
+def _offer(voice: Voice, mine: list[JSONObject]) -> str | None:
     """The private detail of what this seat must answer (the card a bribe offers)."""
     for p in mine:
-        key = f"offer.{game}.{p['kind']}"
-        if has(lang, key):
-            return describe(lang, key, _args(p), names)
+        key = f"offer.{voice.game}.{p['kind']}"
+        if has(voice.lang, key):
+            return voice.say(key, _args(p))
     return None
 
 
-def _audit(lang: str, table: Table, seat: Seat, private: JSONObject, names: Sequence[str]) -> JSON:
+def _audit(voice: Voice, view: SeatView, face: Face) -> JSON:
     """The hand check: each face this seat could say it holds, as the ids of its copies
     (those in the hand first) with how many of them the record gives the hand.
 
     ``None`` for a game with no hand audit.
     """
-    if "audit_hand" not in table.spec.codec.names:
+    if view.audit is None:
         return None
-    hand = {c["card"] for c in _cards(private["hand"])}
+    hand = {c.card for c in face.hand(view.private, voice)}
     faces: list[JSON] = [
         {
-            "name": render(lang, "card", copies[0], names),
+            "name": voice.render("card", copies[0]),
             "cards": list(copies),
             "held": sum(c in hand for c in copies),
         }
-        for copies in table.spec.audit_faces(table.state, seat)
+        for copies in view.audit
     ]
     return {"faces": faces}
 
 
-def _secret(
-    lang: str, game: str, secret: JSONObject, private: JSONObject, names: Sequence[str]
-) -> str:
+def _secret(voice: Voice, secret: JSONObject, private: JSONObject) -> str:
     """A secret in words — with the seat's own identity left out: it stays behind the hold."""
     args = _args(secret)
-    key = game_key("secret", game, str(secret["kind"]))
+    kind = str(secret["kind"])
     if args.get("identity") == private["identity"]:
-        hidden = text(lang, "phone.hidden_identity")
-        rendered = {k: render(lang, k, v, names) for k, v in args.items()}
-        return text(lang, key, **{**rendered, "identity": hidden})
-    return describe(lang, key, args, names)
+        hidden = voice.text("phone.hidden_identity")
+        rendered = {k: voice.render(k, v) for k, v in args.items()}
+        return voice.text(voice.game_key("secret", kind), **{**rendered, "identity": hidden})
+    return voice.secret(kind, args)
 
 
-def _event(lang: str, game: str, event: JSONObject, names: Sequence[str]) -> str:
-    return event_line(lang, game, str(event["kind"]), _args(event), names)
-
-
-def _waiting(
-    table: Table, lang: str, prompts: list[JSONObject], say: Callable[[str, JSONObject], str]
-) -> list[str]:
+def _waiting(voice: Voice, view: SeatView, prompts: list[JSONObject]) -> list[str]:
     """What the table waits for — before a deal dealt by hand, for the cards to be laid."""
-    deals = DEALS.get(table.header.game)
-    if deals is not None and deals.waits(table.state):
-        return [text(lang, f"ingest.deal.intro.{table.header.game}")]
-    game = table.header.game
-    return [say(f"prompt.{game}.{p['kind']}", _prompt_args(p)) for p in prompts]
+    if view.dealing:
+        return [voice.text(f"ingest.deal.intro.{voice.game}")]
+    return [voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in prompts]
 
 
 def _prompt_args(prompt: JSONObject) -> JSONObject:
     seats = prompt["seats"]
     assert isinstance(seats, list)
     return {**_args(prompt), "seat": seats[0] if seats else None}
-
-
-def _cards(value: JSON) -> list[JSONObject]:
-    """A hand as objects: a game may list its cards as ids or as ``{"card": id, …}``."""
-    assert isinstance(value, list)
-    return [v if isinstance(v, dict) else {"card": v} for v in value]

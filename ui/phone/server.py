@@ -19,16 +19,16 @@ from collections import deque
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from companion.core.actions import Action, SeatAction
+from companion.core.actions import SeatAction
 from companion.core.errors import RuleViolation
 from companion.core.types import JSON, JSONObject, Seat
-from companion.i18n import FALLBACK, LANGS, catalog, describe, text
-from companion.ingest import Question
-from companion.table import Table, Update
+from companion.i18n import FALLBACK, LANGS, Voice, catalog, text
+from companion.service import Change, TableService
+from ui.faces import face_of
 from ui.phone import lan
 from ui.phone.limits import BadAttempts
 from ui.phone.render import FEED, view_message
@@ -53,17 +53,6 @@ CSP = "default-src 'self'; connect-src 'self' ws://{host}; frame-ancestors 'none
 STATIC = {"phone.css": "text/css", "phone.js": "text/javascript", "index.html": "text/html"}
 
 
-class Asker(Protocol):
-    """Who may put a question to one seat's phone alone: what a tapped card does, when its
-    options show that seat's hand (``companion.ingest``; the tablet's session)."""
-
-    def question_for(self, seat: Seat) -> Question | None: ...
-
-    def answers(self, seat: Seat, action: Action) -> bool:
-        """Take ``action`` as ``seat``'s answer if it answers its open question."""
-        ...
-
-
 @dataclass(eq=False)
 class Phone:
     """One open socket and what it has proved."""
@@ -76,11 +65,11 @@ class Phone:
 
 
 class PhoneServer:
-    """Serves the seats of one table. ``start`` binds, ``stop`` closes every socket."""
+    """Serves the seats of one live table. ``start`` binds, ``stop`` closes every socket."""
 
     def __init__(
         self,
-        table: Table,
+        service: TableService,
         *,
         host: str | None = None,
         port: int = DEFAULT_PORT,
@@ -88,8 +77,8 @@ class PhoneServer:
         attempts: BadAttempts | None = None,
         heartbeat: float = HEARTBEAT_S,
     ) -> None:
-        self.table = table
-        self.tokens = SeatTokens(table.journal, table.game_id, len(table.header.seats))
+        self.service = service
+        self.tokens = SeatTokens(service.journal, service.game_id, len(service.names))
         self.address, self.addresses = lan.choose(host)
         self.port = port
         self._bind = bind
@@ -100,8 +89,8 @@ class PhoneServer:
         self._runner: web.AppRunner | None = None
         self._connection_listeners: list[Callable[[frozenset[Seat]], None]] = []
         self._pushes: set[asyncio.Task[None]] = set()
-        self.asker: Asker | None = None
-        table.subscribe(self._on_update)
+        self._face = face_of(service.header.game)
+        service.subscribe(self._on_change)
 
     # --- the host's side --------------------------------------------------------
 
@@ -116,17 +105,14 @@ class PhoneServer:
         """Be told the set of connected seats whenever it changes."""
         self._connection_listeners.append(listener)
 
-    def tell(self, seat: Seat, key: str, args: Mapping[str, JSON]) -> None:
-        """A sentence for ``seat``'s phones only (it may name a card the others must not see)."""
-        names = self.table.header.seats
-        for phone in [p for p in self._phones if p.seat == seat]:
-            said = describe(phone.lang, key, args, names)
-            self._spawn(self._send(phone, {"type": "notice", "text": said}))
+    def _voice(self, lang: str) -> Voice:
+        return Voice.of(lang, self.service.spec, self.service.names)
 
-    def refresh(self, seat: Seat) -> None:
-        """Send ``seat``'s phones their view again (a question was put to them)."""
+    def _tell(self, seat: Seat, key: str, args: Mapping[str, JSON]) -> None:
+        """A sentence for ``seat``'s phones only (it may name a card the others must not see)."""
         for phone in [p for p in self._phones if p.seat == seat]:
-            self._spawn(self._push(phone))
+            said = self._voice(phone.lang).say(key, args)
+            self._spawn(self._send(phone, {"type": "notice", "text": said}))
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -256,9 +242,7 @@ class PhoneServer:
             return
         phone.seat = seat
         log.info("seat %d connected", seat + 1)
-        await self._send(
-            phone, {"type": "welcome", "seat": seat, "name": self.table.header.seats[seat]}
-        )
+        await self._send(phone, {"type": "welcome", "seat": seat, "name": self.service.names[seat]})
         await self._push(phone)
         self._connections_changed()
 
@@ -267,31 +251,34 @@ class PhoneServer:
         ident = message.get("id")
         ident = ident if isinstance(ident, int) and not isinstance(ident, bool) else None
         try:
-            action = self.table.spec.codec.decode(message.get("action"))
+            action = self.service.spec.codec.decode(message.get("action"))
             if not isinstance(action, SeatAction) or action.seat != phone.seat:
                 await self._error(phone, ident, "not_your_seat")
                 return
-            if self.asker is None or not self.asker.answers(phone.seat, action):
-                self.table.submit(action)
+            self.service.act(phone.seat, action)
         except RuleViolation as err:
-            names = self.table.header.seats
-            await self._send(
-                phone,
-                {"type": "error", "id": ident, "code": err.code,
-                 "text": describe(phone.lang, err.key, err.details, names)},
-            )  # fmt: skip
+            said = self._voice(phone.lang).say(err.key, err.details)
+            await self._send(phone, {"type": "error", "id": ident, "code": err.code, "text": said})
             return
         await self._send(phone, {"type": "ok", "id": ident})
 
     # --- telling phones ------------------------------------------------------------
 
-    def _on_update(self, update: Update) -> None:
-        """A committed action: every phone gets its seat's view, no other."""
-        self._feed.extend(update.public())
-        phones = [p for p in self._phones if p.seat is not None]
-        if not phones:
-            return
-        self._spawn(self._push_all(phones))
+    def _on_change(self, change: Change) -> None:
+        """One event at the table: a sentence for the seats it tells, then one view for
+        each phone it concerns — every phone when something was committed, else the
+        phones of the seats put a question — each its own seat's view and no other."""
+        for notice in change.notices:
+            if notice.seat is not None:
+                self._tell(notice.seat, notice.key, notice.args)
+        if change.update is not None:
+            self._feed.extend(change.update.public())
+        seats = None if change.update is not None else change.asked
+        phones = [
+            p for p in self._phones if p.seat is not None and (seats is None or p.seat in seats)
+        ]
+        if phones:
+            self._spawn(self._push_all(phones))
 
     async def _push_all(self, phones: list[Phone]) -> None:
         rendered: dict[tuple[Seat, str], str] = {}
@@ -309,8 +296,8 @@ class PhoneServer:
         await self._send(phone, self._view(phone.seat, phone.lang))
 
     def _view(self, seat: Seat, lang: str) -> JSONObject:
-        question = self.asker.question_for(seat) if self.asker is not None else None
-        return view_message(self.table, seat, lang, list(self._feed), question)
+        feed = list(self._feed)
+        return view_message(self.service.seat_view(seat), self._voice(lang), self._face, feed)
 
     async def _send(self, phone: Phone, message: JSONObject) -> None:
         await self._send_text(phone, json.dumps(message, ensure_ascii=False))

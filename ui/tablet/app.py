@@ -20,14 +20,16 @@ from companion.core.types import Seat
 from companion.i18n import text
 from companion.ingest import Recognise
 from companion.journal import Journal
-from companion.observations import ReaderStatus
-from hardware.sources import open_source
+from companion.observations import Observation
+from companion.sensors import Sensors
+from companion.service import Draws, TableService
+from hardware.sources import Watch, open_watched
 from ui.tablet import fonts, theme
 from ui.tablet.screens.join import JoinScreen
 from ui.tablet.screens.over import OverScreen
 from ui.tablet.screens.start import StartScreen
 from ui.tablet.screens.table import TableScreen
-from ui.tablet.session import Reader, Session
+from ui.tablet.session import Session
 
 
 class TabletApp(App):
@@ -39,15 +41,18 @@ class TabletApp(App):
         host: str | None = None,
         port: int = 0,
         rng: random.Random | None = None,
-        readers: Sequence[Reader] = (),
+        readers: Sequence[Watch] = (),
         recognise: Recognise | None = None,
     ) -> None:
         super().__init__()
         self.journal = journal
         self.readers = list(readers)
-        self.recognise = recognise
-        self.statuses: dict[str, ReaderStatus] = {}
-        """Every reader's latest status, from the start — the start screen shows them."""
+        self.sensors = (
+            Sensors(open_watched(self.readers), recognise)
+            if self.readers and recognise is not None
+            else None
+        )
+        """The table's readers, running from the start: the start screen shows their status."""
         self.lang = lang
         self.host = host
         self.port = port
@@ -62,23 +67,14 @@ class TabletApp(App):
         self.screens = ScreenManager(transition=NoTransition())
         for screen in (StartScreen, JoinScreen, TableScreen, OverScreen):
             self.screens.add_widget(screen(self))
-        for reader in self.readers:
-            self.spawn(self._listen(reader))
+        if self.sensors is not None:
+            self.sensors.handler = self._before_a_game
+            self.spawn(self.sensors.run())
         return self.screens
 
-    async def _listen(self, reader: Reader) -> None:
-        """One reader's observations, for as long as the app runs (a thread feeds it)."""
-        source = open_source(reader.url, reader.name)
-        try:
-            async for obs in source:
-                if isinstance(obs, ReaderStatus):
-                    self.statuses[obs.source] = obs
-                if self.session is not None:
-                    self.session.observe(obs)
-                else:
-                    self.refresh()
-        finally:
-            await source.aclose()
+    def _before_a_game(self, obs: Observation) -> None:
+        """A source's word while no game is on: the start screen shows how each is doing."""
+        self.refresh()
 
     async def run_all(self) -> None:
         """The app until its window closes; then the phones are told goodbye."""
@@ -96,7 +92,7 @@ class TabletApp(App):
 
     def refresh(self) -> None:
         """Redraw the current screen from the session; at the game's end, the end."""
-        over = self.session is not None and self.session.table.over() is not None
+        over = self.session is not None and self.session.service.over() is not None
         if over and self.screens.current == "table":
             self.screens.current = "over"
         current = self.screens.current_screen
@@ -112,24 +108,23 @@ class TabletApp(App):
             screen.rebuild()  # type: ignore[attr-defined]
         self.refresh()
 
-    def new_game(self, game: str, names: Sequence[str], options: object, draws: str) -> None:
-        session = Session.start(
-            self.journal, game, names, options, self.lang, draws=draws,
-            readers=bool(self.readers), host=self.host, port=self.port, rng=self.rng,
+    def new_game(self, game: str, names: Sequence[str], options: object, draws: Draws) -> None:
+        service = TableService.start(
+            self.journal, game, names, options, draws=draws, readers=self.sensors is not None,
+            rng=self.rng, meta={"by": "tablet"},
         )  # fmt: skip
-        self.spawn(self._open(session, "join"))
+        self.spawn(self._open(service, "join"))
 
     def resume(self, game_id: int) -> None:
-        session = Session.resume(
-            self.journal, game_id, self.lang,
-            readers=bool(self.readers), host=self.host, port=self.port,
-        )  # fmt: skip
-        self.spawn(self._open(session, "table"))
+        service = TableService.resume(self.journal, game_id, readers=self.sensors is not None)
+        self.spawn(self._open(service, "table"))
 
     def leave_game(self) -> None:
         """Back to the start screen for a new game; the finished one stays in the journal."""
         if self.session is not None:
             self.spawn(self.session.phones.stop())
+        if self.sensors is not None:
+            self.sensors.handler = self._before_a_game
         self.session = None
         self.show("start")
 
@@ -137,11 +132,12 @@ class TabletApp(App):
         if self.session is not None:
             self.spawn(self.session.reseat(seat))
 
-    async def _open(self, session: Session, screen: str) -> None:
+    async def _open(self, service: TableService, screen: str) -> None:
+        session = Session(service, self.lang, host=self.host, port=self.port)
         await session.phones.start()
-        if self.readers and self.recognise is not None:
-            session.use_readers({r.name: r.role for r in self.readers}, self.recognise)
-            session.statuses.update(self.statuses)
+        if self.sensors is not None:
+            service.attach(self.sensors)
+            session.statuses.update(self.sensors.statuses)
         self.session = session
         session.subscribe(self.refresh)
         for page in self.screens.screens:

@@ -20,7 +20,7 @@ from companion.ingest import Recognise
 from companion.journal import Journal
 
 if TYPE_CHECKING:
-    from ui.tablet.session import Reader
+    from hardware.sources import Watch
 
 WINDOW = (1280, 800)
 """A 10-inch landscape tablet; on a desktop, the window the app opens."""
@@ -53,7 +53,7 @@ def run(
     host: str | None,
     port: int,
     home: Path,
-    readers: Sequence[Reader] = (),
+    readers: Sequence[Watch] = (),
     recognise: Recognise | None = None,
 ) -> None:
     """``companion play``: the tablet app until its window closes."""

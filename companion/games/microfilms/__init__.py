@@ -3,39 +3,50 @@
 from __future__ import annotations
 
 from companion.core.game import GameSpec
+from companion.core.rules import over
+from companion.core.taps import Sensing
+from companion.games.microfilms import cards, dealing, taps
 from companion.games.microfilms.actions import CODEC
-from companion.games.microfilms.legal import (
-    PHONE_ONLY,
-    audit_faces,
-    families,
-    kinds,
-    legal_actions,
-    table_actions,
-)
+from companion.games.microfilms.bot import Bot
+from companion.games.microfilms.legal import MOVES, PHONE_ONLY, audit_faces, masks
 from companion.games.microfilms.options import Options
-from companion.games.microfilms.rules import apply, over, pending, roll
+from companion.games.microfilms.rules import apply, pending, roll
+from companion.games.microfilms.secrecy import SECRECY
 from companion.games.microfilms.setup import MAX_SEATS, MIN_SEATS, setup
 from companion.games.microfilms.state import State
 from companion.games.microfilms.views import private_view, public_view, revealed_view
+from companion.games.microfilms.words import WORDS
+
+BOX = "standard"
+"""The one box there is: the 25 cards of §1.3, identities included (each is one of a kind,
+and lies face down in front of its owner only until a claim shows it)."""
 
 GAME: GameSpec[State] = GameSpec(
     key="microfilms",
-    min_seats=MIN_SEATS,
-    max_seats=MAX_SEATS,
+    sizes=tuple(range(MIN_SEATS, MAX_SEATS + 1)),
+    demo_sizes=tuple(range(MIN_SEATS, MAX_SEATS + 1)),
     codec=CODEC,
     options_type=Options,
     setup=setup,
     apply=apply,
     roll=roll,
     pending=pending,
-    families=families,
-    kinds=kinds,
-    legal_actions=legal_actions,
-    table_actions=table_actions,
+    moves=MOVES,
+    masks=masks,
     phone_only=PHONE_ONLY,
     audit_faces=audit_faces,
     over=over,
     public_view=public_view,
     private_view=private_view,
     revealed_view=revealed_view,
+    sensing=Sensing(
+        boxes={BOX: tuple(c.id for c in cards.ALL)},
+        box=lambda options: BOX,
+        decide=taps.decide,
+        deal=dealing.TAPS,
+        laid=taps.laid,
+    ),
+    bot=Bot,
+    words=WORDS,
+    secrecy=SECRECY,
 )

@@ -5,6 +5,12 @@ no player chooses (§2 the deal, §4.1 the card a deck draw turns out to be,
 §6.4/§6.5 random picks) — drawn by the app, or observed at the table; the
 host may end a game that nobody can win (§8). ``card=None`` on an action that can be
 paid in francs means "paid in francs".
+
+The actions every game has come from the core, and mean here: ``pass`` (§4.2:
+take 1 franc from the bank), ``discard`` (§5.1, §5.3: down to the hand limit,
+the Ace for 2 francs), ``tell_draw`` (§4.1), ``pick`` (the card a deck draw
+turned out to be, §4.1, or the card drawn blind for an interrogation, §6.4, or
+a blackmail, §6.5) and ``end_game`` (§8, UNKNOWN: a game nobody can win).
 """
 
 from __future__ import annotations
@@ -12,7 +18,16 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from companion.core.actions import ActionCodec, ChanceAction, HostAction, SeatAction
+from companion.core.actions import (
+    ActionCodec,
+    ChanceAction,
+    Discard,
+    EndGame,
+    Pass,
+    Pick,
+    SeatAction,
+    TellDraw,
+)
 from companion.core.audit import AuditHand
 from companion.core.types import CardId, Seat
 
@@ -28,13 +43,6 @@ class Draw(SeatAction):
 
     act = "draw"
     source: Source
-
-
-@dataclass(frozen=True, kw_only=True)
-class Pass(SeatAction):
-    """§4.2: take 1 franc from the bank."""
-
-    act = "pass"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,26 +122,6 @@ class GiveIn(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Discard(SeatAction):
-    """§5.1, §5.3: drop one card to the hand limit (the Ace costs 2 francs)."""
-
-    act = "discard"
-    card: CardId
-
-
-@dataclass(frozen=True, kw_only=True)
-class TellDraw(SeatAction):
-    """§4.1: the drawer tells the app, privately, which card the deck gave them.
-
-    For a table where no reader saw the draw; the same fact a reader's ``pick``
-    would give.
-    """
-
-    act = "tell_draw"
-    card: CardId
-
-
-@dataclass(frozen=True, kw_only=True)
 class ClaimAgent(SeatAction):
     """§7.1: show an enemy nation's Microfilm; variant B also names that Agent."""
 
@@ -206,22 +194,6 @@ class Deal(ChanceAction):
     identities: tuple[CardId, ...]
     letter_out: CardId
     hands: tuple[CardId, ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Pick(ChanceAction):
-    """Which card it was: a draw from the deck (§4.1), or a card drawn blind for an
-    interrogation (§6.4) or a blackmail (§6.5)."""
-
-    act = "pick"
-    card: CardId
-
-
-@dataclass(frozen=True, kw_only=True)
-class EndGame(HostAction):
-    """§8 (UNKNOWN): the table stops a game nobody can win; no winner."""
-
-    act = "end_game"
 
 
 CLAIMS = (ClaimAgent, ClaimJournalist, ClaimAssassin, ClaimManager, ClaimInterpol)

@@ -10,17 +10,11 @@ from __future__ import annotations
 
 from companion.core.audit import AuditHand, mend
 from companion.core.errors import MalformedAction, WrongMoment
+from companion.core.phases import Discarding
 from companion.core.values import evolve
 from companion.games.microfilms import cards
 from companion.games.microfilms.moves import update
-from companion.games.microfilms.state import (
-    BlackmailDeclared,
-    BribeOffered,
-    Choosing,
-    Discarding,
-    State,
-    Step,
-)
+from companion.games.microfilms.state import BlackmailDeclared, BribeOffered, Choosing, State, Step
 
 
 def audit(state: State, a: AuditHand) -> Step:

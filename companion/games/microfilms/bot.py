@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from companion.core.actions import Action
+from companion.core.actions import Action, Discard, Pass
 from companion.core.hearing import Hearing
 from companion.core.narrow import card as _card
 from companion.core.narrow import integer as _int
@@ -35,12 +35,10 @@ from companion.games.microfilms.actions import (
     ClaimInterpol,
     ClaimJournalist,
     ClaimManager,
-    Discard,
     Draw,
     GiveIn,
     Interrogate,
     LetterPlace,
-    Pass,
     RefuseBribe,
     Resist,
     Source,

@@ -17,12 +17,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from companion.core.phases import Dealing
 from companion.core.taps import DealTaps, Laid, Nothing, Place, Role
 from companion.core.types import JSON, CardId, Seat
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Deal
 from companion.games.microfilms.cards import Kind
-from companion.games.microfilms.state import Dealing, State
+from companion.games.microfilms.state import State
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,12 @@ from __future__ import annotations
 from companion.core.errors import RuleViolation
 
 
+class NotEnoughFrancs(RuleViolation):
+    """A cost or payment exceeds the francs the seat holds (§6)."""
+
+    code = "not_enough_francs"
+
+
 class CardCannotPay(RuleViolation):
     """The card played is not an action card with the needed use (§1.3)."""
 

@@ -18,10 +18,11 @@ import itertools
 from collections.abc import Iterator
 
 from companion.core import copies
-from companion.core.actions import Action
+from companion.core.actions import Action, Discard, Pass, TellDraw
 from companion.core.legal import Families, Family
+from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
-from companion.core.values import evolve
+from companion.core.values import evolve, evolve_at
 from companion.games.microfilms import cards, claims
 from companion.games.microfilms.actions import (
     AcceptBribe,
@@ -33,18 +34,15 @@ from companion.games.microfilms.actions import (
     ClaimInterpol,
     ClaimJournalist,
     ClaimManager,
-    Discard,
     Draw,
     GiveIn,
     Interrogate,
     LetterPlace,
-    Pass,
     Pile,
     RefuseBribe,
     Resist,
     Source,
     Steal,
-    TellDraw,
     Withdraw,
 )
 from companion.games.microfilms.cards import ACE, Nation, Use
@@ -60,21 +58,18 @@ from companion.games.microfilms.state import (
     BlackmailDeclared,
     BribeOffered,
     Choosing,
-    Discarding,
     Drawing,
     State,
 )
 
 
 def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
-    if seat != acting(state):
+    if seat not in acting(state):
         return {}
     return _BY_PHASE[type(state.phase)]
 
 
 MOVES = Families(_families)
-families = MOVES.open
-kinds = MOVES.kinds
 legal_actions = MOVES.actions
 
 
@@ -217,16 +212,15 @@ PHONE_ONLY = frozenset({"bribe", "tell_draw"})
 card drawn unseen): never entered on the shared tablet, only on that seat's phone."""
 
 
-def table_actions(state: State, seat: Seat) -> list[Action]:
-    """What the table itself may enter for ``seat``, built only from what everyone sees.
+def masks(state: State, seat: Seat) -> Iterator[State]:
+    """The states the shared tablet cannot tell apart for ``seat``, to offer its actions.
 
     A seat's own legal list would show its hand and identity on the shared
-    screen. So the table's list treats every card not face up as one the seat
-    might hold, and every identity not shown as one it might have; the rules
-    then refuse what was not so, as they would a mistaken tap.
+    screen. So the table treats every card not face up as one the seat might
+    hold, and every identity not shown as one it might have.
     """
-    if seat != acting(state):
-        return []
+    if seat not in acting(state):
+        return
     public = {*state.discard, *(p.identity for p in state.players if p.revealed)}
     maybe_hand = tuple(
         c.id for c in cards.ALL if not cards.is_identity(c.id) and c.id not in public
@@ -235,16 +229,10 @@ def table_actions(state: State, seat: Seat) -> list[Action]:
     identities = [me.identity] if me.revealed else [
         c.id for c in cards.ALL if cards.is_identity(c.id) and c.id not in public
     ]  # fmt: skip
-    found: dict[Action, None] = {}
     for identity in identities:
-        masked = evolve(state, players=tuple(
-            evolve(p, hand=maybe_hand, identity=identity) if i == seat else p
-            for i, p in enumerate(state.players)
-        ))  # fmt: skip
-        for name, make in _families(masked, seat).items():
-            if name not in PHONE_ONLY:
-                found.update(dict.fromkeys(make(masked, seat)))
-    return list(found)
+        yield evolve(
+            state, players=evolve_at(state.players, seat, hand=maybe_hand, identity=identity)
+        )
 
 
 _BY_PHASE: dict[type, dict[str, Family[State]]] = {

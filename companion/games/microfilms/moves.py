@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.errors import BadTarget, NotEnoughFrancs, NotInHand
+from companion.core.errors import BadTarget, NotInHand
 from companion.core.outcome import Event
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at, without
 from companion.games.microfilms import cards
 from companion.games.microfilms.cards import Use
-from companion.games.microfilms.errors import CardCannotPay
+from companion.games.microfilms.errors import CardCannotPay, NotEnoughFrancs
 from companion.games.microfilms.state import State
 
 

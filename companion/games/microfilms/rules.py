@@ -10,25 +10,15 @@ reshuffle that starts a new night (§5.4), and the next seat still in the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
-from companion.core.actions import Action, ChanceAction, SeatAction
-from companion.core.audit import AuditHand
+from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
 from companion.core.codec import to_json
 from companion.core.copies import copy_in
-from companion.core.errors import (
-    BadChance,
-    GameIsOver,
-    MalformedAction,
-    NotEnoughFrancs,
-    NotInDeck,
-    NotInHand,
-    NotYourTurn,
-    WrongMoment,
-)
+from companion.core.errors import BadChance, NotInDeck, NotInHand
 from companion.core.outcome import Event, GameOver, Outcome, Secret
+from companion.core.phases import Dealing, Discarding
 from companion.core.prompts import Prompt
+from companion.core.rules import Turns, finish
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, without
 from companion.games.microfilms import cards, claims
@@ -40,26 +30,18 @@ from companion.games.microfilms.actions import (
     BuyOff,
     ClaimAgent,
     Deal,
-    Discard,
     Draw,
-    EndGame,
     GiveIn,
     Interrogate,
-    Pass,
-    Pick,
     RefuseBribe,
     Resist,
     Source,
     Steal,
-    TellDraw,
     Withdraw,
 )
 from companion.games.microfilms.audit import audit
 from companion.games.microfilms.cards import ACE, Use
-from companion.games.microfilms.errors import (
-    AceFeeUnaffordable,
-    PileEmpty,
-)
+from companion.games.microfilms.errors import AceFeeUnaffordable, NotEnoughFrancs, PileEmpty
 from companion.games.microfilms.moves import (
     check_target,
     from_bank,
@@ -84,10 +66,8 @@ from companion.games.microfilms.state import (
     BlackmailTaking,
     BribeOffered,
     Choosing,
-    Dealing,
-    Discarding,
     Drawing,
-    Finished,
+    Ending,
     Interrogating,
     State,
     Step,
@@ -103,32 +83,27 @@ WITHDRAW_FRANCS = 3
 
 
 def apply(state: State, action: Action) -> Outcome[State]:
-    """Apply one action, or raise a RuleViolation and change nothing."""
-    if isinstance(state.phase, Finished):
-        raise GameIsOver()
-    if isinstance(action, Deal) and isinstance(state.phase, Dealing):
-        return apply_deal(state, action)
-    if isinstance(action, EndGame):
-        new, events = _finish(state, [], GameOver("ended"))
-    elif isinstance(action, ChanceAction):
-        new, events = _chance(state, action)
-    elif isinstance(action, SeatAction):
-        new, events = _seat_action(state, action)
-    else:
-        raise MalformedAction(act=action.act)
-    return Outcome(evolve(new, history=(*new.history, *events)), tuple(events))
+    """Apply one action, or raise a RuleViolation and change nothing.
+
+    :raises RuleViolation: the core's refusals (:meth:`companion.core.rules.Turns.apply`),
+        and those of each rule: :class:`NotInHand`, :class:`NotEnoughFrancs`,
+        :class:`NotInDeck`, :class:`BadChance`, :class:`PileEmpty`,
+        :class:`AceFeeUnaffordable`, :class:`CardCannotPay`, :class:`BadTarget`, the claim
+        refusals of :func:`companion.games.microfilms.claims.check`.
+    """
+    return TURNS.apply(state, action)
 
 
-def acting(state: State) -> Seat | None:
-    """The one seat the table waits for, if any — Microfilms never opens a window to several."""
+def acting(state: State) -> tuple[Seat, ...]:
+    """The seat the table waits for, if any — Microfilms never opens a round to several."""
     phase = state.phase
     if isinstance(phase, Choosing):
-        return state.active
+        return (state.active,)
     if isinstance(phase, BribeOffered | BlackmailDeclared):
-        return phase.target
+        return (phase.target,)
     if isinstance(phase, Discarding | Drawing):
-        return phase.seat
-    return None
+        return (phase.seat,)
+    return ()
 
 
 def pending(state: State) -> tuple[Prompt, ...]:
@@ -162,39 +137,30 @@ def roll(state: State, rng: random.Random) -> Action | None:
     return None
 
 
-def over(state: State) -> GameOver | None:
-    return state.phase.result if isinstance(state.phase, Finished) else None
+# --- chance (§4.1, §6.4, §6.5) ------------------------------------------------
 
 
-# --- dispatch ---------------------------------------------------------------
+def _interrogation_pick(state: State, a: Pick) -> Step:
+    assert isinstance(state.phase, Interrogating)
+    target = state.phase.target
+    if a.card not in _interrogation_pool(state, target):
+        raise BadChance(what="pick")
+    return _interrogation_result(state, target, a.card, [])
 
 
-def _seat_action(state: State, action: SeatAction) -> Step:
-    if isinstance(action, AuditHand):
-        return audit(state, action)
-    if action.seat != acting(state):
-        raise NotYourTurn(seat=action.seat)
-    handler = _HANDLERS.get((type(state.phase), type(action)))
-    if handler is None:
-        raise WrongMoment(act=action.act)
-    return handler(state, action)
+def _blackmail_pick(state: State, a: Pick) -> Step:
+    assert isinstance(state.phase, BlackmailTaking)
+    target = state.phase.target
+    if a.card not in state.player(target).hand:
+        raise BadChance(what="pick")
+    return _blackmail_take(state, target, a.card, [])
 
 
-def _chance(state: State, action: ChanceAction) -> Step:
-    phase = state.phase
-    if isinstance(action, Pick) and isinstance(phase, Interrogating):
-        if action.card not in _interrogation_pool(state, phase.target):
-            raise BadChance(what="pick")
-        return _interrogation_result(state, phase.target, action.card, [])
-    if isinstance(action, Pick) and isinstance(phase, BlackmailTaking):
-        if action.card not in state.player(phase.target).hand:
-            raise BadChance(what="pick")
-        return _blackmail_take(state, phase.target, action.card, [])
-    if isinstance(action, Pick) and isinstance(phase, Drawing):
-        if action.card not in state.deck:
-            raise BadChance(what="draw")
-        return _drawn(state, phase.seat, action.card)
-    raise WrongMoment(act=action.act)
+def _draw_pick(state: State, a: Pick) -> Step:
+    assert isinstance(state.phase, Drawing)
+    if a.card not in state.deck:
+        raise BadChance(what="draw")
+    return _drawn(state, state.phase.seat, a.card)
 
 
 # --- the five turn actions (§4, §6) -------------------------------------------
@@ -372,7 +338,7 @@ def _claim(state: State, a: claims.Claim) -> Step:
     won = claims.winners(state, a)
     if won is not None:
         events.append(Event("claim_succeeded", {"seat": a.seat}))
-        return _finish(state, events, GameOver("claim", won))
+        return finish(state, GameOver(Ending.CLAIM, won), events), events
     events.append(Event("claim_failed", {"seat": a.seat}))
     return _eliminate(state, a.seat, events)
 
@@ -390,7 +356,7 @@ def _eliminate(state: State, seat: Seat, events: list[Event]) -> Step:
     left = state.in_game()
     if len(left) < 2:
         lone = state.options.last_standing is LastStanding.WINS
-        return _finish(state, events, GameOver("last_standing", left if lone else ()))
+        return finish(state, GameOver(Ending.LAST_STANDING, left if lone else ()), events), events
     return _end_action(state, events)
 
 
@@ -443,25 +409,29 @@ def _next_turn(state: State) -> State:
     return evolve(state, active=seat, turn=state.turn + 1, phase=Choosing())
 
 
-def _finish(state: State, events: list[Event], result: GameOver) -> Step:
-    events.append(Event("game_over", {"reason": result.reason, "winners": list(result.winners)}))
-    return evolve(state, phase=Finished(result)), events
-
-
-_HANDLERS: dict[tuple[type, type], Callable[[State, Any], Step]] = {
-    (Choosing, Draw): _draw,
-    (Choosing, Pass): _pass,
-    (Choosing, Bribe): _bribe,
-    (Choosing, Steal): _steal,
-    (Choosing, Withdraw): _withdraw,
-    (Choosing, Interrogate): _interrogate,
-    (Choosing, Blackmail): _blackmail,
-    **{(Choosing, c): _claim for c in CLAIMS},
-    (BribeOffered, AcceptBribe): _accept_bribe,
-    (BribeOffered, RefuseBribe): _refuse_bribe,
-    (BlackmailDeclared, Resist): _resist,
-    (BlackmailDeclared, BuyOff): _buy_off,
-    (BlackmailDeclared, GiveIn): _give_in,
-    (Discarding, Discard): _discard,
-    (Drawing, TellDraw): _tell_draw,
-}
+TURNS: Turns[State] = Turns(
+    handlers={
+        (Dealing, Deal): apply_deal,
+        (Choosing, Draw): _draw,
+        (Choosing, Pass): _pass,
+        (Choosing, Bribe): _bribe,
+        (Choosing, Steal): _steal,
+        (Choosing, Withdraw): _withdraw,
+        (Choosing, Interrogate): _interrogate,
+        (Choosing, Blackmail): _blackmail,
+        **{(Choosing, c): _claim for c in CLAIMS},
+        (BribeOffered, AcceptBribe): _accept_bribe,
+        (BribeOffered, RefuseBribe): _refuse_bribe,
+        (BlackmailDeclared, Resist): _resist,
+        (BlackmailDeclared, BuyOff): _buy_off,
+        (BlackmailDeclared, GiveIn): _give_in,
+        (Discarding, Discard): _discard,
+        (Drawing, TellDraw): _tell_draw,
+        (Drawing, Pick): _draw_pick,
+        (Interrogating, Pick): _interrogation_pick,
+        (BlackmailTaking, Pick): _blackmail_pick,
+    },
+    acting=acting,
+    audit=audit,
+    ended=Ending.ENDED,
+)

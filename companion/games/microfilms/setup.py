@@ -12,14 +12,14 @@ import random
 from collections.abc import Sequence
 
 from companion.core.errors import BadChance
-from companion.core.outcome import Event, Outcome, Secret
+from companion.core.outcome import Event, Secret
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Deal
 from companion.games.microfilms.cards import ACE, Kind
 from companion.games.microfilms.options import Options
-from companion.games.microfilms.state import Choosing, Player, State
+from companion.games.microfilms.state import Choosing, Player, State, Step
 
 MIN_SEATS = 3
 MAX_SEATS = 6
@@ -62,7 +62,7 @@ def deck_of(deal: Deal) -> tuple[CardId, ...]:
     return tuple(sorted(rest))
 
 
-def apply_deal(state: State, deal: Deal) -> Outcome[State]:
+def apply_deal(state: State, deal: Deal) -> Step:
     n = len(state.players)
     _check_deal(deal, n)
     deck = deck_of(deal)
@@ -90,9 +90,8 @@ def apply_deal(state: State, deal: Deal) -> Outcome[State]:
         active=deal.first,
         turn=1,
         phase=Choosing(),
-        history=(*state.history, event),
     )
-    return Outcome(new, (event,))
+    return new, [event]
 
 
 def _check_deal(deal: Deal, n: int) -> None:

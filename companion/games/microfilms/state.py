@@ -8,11 +8,24 @@ one of: a hand, an identity slot, the deck, the discard pile, or ``removed``
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
-from companion.core.outcome import Event, GameOver
+from companion.core.outcome import Event
+from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.types import CardId, Seat
 from companion.games.microfilms.options import Options
+
+
+class Ending(enum.StrEnum):
+    """How a Microfilms game ends (§7, §8)."""
+
+    CLAIM = "claim"
+    """A victory claim came true (§7)."""
+    LAST_STANDING = "last_standing"
+    """One player is left in the game (§8)."""
+    ENDED = "ended"
+    """The table stopped a game nobody could win any more (§8, UNKNOWN)."""
 
 
 @dataclass(frozen=True)
@@ -30,11 +43,6 @@ class Player:
     def limit(self) -> int:
         """Hand limit (§1.2, §5.1): 2 when Clean, 1 when Suspicious."""
         return 2 if self.clean else 1
-
-
-@dataclass(frozen=True)
-class Dealing:
-    """Waiting for the deal (a chance action)."""
 
 
 @dataclass(frozen=True)
@@ -72,23 +80,11 @@ class BlackmailTaking:
 
 
 @dataclass(frozen=True)
-class Discarding:
-    """``seat`` is over its hand limit at the end of the turn (§5.1)."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True)
 class Drawing:
     """Chance: the card ``seat`` drew from the deck — seen by a reader, told by its phone,
     or, when the app deals, drawn at random (§4.1)."""
 
     seat: Seat
-
-
-@dataclass(frozen=True)
-class Finished:
-    result: GameOver
 
 
 Phase = (
@@ -102,6 +98,8 @@ Phase = (
     | Discarding
     | Finished
 )
+"""Whom the table waits for; ``Dealing`` (§2), ``Discarding`` (§5.1) and ``Finished`` are
+the core's, the same in every game."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +117,7 @@ class State:
     night: int = 1
     turn: int = 0
     active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
-    phase: Phase = Dealing()
+    phase: Phase = Dealing()  # noqa: RUF009 -- a frozen value, shared safely
     history: tuple[Event, ...] = ()
 
     def player(self, seat: Seat) -> Player:

@@ -18,8 +18,9 @@ the record already has it (still on a reader, or re-read) means nothing.
 
 from __future__ import annotations
 
-from companion.core.actions import Action
+from companion.core.actions import Action, Discard, Pick
 from companion.core.copies import Alike
+from companion.core.phases import Discarding, Finished
 from companion.core.taps import (
     Ask,
     Contradiction,
@@ -41,24 +42,15 @@ from companion.games.microfilms import cards, legal, rules
 from companion.games.microfilms.actions import (
     CLAIMS,
     Blackmail,
-    Discard,
     Draw,
     Interrogate,
-    Pick,
     Resist,
     Source,
     Steal,
     Withdraw,
 )
 from companion.games.microfilms.cards import Kind, Use
-from companion.games.microfilms.state import (
-    BlackmailDeclared,
-    Choosing,
-    Discarding,
-    Drawing,
-    Finished,
-    State,
-)
+from companion.games.microfilms.state import BlackmailDeclared, Choosing, Drawing, State
 
 PLAYED = ("steal", "withdraw", "interrogate", "blackmail")
 """The families a card laid face up in the centre can start (a bribe is offered face down)."""

@@ -13,10 +13,11 @@ from __future__ import annotations
 from companion.core.codec import to_json
 from companion.core.errors import WrongMoment
 from companion.core.narrow import args
+from companion.core.rules import over
 from companion.core.types import JSON, JSONObject, Seat
 from companion.core.views import prompt_view, secrets_for, timeline
 from companion.games.microfilms import cards
-from companion.games.microfilms.rules import over, pending
+from companion.games.microfilms.rules import pending
 from companion.games.microfilms.state import BribeOffered, Player, State
 
 

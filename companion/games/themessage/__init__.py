@@ -7,39 +7,46 @@ intelligence cards, three ways of sending, the timing windows and the stack.
 from __future__ import annotations
 
 from companion.core.game import GameSpec
+from companion.core.rules import over
+from companion.core.taps import Sensing
+from companion.games.themessage import cards, dealing, taps
 from companion.games.themessage.actions import CODEC
-from companion.games.themessage.legal import (
-    PHONE_ONLY,
-    audit_faces,
-    families,
-    kinds,
-    legal_actions,
-    table_actions,
-)
-from companion.games.themessage.options import Options
-from companion.games.themessage.rules import apply, over, pending, roll
+from companion.games.themessage.bot import Bot
+from companion.games.themessage.legal import MOVES, PHONE_ONLY, audit_faces, masks
+from companion.games.themessage.options import DEFAULT_MIXES, Options
+from companion.games.themessage.rules import apply, pending, roll
+from companion.games.themessage.secrecy import SECRECY
 from companion.games.themessage.setup import MAX_SEATS, MIN_SEATS, setup
 from companion.games.themessage.state import State
 from companion.games.themessage.views import private_view, public_view, revealed_view
+from companion.games.themessage.words import WORDS
 
 GAME: GameSpec[State] = GameSpec(
     key="themessage",
-    min_seats=MIN_SEATS,
-    max_seats=MAX_SEATS,
+    sizes=tuple(range(MIN_SEATS, MAX_SEATS + 1)),
+    demo_sizes=tuple(sorted(DEFAULT_MIXES)),
     codec=CODEC,
     options_type=Options,
     setup=setup,
     apply=apply,
     roll=roll,
     pending=pending,
-    families=families,
-    kinds=kinds,
-    legal_actions=legal_actions,
-    table_actions=table_actions,
+    moves=MOVES,
+    masks=masks,
     phone_only=PHONE_ONLY,
     audit_faces=audit_faces,
     over=over,
     public_view=public_view,
     private_view=private_view,
     revealed_view=revealed_view,
+    sensing=Sensing(
+        boxes={preset.value: ids for preset, ids in cards.DECKS.items()},
+        box=lambda options: str(options.deck.value),
+        decide=taps.decide,
+        deal=dealing.TAPS,
+        laid=taps.laid,
+    ),
+    bot=Bot,
+    words=WORDS,
+    secrecy=SECRECY,
 )

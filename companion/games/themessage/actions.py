@@ -7,6 +7,12 @@ actions are the results no player chooses (§2 the deal; the card a draw or a
 真偽莫辨 placement turns out to be) — drawn by the app or observed at the
 table. The host may end a game nobody can win (§8.2). A player may check their hand
 (``audit_hand``, shared with every game: :mod:`companion.core.audit`).
+
+The actions every game has come from the core, and mean here: ``pass`` (plays
+nothing in an open round, §7), ``discard`` (down to a hand limit at the end of a
+turn, an option, §4), ``tell_draw`` (the card a draw gave, §4 step 2), ``pick``
+(a draw from the deck, or a 真偽莫辨 placement, §6.9) and ``end_game`` (§8.2,
+UNKNOWN: a game nobody can win).
 """
 
 from __future__ import annotations
@@ -14,7 +20,16 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from companion.core.actions import ActionCodec, ChanceAction, HostAction, SeatAction
+from companion.core.actions import (
+    ActionCodec,
+    ChanceAction,
+    Discard,
+    EndGame,
+    Pass,
+    Pick,
+    SeatAction,
+    TellDraw,
+)
 from companion.core.audit import AuditHand
 from companion.core.types import CardId, Seat
 
@@ -24,18 +39,6 @@ class Draw(SeatAction):
     """§4 step 2: the active player ends turn start and draws two cards."""
 
     act = "draw"
-
-
-@dataclass(frozen=True, kw_only=True)
-class TellDraw(SeatAction):
-    """The drawer tells the app, privately, which card the deck gave them.
-
-    For a table where no reader saw the draw; the same fact a reader's ``pick``
-    would give.
-    """
-
-    act = "tell_draw"
-    card: CardId
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -129,13 +132,6 @@ class Distribute(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Pass(SeatAction):
-    """This seat plays nothing in the open round (§7)."""
-
-    act = "pass"
-
-
-@dataclass(frozen=True, kw_only=True)
 class Send(SeatAction):
     """§5: send ``card`` as intelligence by its printed method; 直達 names ``target``."""
 
@@ -186,14 +182,6 @@ class EndTurn(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Discard(SeatAction):
-    """Drop one card to the hand limit at the end of the turn (an option, §4)."""
-
-    act = "discard"
-    card: CardId
-
-
-@dataclass(frozen=True, kw_only=True)
 class Deal(ChanceAction):
     """§2: the whole deal, stating an exact game.
 
@@ -206,21 +194,6 @@ class Deal(ChanceAction):
     first: Seat
     identities: tuple[CardId, ...]
     hands: tuple[tuple[CardId, ...], ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Pick(ChanceAction):
-    """Which card it was: a draw from the deck, or a 真偽莫辨 placement (§6.9)."""
-
-    act = "pick"
-    card: CardId
-
-
-@dataclass(frozen=True, kw_only=True)
-class EndGame(HostAction):
-    """§8.2 (UNKNOWN): the table stops a game nobody can win; no winner."""
-
-    act = "end_game"
 
 
 PLAYS = (Lock, Lure, Intercept, Return, Decode, Burn, Counter, Probe, Distribute)

@@ -10,17 +10,11 @@ from __future__ import annotations
 
 from companion.core.audit import AuditHand, mend
 from companion.core.errors import MalformedAction, WrongMoment
+from companion.core.phases import Discarding
 from companion.core.values import evolve, evolve_at
 from companion.games.themessage import cards
 from companion.games.themessage.moves import Step
-from companion.games.themessage.state import (
-    Acting,
-    Deciding,
-    Discarding,
-    ProbeAnswer,
-    Responding,
-    State,
-)
+from companion.games.themessage.state import Acting, Deciding, ProbeAnswer, Responding, State
 
 
 def audit(state: State, a: AuditHand) -> Step:

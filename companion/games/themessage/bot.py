@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from companion.core.actions import Action
+from companion.core.actions import Action, Discard, Pass
 from companion.core.hearing import Hearing
 from companion.core.narrow import card as _card
 from companion.core.narrow import integer as _int
@@ -33,13 +33,11 @@ from companion.games.themessage.actions import (
     Counter,
     Decline,
     Decode,
-    Discard,
     Distribute,
     Draw,
     EndTurn,
     Intercept,
     Lock,
-    Pass,
     Probe,
     Receive,
     Return,

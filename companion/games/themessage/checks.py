@@ -11,10 +11,12 @@ player can win any more.
 from __future__ import annotations
 
 from companion.core.outcome import Event, GameOver
+from companion.core.phases import Finished
+from companion.core.rules import finish
 from companion.core.types import JSON, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games.themessage.cards import CAMP_OF, WINNING_COLOUR, Colour, colour_of
-from companion.games.themessage.state import Finished, Player, State, Status
+from companion.games.themessage.state import Ending, Player, State, Status
 
 DEATH = 3
 """§8.1: three black intelligence kill."""
@@ -69,20 +71,15 @@ def _victory(state: State, seat: Seat, events: list[Event]) -> State:
         and (p.alive or (p.status is Status.DEAD and state.options.dead_share_win))
     )
     events.append(Event("declared_victory", {"seat": seat, "identity": identity}, reveals=True))
-    return finish(state, GameOver("victory", winners), events)
+    return finish(state, GameOver(Ending.VICTORY, winners), events)
 
 
 def _hopeless(state: State, events: list[Event]) -> State:
     """§8.2 (UNKNOWN): nobody left, or — as an option — nobody left who can win."""
     living = [state.player(s).identity for s in state.living()]
     if not living:
-        return finish(state, GameOver("nobody_left"), events)
+        return finish(state, GameOver(Ending.NOBODY_LEFT), events)
     can_win = any(WINNING_COLOUR[CAMP_OF[i]] is not None for i in living if i is not None)
     if state.options.hopeless_end and not can_win:
-        return finish(state, GameOver("hopeless"), events)
+        return finish(state, GameOver(Ending.HOPELESS), events)
     return state
-
-
-def finish(state: State, result: GameOver, events: list[Event]) -> State:
-    events.append(Event("game_over", {"reason": result.reason, "winners": list(result.winners)}))
-    return evolve(state, phase=Finished(result))

@@ -11,6 +11,7 @@ and ends a turn. Nothing here reads a hand to decide what comes next.
 from __future__ import annotations
 
 from companion.core.outcome import Event, Secret
+from companion.core.phases import Discarding, Finished
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 from companion.games.themessage import checks, effects
@@ -21,9 +22,7 @@ from companion.games.themessage.options import DistributeChecks
 from companion.games.themessage.state import (
     Acting,
     Deciding,
-    Discarding,
     Drawing,
-    Finished,
     Moment,
     Placing,
     Play,

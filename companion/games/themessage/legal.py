@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.core import copies
-from companion.core.actions import Action
+from companion.core.actions import Action, Discard, Pass, TellDraw
 from companion.core.legal import Families, Family
+from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games.themessage import cards, timing
@@ -28,19 +29,16 @@ from companion.games.themessage.actions import (
     Counter,
     Decline,
     Decode,
-    Discard,
     Distribute,
     Draw,
     EndTurn,
     Intercept,
     Lock,
     Lure,
-    Pass,
     Probe,
     Receive,
     Return,
     Send,
-    TellDraw,
     TellPlacement,
 )
 from companion.games.themessage.cards import Function, Method
@@ -50,7 +48,6 @@ from companion.games.themessage.rules import acting_seats, sendable
 from companion.games.themessage.state import (
     Acting,
     Deciding,
-    Discarding,
     Drawing,
     Moment,
     Placing,
@@ -73,8 +70,6 @@ def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
 
 
 MOVES = Families(_families)
-families = MOVES.open
-kinds = MOVES.kinds
 legal_actions = MOVES.actions
 
 
@@ -217,24 +212,18 @@ card it drew unseen, its duty to a probe and the card that duty may cost, a card
 discards face down: never entered on the shared tablet, only on that seat's phone."""
 
 
-def table_actions(state: State, seat: Seat) -> list[Action]:
-    """What the table itself may enter for ``seat``, built only from what everyone sees.
+def masks(state: State, seat: Seat) -> Iterator[State]:
+    """The state as the shared tablet sees it for ``seat``, to offer its actions.
 
     A seat's own legal list would show its hand on the shared screen. So the
-    table's list treats every card not face up as one the seat might hold; the
-    rules then refuse what was not so, as they would a mistaken tap.
+    table treats every card not face up as one the seat might hold.
     """
     public = {c for p in state.players for c in p.intel}
     public |= {p.card for p in state.stack if cards.function_of(p.card) is not Function.PROBE}
     if state.options.discard_face_up:
         public |= set(state.discard)
     maybe = tuple(c for c in cards.DECKS[state.options.deck] if c not in public)
-    masked = evolve(state, players=evolve_at(state.players, seat, hand=maybe))
-    found: dict[Action, None] = {}
-    for name, make in _families(masked, seat).items():
-        if name not in PHONE_ONLY:
-            found.update(dict.fromkeys(make(masked, seat)))
-    return list(found)
+    yield evolve(state, players=evolve_at(state.players, seat, hand=maybe))
 
 
 _PLAYS: dict[Function, Family[State]] = {

@@ -1,4 +1,4 @@
-"""How a 風聲 turn goes (digest §4–§8): apply, pending, roll, over.
+"""How a 風聲 turn goes (digest §4–§8): apply, pending, roll.
 
 A turn is: turn start (燒燬 may be played), draw two, play phase 1, send
 exactly one intelligence and see it through its hops and windows, play
@@ -10,27 +10,24 @@ waits for someone again.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
-from companion.core.actions import Action, ChanceAction, SeatAction
-from companion.core.audit import AuditHand
+from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
 from companion.core.copies import copy_in
 from companion.core.errors import (
     BadChance,
     BadTarget,
-    GameIsOver,
     MalformedAction,
     NotInDeck,
     NotInHand,
-    NotYourTurn,
     WrongMoment,
 )
-from companion.core.outcome import Event, GameOver, Outcome, Secret
+from companion.core.outcome import Event, Outcome, Secret
+from companion.core.phases import Dealing, Discarding
 from companion.core.prompts import Prompt
+from companion.core.rules import ANY_PHASE, Turns
 from companion.core.types import JSON, CardId, Seat
 from companion.core.values import evolve
-from companion.games.themessage import cards, checks, flow, timing
+from companion.games.themessage import cards, flow, timing
 from companion.games.themessage.actions import (
     PLAYS,
     Answer,
@@ -39,19 +36,14 @@ from companion.games.themessage.actions import (
     Counter,
     Deal,
     Decline,
-    Discard,
     Draw,
-    EndGame,
     EndTurn,
     Lock,
     Lure,
-    Pass,
-    Pick,
     Playing,
     Probe,
     Receive,
     Send,
-    TellDraw,
     TellPlacement,
 )
 from companion.games.themessage.audit import audit
@@ -73,11 +65,9 @@ from companion.games.themessage.probes import obligation
 from companion.games.themessage.setup import apply_deal, roll_deal
 from companion.games.themessage.state import (
     Acting,
-    Dealing,
     Deciding,
-    Discarding,
     Drawing,
-    Finished,
+    Ending,
     Moment,
     Placing,
     Play,
@@ -101,23 +91,15 @@ WINDOW_PROMPTS = {Moment.TRANSMIT: "window_transmit", Moment.ARRIVE: "window_arr
 
 
 def apply(state: State, action: Action) -> Outcome[State]:
-    """Apply one action, or raise a RuleViolation and change nothing."""
-    if isinstance(state.phase, Finished):
-        raise GameIsOver()
-    if isinstance(action, Deal) and isinstance(state.phase, Dealing):
-        return apply_deal(state, action)
-    if isinstance(action, EndGame):
-        events: list[Event] = []
-        new = checks.finish(state, GameOver("ended"), events)
-    elif isinstance(action, Pick):
-        new, events = _pick(state, action)
-    elif isinstance(action, ChanceAction):
-        raise WrongMoment(act=action.act)
-    elif isinstance(action, SeatAction):
-        new, events = _seat_action(state, action)
-    else:
-        raise MalformedAction(act=action.act)
-    return Outcome(evolve(new, history=(*new.history, *events)), tuple(events))
+    """Apply one action, or raise a RuleViolation and change nothing.
+
+    :raises RuleViolation: the core's refusals (:meth:`companion.core.rules.Turns.apply`),
+        and those of each rule: :class:`NotInHand`, :class:`NotInDeck`, :class:`BadChance`,
+        :class:`BadTarget`, :class:`WrongFunction`, :class:`NotNow`, :class:`NoSuchPlay`,
+        :class:`NotBlackIntel`, :class:`MustSend`, :class:`NeedsAddressee`,
+        :class:`MustReceive`, :class:`ProbeAnswerWrong`, :class:`MalformedAction`.
+    """
+    return TURNS.apply(state, action)
 
 
 def pending(state: State) -> tuple[Prompt, ...]:
@@ -184,30 +166,12 @@ def roll(state: State, rng: random.Random) -> Action | None:
     return None
 
 
-def over(state: State) -> GameOver | None:
-    return state.phase.result if isinstance(state.phase, Finished) else None
-
-
-# --- dispatch ------------------------------------------------------------------------------
-
-
-def _seat_action(state: State, action: SeatAction) -> Step:
-    if isinstance(action, AuditHand):
-        return audit(state, action)
-    if action.seat not in acting_seats(state):
-        raise NotYourTurn(seat=action.seat)
-    if isinstance(action, PLAYS):
-        return _play(state, action)
-    handler = _HANDLERS.get((type(state.phase), type(action)))
-    if handler is None:
-        raise WrongMoment(act=action.act)
-    return handler(state, action)
+# --- chance --------------------------------------------------------------------------------
 
 
 def _pick(state: State, action: Pick) -> Step:
     phase = state.phase
-    if not isinstance(phase, Drawing | Placing):
-        raise WrongMoment(act=action.act)
+    assert isinstance(phase, Drawing | Placing)
     if action.card not in state.deck:
         raise BadChance(what="draw")
     events: list[Event] = []
@@ -268,10 +232,7 @@ def _play(state: State, a: Playing) -> Step:
     events = [Event(f"played_{function.value}", args)]
     phase = state.phase
     if isinstance(phase, Responding):
-        declared = evolve(
-            phase, answered=phase.answered | {a.seat}, declared=(*phase.declared, play)
-        )
-        return flow.settle(evolve(state, phase=declared), events)
+        return flow.settle(evolve(state, phase=phase.answer(a.seat, play)), events)
     return flow.settle(flow.push(state, play), events)
 
 
@@ -295,7 +256,7 @@ def _check_target(state: State, a: Playing) -> None:
 def _pass(state: State, a: Pass) -> Step:
     phase = state.phase
     assert isinstance(phase, Responding)
-    state = evolve(state, phase=evolve(phase, answered=phase.answered | {a.seat}))
+    state = evolve(state, phase=phase.answer(a.seat))
     return flow.settle(state, [Event("passed", {"seat": a.seat})])
 
 
@@ -409,15 +370,24 @@ def _discard(state: State, a: Discard) -> Step:
     return flow.settle(flow.end_turn(state, events), events)
 
 
-_HANDLERS: dict[tuple[type, type], Callable[[State, Any], Step]] = {
-    (Acting, Draw): _draw,
-    (Acting, Send): _send,
-    (Acting, EndTurn): _end_turn,
-    (Drawing, TellDraw): _tell_draw,
-    (Placing, TellPlacement): _tell_draw,
-    (Responding, Pass): _pass,
-    (Deciding, Receive): _receive,
-    (Deciding, Decline): _decline,
-    (ProbeAnswer, AnswerProbe): _answer_probe,
-    (Discarding, Discard): _discard,
-}
+TURNS: Turns[State] = Turns(
+    handlers={
+        (Dealing, Deal): apply_deal,
+        **{(ANY_PHASE, play): _play for play in PLAYS},  # each play checks its own timing
+        (Acting, Draw): _draw,
+        (Acting, Send): _send,
+        (Acting, EndTurn): _end_turn,
+        (Drawing, TellDraw): _tell_draw,
+        (Drawing, Pick): _pick,
+        (Placing, TellPlacement): _tell_draw,
+        (Placing, Pick): _pick,
+        (Responding, Pass): _pass,
+        (Deciding, Receive): _receive,
+        (Deciding, Decline): _decline,
+        (ProbeAnswer, AnswerProbe): _answer_probe,
+        (Discarding, Discard): _discard,
+    },
+    acting=acting_seats,
+    audit=audit,
+    ended=Ending.ENDED,
+)

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from companion.core.errors import BadChance
-from companion.core.outcome import Event, Outcome, Secret
+from companion.core.outcome import Event, Secret
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 from companion.games.themessage import cards
@@ -71,7 +71,7 @@ def roll_deal(state: State, rng: random.Random) -> Deal:
     )
 
 
-def apply_deal(state: State, deal: Deal) -> Outcome[State]:
+def apply_deal(state: State, deal: Deal) -> tuple[State, list[Event]]:
     n = len(state.players)
     _check_deal(state, deal, n)
     in_hands = {c for hand in deal.hands for c in hand}
@@ -99,7 +99,7 @@ def apply_deal(state: State, deal: Deal) -> Outcome[State]:
         phase=Acting(),
     )
     began = Event("turn_began", {"seat": deal.first, "turn": 1})
-    return Outcome(evolve(new, history=(event, began)), (event, began))
+    return new, [event, began]
 
 
 def _check_deal(state: State, deal: Deal, n: int) -> None:

@@ -17,7 +17,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from companion.core.outcome import Event, GameOver
+from companion.core.outcome import Event
+from companion.core.phases import Dealing, Discarding, Finished
+from companion.core.rounds import Round
 from companion.core.types import CardId, Seat
 from companion.games.themessage.cards import Method
 from companion.games.themessage.options import Options
@@ -29,6 +31,19 @@ class Status(enum.StrEnum):
     """Killed by a third black intelligence (§8.1)."""
     LOST = "lost"
     """Could not send intelligence in their turn (§8.3); never wins."""
+
+
+class Ending(enum.StrEnum):
+    """How a 風聲 game ends (§8)."""
+
+    VICTORY = "victory"
+    """A player holds three intelligence of their camp's colour; the camp wins (§8.2)."""
+    NOBODY_LEFT = "nobody_left"
+    """Every player is dead or has lost (§8.2, UNKNOWN)."""
+    HOPELESS = "hopeless"
+    """No living player can win any more (§8.2, UNKNOWN; an option)."""
+    ENDED = "ended"
+    """The table stopped a game nobody could win (§8.2, UNKNOWN)."""
 
 
 @dataclass(frozen=True)
@@ -102,17 +117,12 @@ class Transit:
 
 
 @dataclass(frozen=True)
-class Dealing:
-    """Waiting for the deal (a chance action)."""
-
-
-@dataclass(frozen=True)
 class Acting:
     """The active player acts alone: at turn start, or in a play phase (§4)."""
 
 
 @dataclass(frozen=True)
-class Responding:
+class Responding(Round[Play]):
     """A round: every seat in ``seats`` answers once — a play or a pass (§5.2, §7).
 
     Plays declared in one round count as declared at once; when the round
@@ -120,22 +130,6 @@ class Responding:
     user, and a new round opens. A round where all pass resolves the top of
     the stack, or closes the window when the stack is empty.
     """
-
-    seats: tuple[Seat, ...]
-    answered: frozenset[Seat] = frozenset()
-    declared: tuple[Play, ...] = ()
-
-    @property
-    def waiting(self) -> tuple[Seat, ...]:
-        return tuple(s for s in self.seats if s not in self.answered)
-
-    def asks(self, seat: Seat) -> bool:
-        return seat in self.seats and seat not in self.answered
-
-    @property
-    def closed(self) -> bool:
-        """Every seat named has answered."""
-        return self.answered.issuperset(self.seats)
 
 
 @dataclass(frozen=True)
@@ -176,18 +170,6 @@ class Placing:
     """Who got one, in order; checked at the end when checks wait for all."""
 
 
-@dataclass(frozen=True)
-class Discarding:
-    """``seat`` is over the hand limit at the end of its turn (an option, §4)."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True)
-class Finished:
-    result: GameOver
-
-
 Phase = (
     Dealing
     | Acting
@@ -199,6 +181,8 @@ Phase = (
     | Discarding
     | Finished
 )
+"""Whom the table waits for; ``Dealing`` (§2), ``Discarding`` (§4, an option) and
+``Finished`` are the core's, the same in every game."""
 
 
 @dataclass(frozen=True)
@@ -214,7 +198,7 @@ class State:
     turn: int = 0
     active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
     moment: Moment = Moment.TURN_START
-    phase: Phase = Dealing()
+    phase: Phase = Dealing()  # noqa: RUF009 -- a frozen value, shared safely
     stack: tuple[Play, ...] = ()
     """Plays waiting to resolve; the last resolves first (§7)."""
     plays: int = 0

@@ -33,8 +33,9 @@ contradiction for the table to settle, never a change made behind anyone's back.
 
 from __future__ import annotations
 
-from companion.core.actions import Action
+from companion.core.actions import Action, Discard, Pick
 from companion.core.copies import Alike
+from companion.core.phases import Discarding, Finished
 from companion.core.taps import (
     Contradiction,
     Decide,
@@ -52,23 +53,12 @@ from companion.core.taps import (
 )
 from companion.core.types import CardId, Seat
 from companion.games.themessage import cards, legal, rules
-from companion.games.themessage.actions import (
-    PLAYS,
-    Answer,
-    AnswerProbe,
-    Discard,
-    Draw,
-    Pick,
-    Receive,
-    Send,
-)
+from companion.games.themessage.actions import PLAYS, Answer, AnswerProbe, Draw, Receive, Send
 from companion.games.themessage.cards import Function, Method
 from companion.games.themessage.state import (
     Acting,
     Deciding,
-    Discarding,
     Drawing,
-    Finished,
     Moment,
     Placing,
     ProbeAnswer,

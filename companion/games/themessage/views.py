@@ -16,13 +16,14 @@ from __future__ import annotations
 from companion.core.codec import to_json
 from companion.core.errors import WrongMoment
 from companion.core.narrow import args
+from companion.core.rules import over
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.core.views import prompt_view, secrets_for, timeline
 from companion.games.themessage.cards import Colour, Method, colour_of, function_of
 from companion.games.themessage.effects import shown
 from companion.games.themessage.hops import next_hop
 from companion.games.themessage.probes import obligation
-from companion.games.themessage.rules import over, pending
+from companion.games.themessage.rules import pending
 from companion.games.themessage.state import Moment, Play, ProbeAnswer, Responding, State
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.actions import Action
+from companion.core.actions import Action, Discard, Pass, Pick
 from companion.core.outcome import Event, GameOver
 from companion.core.types import CardId, Seat
 from companion.core.views import public_event
@@ -31,12 +31,9 @@ from companion.games.microfilms.actions import (
     ClaimAssassin,
     ClaimJournalist,
     Deal,
-    Discard,
     Draw,
     GiveIn,
     Interrogate,
-    Pass,
-    Pick,
     RefuseBribe,
     Resist,
     Source,
@@ -262,7 +259,7 @@ def _scripted(
 ) -> tuple[Table, list[Bot]]:
     """A real table dealt exactly ``deal``, bots listening, and ``script`` played for the seats."""
     game_id = journal.create(new_header("microfilms", ["A", "B", "C", "D"]))
-    journal.append(game_id, GAME.codec.encode(deal[0]), undoable=False)
+    journal.append(game_id, [(GAME.codec.encode(deal[0]), False)])
     table = Table.resume(journal, game_id, chance=_stacked(deal[1]))
     bots = _seat_bots(table, seed=0)
     for action in script:

@@ -14,6 +14,7 @@ import pytest
 from companion.core.types import Seat
 from companion.games import GAMES
 from companion.journal import Journal
+from companion.service import TableService
 from companion.table import Table, players_tell
 from ui.phone.limits import BadAttempts
 from ui.phone.server import PhoneServer
@@ -31,11 +32,15 @@ class Clock:
 
 @dataclass
 class Served:
-    table: Table
+    service: TableService
     server: PhoneServer
     session: aiohttp.ClientSession
     clock: Clock
     frames: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def table(self) -> Table:
+        return self.service.table
 
     @property
     def base(self) -> str:
@@ -82,10 +87,11 @@ async def told(tmp_path: Path) -> AsyncIterator[Served]:
 async def serve(table: Table) -> AsyncIterator[Served]:
     clock = Clock()
     attempts = BadAttempts(clock=clock, pause=0.0)
+    service = TableService(table)
     server = PhoneServer(
-        table, host="127.0.0.1", port=0, bind="127.0.0.1", attempts=attempts, heartbeat=0.5
+        service, host="127.0.0.1", port=0, bind="127.0.0.1", attempts=attempts, heartbeat=0.5
     )
     await server.start()
     async with aiohttp.ClientSession() as session:
-        yield Served(table, server, session, clock)
+        yield Served(service, server, session, clock)
     await server.stop()

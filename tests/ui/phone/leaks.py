@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from companion.games import GAMES
 from companion.games.microfilms import cards
 from companion.games.microfilms.state import State
-from companion.i18n import render
+from companion.i18n import Voice
 
 UNIQUE = [c.id for c in cards.ALL if c.kind is not cards.Kind.ACTION]
 """Cards whose name names exactly one card: a name in a text is that card."""
@@ -35,7 +36,8 @@ def hidden_from(state: State, seat: int) -> set[str]:
 
 
 def hidden_names(state: State, seat: int, lang: str, names: list[str]) -> list[str]:
-    return [render(lang, "card", c, names) for c in hidden_from(state, seat)]
+    voice = Voice.of(lang, GAMES["microfilms"], names)
+    return [voice.render("card", c) for c in hidden_from(state, seat)]
 
 
 def assert_view_private_to(

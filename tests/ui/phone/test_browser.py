@@ -23,10 +23,12 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
 from companion.core.types import Seat
+from companion.games import GAMES
 from companion.games.microfilms.actions import Draw, Source
 from companion.games.microfilms.bot import Bot
-from companion.i18n import render, text
+from companion.i18n import Voice, text
 from companion.journal import Journal
+from companion.service import TableService
 from companion.table import Table
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to, hidden_names
@@ -67,6 +69,11 @@ async def open_phone(browser: Browser, served: Served, seat: int, frames: list[A
     await page.goto(served.server.url(Seat(seat)))
     await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
     return page
+
+
+def said(lang: str, name: str, value: object, game: str = "microfilms") -> str:
+    """An argument as a phone in ``lang`` says it."""
+    return Voice.of(lang, GAMES[game], SEATS).render(name, value)  # type: ignore[arg-type]
 
 
 async def visible_text(page: Page) -> str:
@@ -169,7 +176,7 @@ def _last_view(frames: list[Any]) -> dict[str, Any]:
 async def test_the_identity_shows_only_while_held(served: Served, browser: Browser) -> None:
     frames: list[Any] = []
     page = await open_phone(browser, served, 1, frames)
-    identity = render("zh-Hans", "card", served.table.private_view(Seat(1))["identity"], SEATS)
+    identity = said("zh-Hans", "card", served.table.private_view(Seat(1))["identity"])
     assert await page.locator("#identity").inner_text() == ""
     assert identity not in await page.locator("#secrets").inner_text()
     hold = page.locator("#identity-hold")
@@ -224,7 +231,7 @@ async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(
     table.submit(Draw(seat=Seat(seat), source=Source.DECK))
     await page.locator("#yours").filter(has_text=re.compile(".+")).wait_for()
     card = table.state.deck[0]
-    await tap_through(page, [text(lang, "act.tell_draw"), render(lang, "card", card, SEATS)])
+    await tap_through(page, [text(lang, "act.tell_draw"), said(lang, "card", card)])
     await until(lambda: card in table.state.players[seat].hand)
     await until(lambda: _last_view(frames)["seq"] == table.seq)
     assert await page.evaluate("window.__buzz") >= 1, "a new secret makes the phone vibrate"
@@ -256,7 +263,7 @@ async def test_the_language_switch_changes_every_word(served: Served, browser: B
     await until(lambda: _last_view(frames)["lang"] == "zh-Hans")
     status = served.table.private_view(Seat(2))["status"]
     shown = await page.locator("#stat-status .stat-value").inner_text()
-    assert shown == render("zh-Hans", "status", status, SEATS)
+    assert shown == said("zh-Hans", "status", status)
 
 
 async def test_the_page_loads_nothing_from_outside_the_app(
@@ -276,7 +283,7 @@ async def test_the_message_phone_shows_its_intelligence_and_windows(
 ) -> None:
     """風聲 on the same page: the seat's intelligence by colour, its hand, its window."""
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
-    server = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
+    server = PhoneServer(TableService(table), host="127.0.0.1", port=0, bind="127.0.0.1")
     await server.start()
     seat = table.pending()[0].seats[0]
     context = await browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-TW")
@@ -295,7 +302,7 @@ async def test_the_message_phone_shows_its_intelligence_and_windows(
 async def test_a_message_player_checks_their_hand_by_face(browser: Browser, tmp_path: Path) -> None:
     """Six black 密電 鎖定 read alike: the hand check asks how many, and the deck gives a copy."""
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
-    server = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
+    server = PhoneServer(TableService(table), host="127.0.0.1", port=0, bind="127.0.0.1")
     await server.start()
     seat = Seat(1)
     frames: list[Any] = []
@@ -318,5 +325,5 @@ async def test_a_message_player_checks_their_hand_by_face(browser: Browser, tmp_
     await until(lambda: table.state.history[-1].kind == "hand_corrected")
     after = table.state.players[seat].hand
     assert after[: len(hand)] == hand and len(after) == len(hand) + 1
-    assert render("en", "card", after[-1], SEATS) == face["name"]
+    assert said("en", "card", after[-1]) == face["name"]
     await server.stop()

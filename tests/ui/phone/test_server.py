@@ -9,10 +9,13 @@ import random
 import aiohttp
 import pytest
 
+from companion.core.actions import Pass
 from companion.core.types import Seat
-from companion.games.microfilms.actions import Bribe, Pass
+from companion.games import GAMES
+from companion.games.microfilms.actions import Bribe
 from companion.games.microfilms.bot import Bot
-from companion.i18n import LANGS, render
+from companion.i18n import LANGS, Voice
+from companion.service import TableService
 from companion.table import Table
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import UNIQUE, assert_view_private_to
@@ -61,7 +64,8 @@ async def test_a_private_answer_from_a_phone_moves_the_game(served: Served) -> N
     card = table.private_view(active)["hand"][0]["card"]  # type: ignore[index]
     table.submit(Bribe(seat=active, target=target, card=card))
     view = await ws.receive_json(timeout=5)
-    assert view["offer"] == f"{SEATS[active]}向你遞來{render('zh-Hant', 'card', card, SEATS)}。"
+    named = Voice.of("zh-Hant", GAMES["microfilms"], SEATS).render("card", card)
+    assert view["offer"] == f"{SEATS[active]}向你遞來{named}。"
     accept = next(a["action"] for a in view["actions"] if a["action"]["act"] == "accept_bribe")
     await ws.send_json({"type": "act", "id": 1, "action": accept})
     replies = [await ws.receive_json(timeout=5) for _ in range(2)]
@@ -285,7 +289,7 @@ async def test_phones_keep_their_seats_when_the_app_restarts(served: Served) -> 
     revoked = served.server.tokens.token(Seat(1))
     await served.server.reseat(Seat(1))
     again = Table.resume(served.table.journal, served.table.game_id)
-    server = PhoneServer(again, host="127.0.0.1", port=0, bind="127.0.0.1")
+    server = PhoneServer(TableService(again), host="127.0.0.1", port=0, bind="127.0.0.1")
     assert server.tokens.token(Seat(0)) == old
     assert server.tokens.seat_of(revoked) is None and server.tokens.revoked(revoked)
     assert server.tokens.token(Seat(1)) == served.server.tokens.token(Seat(1))

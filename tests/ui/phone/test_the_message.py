@@ -11,16 +11,20 @@ from typing import Any
 import aiohttp
 
 from companion.core.types import Seat
+from companion.games import GAMES
 from companion.games.themessage.bot import Bot
-from companion.i18n import catalog, describe_action, render
+from companion.i18n import Voice, catalog
 from companion.journal import Journal
+from companion.service import TableService
 from companion.table import Table
 from tests.ui.phone.conftest import SEATS
 from tests.ui.tablet.leaks import hidden_from_everyone
 from ui.phone.server import PhoneServer
 
 EVERY = {
-    render("zh-Hant", "card", k[5:], SEATS) for k in catalog("zh-Hant") if k.startswith("card.")
+    Voice.of("zh-Hant", GAMES["themessage"], SEATS).render("card", k[5:])
+    for k in catalog("zh-Hant")
+    if k.startswith("card.")
 }
 
 
@@ -34,7 +38,7 @@ def hidden_names(state: Any, seat: int, lang: str) -> set[str]:
     by_name: dict[str, set[str]] = defaultdict(set)
     for key in catalog(lang):
         if key.startswith("card."):
-            by_name[render(lang, "card", key[5:], SEATS)].add(key[5:])
+            by_name[Voice.of(lang, GAMES["themessage"], SEATS).render("card", key[5:])].add(key[5:])
     return {n for n, ids in by_name.items() if ids & hidden and not ids - hidden & _known(state)}
 
 
@@ -47,7 +51,7 @@ def _known(state: Any) -> set[str]:
 
 async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: Path) -> None:
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
-    server = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
+    server = PhoneServer(TableService(table), host="127.0.0.1", port=0, bind="127.0.0.1")
     await server.start()
     base = f"http://127.0.0.1:{server.port}"
     bots = [Bot(Seat(i), random.Random(i)) for i in range(4)]
@@ -71,7 +75,7 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
             body = table.spec.codec.encode(action)
             ws, view = phones[seat]
             # Two copies of a card read alike and the phone lists one: the bot may mean either.
-            path = describe_action("zh-Hant", body, SEATS)
+            path = Voice.of("zh-Hant", GAMES["themessage"], SEATS).action(body)
             offered = next((a["action"] for a in view["actions"] if a["path"] == path), None)
             assert offered is not None, "the phone offers what the seat may do"
             await ws.send_json({"type": "act", "id": table.seq, "action": offered})

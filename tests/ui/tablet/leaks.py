@@ -8,7 +8,7 @@ from typing import Any
 from companion.games.microfilms.state import State as Microfilms
 from companion.games.themessage.cards import Method
 from companion.games.themessage.state import State as TheMessage
-from companion.i18n import catalog, render
+from companion.i18n import Voice, catalog
 
 
 def hidden_from_everyone(state: Any) -> set[str]:
@@ -33,10 +33,11 @@ def hidden_names(state: Any, lang: str, names: list[str]) -> set[str]:
 
     Two copies of a card read alike; a name one face-up copy explains is no leak.
     """
+    voice = Voice.of(lang, names=names)
     by_name: dict[str, set[str]] = defaultdict(set)
     for key in catalog(lang):
         if key.startswith("card."):
-            by_name[render(lang, "card", key[5:], names)].add(key[5:])
+            by_name[voice.render("card", key[5:])].add(key[5:])
     hidden = hidden_from_everyone(state)
     in_play = _in_play(state)
     return {name for name, ids in by_name.items() if ids & in_play and ids & in_play <= hidden}
@@ -63,7 +64,8 @@ def assert_nothing_hidden_in(shown: list[str], state: Any, lang: str, names: lis
     for one.
     """
     hidden = hidden_names(state, lang, names)
-    every = {render(lang, "card", k[5:], names) for k in catalog(lang) if k.startswith("card.")}
+    voice = Voice.of(lang, names=names)
+    every = {voice.render("card", k[5:]) for k in catalog(lang) if k.startswith("card.")}
     visible = sorted(every - hidden, key=len, reverse=True)
     for line in shown:
         rest = line

@@ -16,11 +16,11 @@ from companion.games.microfilms.bot import Bot
 from companion.i18n import text
 from companion.journal import Journal
 from firmware_bridge.emulators.pn532 import Pn532Emulator
+from hardware.sources import Watch
 from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
 from tests.ui.tablet.leaks import assert_nothing_hidden_in
 from ui.tablet.app import TabletApp
 from ui.tablet.screens.table import TableScreen
-from ui.tablet.session import Reader
 
 NINE_MM = dp(57)
 """9 mm in density-independent pixels (1 dp = 1/160 inch)."""
@@ -37,7 +37,7 @@ def check_nothing_hidden(tablet: Tablet) -> None:
     assert session is not None
     skip = feed_labels()
     shown = texts(lambda w: id(w) in skip)
-    assert_nothing_hidden_in(shown, session.table.state, tablet.app.lang, session.names)
+    assert_nothing_hidden_in(shown, session.service.table.state, tablet.app.lang, session.names)
 
 
 async def start_practice_game(tablet: Tablet) -> None:
@@ -75,7 +75,7 @@ async def test_a_whole_game_played_by_touch_from_new_game_to_game_over(tablet: T
     await start_practice_game(tablet)
     session = tablet.app.session
     assert session is not None
-    table = session.table
+    table = session.service.table
     bots = [Bot(Seat(i), random.Random(40 + i)) for i in range(4)]
     table.subscribe(lambda u: [b.hear(u.public()) for b in bots])
     rng = random.Random(1)
@@ -115,12 +115,12 @@ async def test_no_secret_is_ever_on_the_tablet_in_random_games(tmp_path: Path) -
             assert session is not None
             rng = random.Random(game)
             steps = 0
-            while session.table.over() is None and steps < 150:
+            while session.service.table.over() is None and steps < 150:
                 seat = session.acting()
                 assert seat is not None
-                session.submit(rng.choice(session.table.legal_actions(seat)))
+                session.submit(rng.choice(session.service.table.legal_actions(seat)))
                 await tablet.frames(1)
-                if session.table.over() is None:  # at the end, everything is revealed
+                if session.service.table.over() is None:  # at the end, everything is revealed
                     check_nothing_hidden(tablet)
                 if rng.random() < 0.3:
                     await close_alerts(tablet)
@@ -150,11 +150,11 @@ async def test_a_refused_action_shows_its_reason_and_changes_nothing(tablet: Tab
     assert session is not None
     seat = session.acting()
     assert seat is not None
-    legal = session.table.legal_actions(seat)
+    legal = session.service.table.legal_actions(seat)
     wrong = next(c for c in session.choices(seat) if not set(c.actions) & set(legal))
-    before = (session.table.state, session.table.seq)
+    before = (session.service.table.state, session.service.table.seq)
     await enter_by_touch(tablet, wrong.path)
-    assert (session.table.state, session.table.seq) == before
+    assert (session.service.table.state, session.service.table.seq) == before
     assert session.alerts and session.alerts[-1].kind == "violation"
     assert session.alerts[-1].text in texts()
     await close_alerts(tablet)
@@ -168,11 +168,11 @@ async def test_undo_and_pause(tablet: Tablet) -> None:
     lang = tablet.app.lang
     seat = session.acting()
     assert seat is not None
-    before = session.table.state
+    before = session.service.table.state
     await enter_by_touch(tablet, (text(lang, "act.pass"),))
-    assert session.table.state != before
+    assert session.service.table.state != before
     await tablet.press(text(lang, "tablet.undo"))
-    assert session.table.state == before
+    assert session.service.table.state == before
     await tablet.press(text(lang, "tablet.pause"))
     assert session.paused and text(lang, "tablet.paused") in texts()
     await tablet.press(text(lang, "tablet.continue"))
@@ -186,19 +186,19 @@ async def test_the_message_on_the_tablet_shows_no_secret(tmp_path: Path) -> None
         await tablet.press(text(lang, "game.themessage"))
         await start_practice_game(tablet)
         session = tablet.app.session
-        assert session is not None and session.table.header.game == "themessage"
+        assert session is not None and session.service.table.header.game == "themessage"
         rng = random.Random(3)
         saw_transit = False
         for _ in range(250):
-            if session.table.over() is not None:
+            if session.service.table.over() is not None:
                 break
             seat = session.acting()
             assert seat is not None
-            session.submit(rng.choice(session.table.legal_actions(seat)))
+            session.submit(rng.choice(session.service.table.legal_actions(seat)))
             await tablet.frames(1)
-            if session.table.over() is None:
+            if session.service.table.over() is None:
                 check_nothing_hidden(tablet)
-                saw_transit |= session.table.state.transit is not None
+                saw_transit |= session.service.table.state.transit is not None
             await close_alerts(tablet)
         assert saw_transit
         shown = " ".join(texts())
@@ -211,7 +211,7 @@ async def test_the_start_screen_shows_each_readers_live_status(tmp_path: Path) -
     reader.start()
     try:
         journal = Journal(tmp_path / "j.sqlite3")
-        centre = Reader.parse(f"centre=nfc:tty:{tmp_path / 'tty-centre'}:pn532")
+        centre = Watch.parse(f"centre=nfc:tty:{tmp_path / 'tty-centre'}:pn532")
         app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
                         recognise=lambda placed: None)  # fmt: skip
         task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))

@@ -9,29 +9,23 @@ from typing import Any
 
 import aiohttp
 
+from companion.core.actions import Pass
+from companion.core.phases import Dealing
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards, dealing
-from companion.games.microfilms.actions import (
-    ClaimAgent,
-    Deal,
-    Draw,
-    GiveIn,
-    Pass,
-    Source,
-    Steal,
-)
-from companion.games.microfilms.state import Dealing
-from companion.i18n import render, text
+from companion.games.microfilms.actions import ClaimAgent, Deal, Draw, GiveIn, Source, Steal
+from companion.i18n import text
 from companion.journal import Journal
 from companion.observations import SourceState
+from companion.service import TableService
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
 from hardware.emulated import EmulatedTable
-from hardware.hands import sticker
+from hardware.hands import places_of, sticker
+from ui.faces import face_of
 from ui.phone.render import view_message
-from ui.phone.server import PhoneServer
-from ui.tablet.session import Reader, Session
+from ui.tablet.session import Session
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 DEAL = Deal(
@@ -50,7 +44,7 @@ def attach_readers(session: Session, tmp_path: Path) -> dict[str, Role]:
     tags.store(deck, {sticker(c.id).uid.hex().upper(): c.id for c in cards.ALL})
     roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
     roles["centre"] = Role(Place.CENTRE)
-    session.use_readers(roles, lambda placed: tags.recognise(deck, placed))
+    session.service.use_sensors(places_of(roles), lambda placed: tags.recognise(deck, placed))
     return roles
 
 
@@ -61,18 +55,17 @@ def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:
         return DEAL if isinstance(state.phase, Dealing) else told(state)
 
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS, chance=chance)
-    phones = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
-    session = Session(table, phones, "en")
+    session = Session(TableService(table), "en", host="127.0.0.1")
     return session, attach_readers(session, tmp_path)
 
 
 async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: Path) -> None:
     session, roles = session_with_readers(tmp_path)
-    table = session.table
+    table = session.service.table
     await session.phones.start()
     base = f"http://127.0.0.1:{session.phones.port}"
     async with (
-        EmulatedTable(roles, tmp_path, session.observe) as readers,
+        EmulatedTable(roles, tmp_path, session.service.observe) as readers,
         aiohttp.ClientSession() as http,
     ):
         assert all(s.state is SourceState.CONNECTED for s in session.statuses.values())
@@ -111,7 +104,7 @@ async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: 
         await ws.receive_json(timeout=5)
         await ws.receive_json(timeout=5)
         await readers.tap("centre", sticker("R-CN"))
-        assert session.question() is None and session.question_for(Seat(0)) is not None
+        assert session.question() is None and session.service.question_for(Seat(0)) is not None
         view = await ws.receive_json(timeout=5)
         while view.get("type") != "view" or not view["yours"] or "M-US" not in str(view["actions"]):
             view = await ws.receive_json(timeout=5)
@@ -134,8 +127,8 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
 ) -> None:
     """§2 dealt by hand: the tablet says who has still to lay their cards, never which."""
     journal = Journal(tmp_path / "j.sqlite3")
-    session = Session.start(journal, "microfilms", SEATS, GAME.options_type(), "en",
-                            readers=True, rng=random.Random(1))  # fmt: skip
+    service = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
+    session = Session(service, "en")
     roles = attach_readers(session, tmp_path)
     intro = text("en", "ingest.deal.intro.microfilms")
     assert session.waiting() == [
@@ -143,9 +136,10 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
         "Still to lay their two cards: Ann, Ben, Cat, Dan.",
         "Still to lay: the set-aside Alliance letter, face down on the centre reader.",
     ]
-    assert view_message(session.table, Seat(2), "en", [])["waiting"] == [intro]  # a phone
+    phone = view_message(service.seat_view(Seat(2)), session.voice, face_of("microfilms"), [])
+    assert phone["waiting"] == [intro]
     names = {role: name for name, role in roles.items()}
-    async with EmulatedTable(roles, tmp_path, session.observe) as readers:
+    async with EmulatedTable(roles, tmp_path, session.service.observe) as readers:
         *cards_dealt, letter = dealing.laid(DEAL)
         for role, card in cards_dealt:
             await readers.tap(names[role], sticker(card))
@@ -153,14 +147,9 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
             "Still to lay: the set-aside Alliance letter, face down on the centre reader."
         ]
         await readers.tap("centre", sticker(letter[1]))
-    state = session.table.state
+    state = session.service.table.state
     assert [p.identity for p in state.players] == list(DEAL.identities)
     assert session.waiting() == [text("en", "prompt.microfilms.turn", seat=SEATS[state.active])]
     shown = " ".join([*session.waiting(), *session.feed(), *(a.text for a in session.alerts)])
     hidden = {*DEAL.identities, *DEAL.hands, DEAL.letter_out}
-    assert not [c for c in hidden if render("en", "card", c, SEATS) in shown]
-
-
-def test_a_reader_is_given_as_role_and_url() -> None:
-    reader = Reader.parse("seat:2=nfc:tty:USB0:pn532")
-    assert reader.role == Role(Place.SEAT, Seat(1)) and reader.url == "nfc:tty:USB0:pn532"
+    assert not [c for c in hidden if session.voice.render("card", c) in shown]

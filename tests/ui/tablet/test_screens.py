@@ -34,7 +34,7 @@ async def test_every_screen_has_a_screenshot(tablet: Tablet) -> None:
     for _ in range(7):
         seat = session.acting()
         assert seat is not None
-        session.submit(rng.choice(session.table.legal_actions(seat)))
+        session.submit(rng.choice(session.service.table.legal_actions(seat)))
     await tablet.frames(5)
     await tablet.screenshot(f"tablet-table-alert-{lang}")
     await close_alerts(tablet)
@@ -44,10 +44,10 @@ async def test_every_screen_has_a_screenshot(tablet: Tablet) -> None:
     await tablet.press(text(lang, "tablet.enter", seat=session.names[seat]))
     await tablet.screenshot(f"tablet-menu-{lang}")
     await tablet.press(text(lang, "phone.cancel"))
-    while session.table.over() is None:
+    while session.service.table.over() is None:
         seat = session.acting()
         assert seat is not None
-        session.submit(rng.choice(session.table.legal_actions(seat)))
+        session.submit(rng.choice(session.service.table.legal_actions(seat)))
     await tablet.until(lambda: tablet.app.screens.current == "over")
     await tablet.frames(5)
     await tablet.screenshot(f"tablet-over-{lang}")
@@ -63,6 +63,7 @@ CHILD = textwrap.dedent(
     from ui.tablet import launch
     launch.prepare(Path(tempfile.mkdtemp()))
     from companion.journal import Journal
+    from companion.service import Draws
     from ui.tablet.app import TabletApp
 
     async def main():
@@ -70,15 +71,15 @@ CHILD = textwrap.dedent(
         task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
         while app.root is None:
             await asyncio.sleep(0.05)
-        app.screens.get_screen("start").draws = "app"
+        app.screens.get_screen("start").draws = Draws.APP
         app.screens.get_screen("start")._start()
         while app.session is None:
             await asyncio.sleep(0.05)
         rng = random.Random(3)
         for _ in range(25):
             seat = app.session.acting()
-            app.session.submit(rng.choice(app.session.table.legal_actions(seat)))
-        print("played", app.session.table.seq, flush=True)
+            app.session.submit(rng.choice(app.session.service.table.legal_actions(seat)))
+        print("played", app.session.service.table.seq, flush=True)
         await task
 
     asyncio.run(main())
@@ -108,6 +109,6 @@ async def test_a_killed_tablet_offers_to_resume_and_resumes_exactly(tmp_path: Pa
         session = tablet.app.session
         assert session is not None
         expected = fold(journal.header(game), [e.action for e in journal.entries(game)])
-        assert session.table.state == expected
-        assert session.table.seq == int(line.split()[1])
+        assert session.service.table.state == expected
+        assert session.service.table.seq == int(line.split()[1])
         assert session.phones.tokens.token(Seat(0)) == journal.seat_tokens(game)[0][1]

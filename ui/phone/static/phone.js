@@ -588,14 +588,14 @@
       var li = el('li', 'card ' + tint(c.card));
       li.setAttribute('data-card', String(c.card));
       li.appendChild(breakable(el('span', 'card-name'), c.name));
-      if (c.blood) {
-        li.classList.add('blood');
-        var mark = el('span', 'blood-mark', '\uD83E\uDE78');
+      list(c.marks).forEach(function (m) {   // what the game prints on the card (a blood stain)
+        li.classList.add('marked', 'marked-' + m.key);
+        var mark = el('span', 'card-mark', m.symbol);
         mark.setAttribute('role', 'img');
-        mark.setAttribute('aria-label', t('phone.blood'));
-        mark.title = t('phone.blood');
+        mark.setAttribute('aria-label', m.label);
+        mark.title = m.label;
         li.appendChild(mark);
-      }
+      });
       box.appendChild(li);
     });
     show($('hand-empty'), !hand.length);

@@ -12,7 +12,7 @@ from kivy.uix.scrollview import ScrollView
 
 from companion.core.narrow import args as _args
 from companion.core.types import JSON
-from companion.i18n import describe, event_line, game_key, render
+from companion.i18n import Voice
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.widgets import Panel, Tap, Text
@@ -27,20 +27,19 @@ class OverScreen(Page):
 
     def refresh(self) -> None:
         session = self.app.session
-        if session is None or session.table.over() is None:
+        result = None if session is None else session.service.over()
+        if session is None or result is None:
             return
         box = self.root_box
         box.clear_widgets()
-        lang, names, game = self.app.lang, session.names, session.table.header.game
-        result = session.table.over()
-        assert result is not None
+        voice = session.voice
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.4)
         key = "tablet.winners" if result.winners else "demo.no_winner"
-        top.add_widget(Text(describe(lang, key, {"winners": list(result.winners)}, names),
+        top.add_widget(Text(voice.say(key, {"winners": list(result.winners)}),
                             size=theme.HUGE, colour=theme.GOLD, bold=True))  # fmt: skip
         top.add_widget(language_bar(self))
         box.add_widget(top)
-        box.add_widget(Text(describe(lang, "demo.reason", {"reason": result.reason}, names)))
+        box.add_widget(Text(voice.say("demo.reason", {"reason": result.reason.value})))
         revealed = session.revealed()
         body = BoxLayout(spacing=theme.GAP * 2)
         who = Panel(orientation="vertical", size_hint_x=0.3)
@@ -48,16 +47,16 @@ class OverScreen(Page):
         identities = revealed["identities"]
         assert isinstance(identities, list)
         for i, card in enumerate(identities):
-            who.add_widget(Text(describe(lang, "demo.was", {"seat": i, "identity": card}, names)))
+            who.add_widget(Text(voice.say("demo.was", {"seat": i, "identity": card})))
         who.add_widget(BoxLayout())
         body.add_widget(who)
-        body.add_widget(self._timeline(revealed["timeline"], lang, names, game))
+        body.add_widget(self._timeline(revealed["timeline"], voice))
         box.add_widget(body)
         again = Tap(self.t("tablet.new_game"), self.app.leave_game, colour=theme.GOLD)
         again.color = theme.INK
         box.add_widget(again)
 
-    def _timeline(self, timeline: JSON, lang: str, names: list[str], game: str) -> ScrollView:
+    def _timeline(self, timeline: JSON, voice: Voice) -> ScrollView:
         scroll = ScrollView(do_scroll_x=False)
         column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4)
         column.bind(minimum_height=column.setter("height"))
@@ -65,15 +64,13 @@ class OverScreen(Page):
         assert isinstance(timeline, list)
         for entry in timeline:
             assert isinstance(entry, dict)
-            column.add_widget(Text(event_line(lang, game, str(entry["kind"]), _args(entry), names)))
+            column.add_widget(Text(voice.event(str(entry["kind"]), _args(entry))))
             secrets = entry["secrets"]
             assert isinstance(secrets, list)
             for secret in secrets:
                 assert isinstance(secret, dict)
-                args = secret["args"]
-                assert isinstance(args, dict)
-                told = describe(lang, game_key("secret", game, str(secret["kind"])), args, names)
-                who = render(lang, "seat", secret["seat"], names)
+                told = voice.secret(str(secret["kind"]), _args(secret))
+                who = voice.render("seat", secret["seat"])
                 line = self.t("tablet.only_saw", seat=who, what=told)
                 column.add_widget(Text(line, colour=theme.PURPLE, size=theme.SMALL))
         scroll.add_widget(column)

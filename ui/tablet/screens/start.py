@@ -19,12 +19,12 @@ from kivy.uix.textinput import TextInput
 
 from companion.games import GAMES
 from companion.observations import SourceState, describe_status
+from companion.service import Draws
 from ui.demo import DEMO_NAMES
-from ui.faces import FACES
+from ui.faces import face_of
 from ui.phone import lan
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
-from ui.tablet.session import DRAWS
 from ui.tablet.widgets import Panel, Tap, Text
 
 
@@ -40,7 +40,7 @@ class StartScreen(Page):
         self.options: dict[str, Any] = {
             f.name: f.default for f in dataclasses.fields(GAMES[self.game].options_type)
         }
-        self.draws = DRAWS[0]
+        self.draws = Draws.TOLD
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         top.add_widget(Text(self.t("tablet.title"), size=theme.TITLE, bold=True, size_hint_x=0.3))
@@ -144,7 +144,9 @@ class StartScreen(Page):
         panel.add_widget(
             Text("● " + self.t("tablet.source.phones", address=address), colour=theme.GREEN)
         )
-        self.reader_lines = {r.name: Text(size=theme.SMALL) for r in self.app.readers}
+        sensors = self.app.sensors
+        sources = [] if sensors is None else [s.name for s in sensors.sources]
+        self.reader_lines = {name: Text(size=theme.SMALL) for name in sources}
         for line in self.reader_lines.values():
             panel.add_widget(line)
         panel.height += len(self.reader_lines) * theme.SMALL * 1.4
@@ -155,7 +157,7 @@ class StartScreen(Page):
     def refresh(self) -> None:
         """Each reader's live status: connected, reconnecting (and why), failed."""
         for name, line in getattr(self, "reader_lines", {}).items():
-            status = self.app.statuses.get(name)
+            status = None if self.app.sensors is None else self.app.sensors.statuses.get(name)
             if status is None:
                 line.text, line.color = (
                     "○ " + self.t("tablet.reader_waiting", reader=name),
@@ -167,7 +169,8 @@ class StartScreen(Page):
                 line.color = theme.GREEN if good else theme.ORANGE
 
     def _toggle_draws(self) -> None:
-        self.draws = DRAWS[(DRAWS.index(self.draws) + 1) % len(DRAWS)]
+        choices = list(Draws)
+        self.draws = choices[(choices.index(self.draws) + 1) % len(choices)]
         self.draws_button.text = self.t(f"tablet.draws.{self.draws}")
 
     def _options(self) -> ScrollView:
@@ -224,7 +227,7 @@ class StartScreen(Page):
     def _choices(self, field: dataclasses.Field[Any]) -> list[Any]:
         """The game's own list where it has one (a mix of identities for this many
         players), else every value of the option's type."""
-        own = FACES[self.game].option_choices(field.name, self.count)
+        own = face_of(self.game).option_choices(field.name, self.count)
         if own is not None:
             return own
         default = field.default

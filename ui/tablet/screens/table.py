@@ -22,7 +22,6 @@ from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion.core.types import Seat
-from companion.i18n import describe
 from companion.observations import SourceState
 from ui.faces.base import Alert
 from ui.tablet import theme
@@ -128,10 +127,10 @@ class TableScreen(Page):
             return
         view = session.view()
         names = session.names
-        lang = self.app.lang
+        voice = session.voice
         connected = session.phones.connected()
         for i, panel in enumerate(self.seats):
-            face = session.face.seat(view, i, lang, names)
+            face = session.face.seat(view, i, voice)
             dot = "4ade80" if i in connected else "5b6b61"
             panel.title.text = f"{escape_markup(face.name)} [color={dot}]●[/color]"
             panel.badge.text = face.highlight or ""
@@ -139,8 +138,8 @@ class TableScreen(Page):
             border = theme.GOLD if face.active else None
             panel.paint(theme.PANEL if not face.out else theme.FELT, border)
             panel.opacity = 0.45 if face.out else 1
-        self.centre_lines.text = "\n".join(session.face.centre(view, lang, names))
-        standing = session.face.standing(view, lang, names)
+        self.centre_lines.text = "\n".join(session.face.centre(view, voice))
+        standing = session.face.standing(view, voice)
         self.waiting.text = "\n".join([a.text for a in standing] or session.waiting())
         self.waiting.color = theme.INK if standing else theme.GOLD
         self.banner.paint(theme.ORANGE if standing else theme.FELT)
@@ -169,10 +168,9 @@ class TableScreen(Page):
         if question is None or question.id == self.asked or self.menu is not None:
             return
         self.asked = question.id
-        title = describe(
-            self.app.lang, "ingest.ask.choose", {"seat": question.seat, "card": question.card},
-            session.names,
-        )  # fmt: skip
+        title = session.voice.say(
+            "ingest.ask.choose", {"seat": question.seat, "card": question.card}
+        )
         choices = session.describe_options(question.options)
         self.menu = ActionMenu(
             self, session, question.seat, title, choices=choices,

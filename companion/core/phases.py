@@ -1,0 +1,32 @@
+"""The phases every game has: waiting for its deal, a seat over its hand limit, the end.
+
+A game's phase says whom the table waits for; these three mean the same in
+every game, so the faces, the table and :mod:`companion.core.rules` may know
+them. Everything else a game waits for is a phase of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.outcome import GameOver
+from companion.core.types import Seat
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """Waiting for the deal: a chance action, drawn by the app or read off the table."""
+
+
+@dataclass(frozen=True)
+class Discarding:
+    """``seat`` is over its hand limit and lays cards down, one at a time."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The game is over; nothing more can be played."""
+
+    result: GameOver

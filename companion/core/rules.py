@@ -1,0 +1,99 @@
+"""The shape every game's ``apply`` takes: a table of handlers, one per phase and action.
+
+Every game refuses the same things the same way — anything once the game is
+over, a seat acting out of turn, an action its phase does not take — and
+records what happened the same way: the events of an action are appended to
+the state's history, the only place a seat's secrets are kept. A game gives
+:class:`Turns` its handlers and who may act; the hand audit and the end of a
+game nobody can win are the same for every game and need no handler.
+
+A handler returns the new state and the events the table hears, or raises a
+:class:`~companion.core.errors.RuleViolation` before changing anything; the
+state is immutable, so a refusal leaves nothing half-done.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from companion.core.actions import Action, EndGame, SeatAction
+from companion.core.audit import AuditHand
+from companion.core.errors import GameIsOver, NotYourTurn, WrongMoment
+from companion.core.outcome import Event, GameOver, Outcome
+from companion.core.phases import Finished
+from companion.core.types import JSON, Seat
+from companion.core.values import evolve
+
+
+class Staged(Protocol):
+    """A game state as the skeleton sees it: a phase, and everything that happened."""
+
+    @property
+    def phase(self) -> object: ...
+
+    @property
+    def history(self) -> tuple[Event, ...]: ...
+
+
+S = TypeVar("S", bound=Staged)
+Handler = Callable[[S, Any], tuple[S, list[Event]]]
+"""One rule: the state after the action, and the events the table hears, in order."""
+
+ANY_PHASE = object
+"""The phase of a handler that takes its action in any phase (the action checks its moment)."""
+
+
+@dataclass(frozen=True)
+class Turns(Generic[S]):
+    """A game's rules as handlers keyed by ``(phase type, action type)``.
+
+    ``acting`` names the seats the table waits for now (a seat action from any
+    other seat is refused); ``audit`` says whether a hand audit may be made now
+    and mends the hand; ``ended`` is the game's ending for a game the table stops.
+    """
+
+    handlers: Mapping[tuple[type, type[Action]], Handler[S]]
+    acting: Callable[[S], Collection[Seat]]
+    audit: Handler[S]
+    ended: enum.StrEnum
+
+    def apply(self, state: S, action: Action) -> Outcome[S]:
+        """Apply one action, or raise a RuleViolation and change nothing.
+
+        :raises GameIsOver: the game has ended.
+        :raises NotYourTurn: a seat the table does not wait for acted.
+        :raises WrongMoment: the phase takes no action of this kind.
+        """
+        phase = state.phase
+        if isinstance(phase, Finished):
+            raise GameIsOver()
+        if isinstance(action, EndGame):
+            events: list[Event] = []
+            new = finish(state, GameOver(self.ended), events)
+        elif isinstance(action, AuditHand):
+            new, events = self.audit(state, action)
+        else:
+            if isinstance(action, SeatAction) and action.seat not in self.acting(state):
+                raise NotYourTurn(seat=action.seat)
+            kind = type(action)
+            handler = self.handlers.get((type(phase), kind)) or self.handlers.get((ANY_PHASE, kind))
+            if handler is None:
+                raise WrongMoment(act=action.act)
+            new, events = handler(state, action)
+        return Outcome(evolve(new, history=(*new.history, *events)), tuple(events))
+
+
+def finish(state: S, result: GameOver, events: list[Event]) -> S:
+    """The game ends now, as ``result`` says; ``events`` gains why, and who won."""
+    winners: list[JSON] = list(result.winners)
+    events.append(Event("game_over", {"reason": result.reason.value, "winners": winners}))
+    return evolve(state, phase=Finished(result))
+
+
+def over(state: Staged) -> GameOver | None:
+    """How the game ended, or ``None`` while it goes on."""
+    phase = state.phase
+    return phase.result if isinstance(phase, Finished) else None

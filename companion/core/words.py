@@ -1,0 +1,100 @@
+"""How the arguments of the rules' sentences read: declared by each game, rendered by i18n.
+
+Rules speak in catalog keys and arguments — an event ``{"seat": 2, "card":
+"A-SB1", "francs": 3}``, a refusal ``not_enough_francs {need: 2, have: 1}``.
+Each argument is read as the kind its name is declared with: a seat as its
+player's name, a card as the card's name, a number of francs as a counted
+unit. The names every game uses alike are declared here (:data:`COMMON`);
+a game declares its own (``GameSpec.words``), so nothing is guessed from a
+name, and a new game needs no new rendering code — only its catalog entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SeatName:
+    """A seat number, read as its player's name (a list of them, each one).
+
+    Every kind reads a list as each of its items, and a missing value as its ``none``
+    key: in a sentence, "nothing" when it has none; as a step of an action's menu path,
+    nothing at all unless it has one (the card of a cost paid in francs).
+    """
+
+    none: str = ""
+
+
+@dataclass(frozen=True)
+class CardName:
+    """A card id, read as the card's name (catalog ``card.<id>``)."""
+
+    none: str = ""
+
+
+@dataclass(frozen=True)
+class Word:
+    """A value that is itself a key: ``status=clean`` reads catalog ``status.clean``.
+
+    ``prefix`` is the first part of the key (the argument's own name by default).
+    """
+
+    prefix: str = ""
+    none: str = ""
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number of things: catalog ``unit.<unit>.one`` for 1, ``unit.<unit>.other`` else."""
+
+    unit: str
+    none: str = ""
+
+
+@dataclass(frozen=True)
+class Either:
+    """A value read by its type: a text one way, a number another (a card, or francs paid)."""
+
+    text: Kind
+    number: Kind
+    none: str = ""
+
+
+@dataclass(frozen=True)
+class Record:
+    """An object, read through template ``key`` with each of its ``fields`` read by kind.
+
+    A field that is absent or ``None`` fills its placeholder with nothing.
+    """
+
+    key: str
+    fields: Mapping[str, Kind] = field(default_factory=dict)
+    none: str = ""
+
+
+Kind = SeatName | CardName | Word | Count | Either | Record
+Words = Mapping[str, Kind]
+"""Each argument name to the kind it is read as; names not listed read as they are."""
+
+SEAT = SeatName()
+CARD = CardName()
+WORD = Word()
+
+COMMON: Words = {
+    "seat": SEAT,
+    "seats": SEAT,
+    "target": SEAT,
+    "first": SEAT,
+    "winners": SEAT,
+    "card": CARD,
+    "cards": CARD,
+    "hand": CARD,
+    "identity": CARD,
+    "reason": WORD,
+    "act": WORD,
+    "what": WORD,
+    "status": WORD,
+}
+"""What every game's sentences name alike: who acts, on whom, which cards, why it ended."""

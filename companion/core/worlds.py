@@ -1,0 +1,116 @@
+"""Other worlds a seat cannot tell from this one: what a seat may not know, as values.
+
+Our one promise is that what a seat receives — its view, its prompts, its
+legal actions, the table's view — depends only on what that seat may know.
+So each game says, for any state and any seat, what the seat may not know
+(:class:`Hidden`): groups of cards whose places are hidden from it, and the
+other seats whose identities are. Any two cards of one group may trade
+places, and any two of those seats their identities, without the seat being
+able to tell; if what it receives changes, something leaked.
+
+:func:`relabel` makes such a world: two cards trade places everywhere in the
+state (a hand, the deck, the card in transit, a probe on the stack, a bribe
+on offer), found by the state's annotations, while its history — what each
+seat was told, as it was told — stays as it is. The leak oracle of the
+conformance suite (``tests/games/test_every_game.py``) builds these worlds at
+every step of every game and compares what each seat receives in both.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from companion.core.types import CardId, Seat
+from companion.core.values import evolve
+
+S = TypeVar("S")
+T = TypeVar("T")
+Swap = Mapping[CardId, CardId]
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What one seat may not know of one state."""
+
+    cards: tuple[frozenset[CardId], ...] = ()
+    """Groups of cards whose places the seat may not know. A group holds cards that look
+    alike from the seat's chair — a probe face down on the stack is still a probe to all,
+    an identity card is never a hand card — so any two of a group may trade places."""
+    seats: tuple[Seat, ...] = ()
+    """Other seats whose identities the seat may not know; any two may trade them."""
+
+
+@dataclass(frozen=True)
+class Secrecy(Generic[S]):
+    """A game's account of what each seat may not know, for the leak oracle."""
+
+    hidden: Callable[[S, Seat], Hidden]
+    swap_identities: Callable[[S, Seat, Seat], S] | None = None
+    """The state with the identities of two seats exchanged, and nothing else; ``None``
+    for a game whose identity cards are each one of a kind (trading their places, as
+    :attr:`Hidden.cards` allows, is the same thing)."""
+
+
+def relabel(value: T, swap: Swap) -> T:
+    """``value`` with every card id that ``swap`` names replaced by its image.
+
+    ``value`` is a frozen dataclass; every field whose annotation can hold a card id
+    (``CardId``, tuples and sets of them, optional ones, nested dataclasses) is
+    rebuilt, and nothing else — so a history of events, whose arguments are plain
+    JSON, stays exactly as it was told.
+    """
+    cls: type = type(value)
+    plan = _plan_of(cls)
+    if not plan:
+        return value
+    return evolve(value, **{name: change(getattr(value, name), swap) for name, change in plan})
+
+
+Change = Callable[[Any, Swap], Any]
+
+
+@functools.cache
+def _plan_of(cls: type) -> tuple[tuple[str, Change], ...]:
+    """The fields of dataclass ``cls`` that may hold card ids, each with how to relabel it."""
+    hints = typing.get_type_hints(cls)
+    found = []
+    for f in dataclasses.fields(cls):
+        change = _change_for(hints[f.name])
+        if change is not None:
+            found.append((f.name, change))
+    return tuple(found)
+
+
+def _change_for(tp: Any) -> Change | None:
+    if tp is CardId:
+        return lambda v, swap: swap.get(v, v)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        if any(isinstance(a, type) and dataclasses.is_dataclass(a) for a in args):
+            return lambda v, swap: relabel(v, swap) if dataclasses.is_dataclass(v) else v
+        inner = [_change_for(a) for a in args if a is not type(None)]
+        some = [c for c in inner if c is not None]
+        if not some:
+            return None
+        one = some[0]
+        return lambda v, swap: None if v is None else one(v, swap)
+    if origin in (tuple, frozenset):
+        items = [_change_for(a) for a in args if a is not Ellipsis]
+        if not any(items):
+            return None
+        if origin is frozenset or (len(args) == 2 and args[1] is Ellipsis):
+            each = items[0]
+            assert each is not None
+            return lambda v, swap: origin(each(x, swap) for x in v)
+        return lambda v, swap: tuple(
+            x if c is None else c(x, swap) for c, x in zip(items, v, strict=True)
+        )
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and _plan_of(tp):
+        return relabel
+    return None

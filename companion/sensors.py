@@ -1,0 +1,55 @@
+"""The sensors of one table: opened sources, what each of their spots watches, their health.
+
+``hardware`` opens the sources (NFC readers, a reader board, a camera, a
+script); a :class:`Sensors` takes them already opened, with the place at the
+table each of their readers or zones watches, and consumes them all on the
+app's loop for as long as the app runs. Whoever listens now — the live table
+of a game in play, or, before a game, the start screen waiting for readers —
+is its ``handler``; the sources keep running from one game to the next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from companion.core.taps import Role
+from companion.ingest import Places, Recognise
+from companion.observations import Observation, Source, SourceName, SourceStatus, Zone
+
+Handler = Callable[[Observation], Any]
+
+
+def _ignore(obs: Observation) -> None:
+    """Nobody listens yet."""
+
+
+class Sensors:
+    """Opened ``sources``, each with the place each of its zones watches."""
+
+    def __init__(
+        self, sources: Iterable[tuple[Source, Mapping[Zone, Role]]], recognise: Recognise
+    ) -> None:
+        watched = list(sources)
+        self.sources = [source for source, _ in watched]
+        self.places: Places = {
+            (source.name, zone): role for source, zones in watched for zone, role in zones.items()
+        }
+        self.recognise = recognise
+        self.statuses: dict[SourceName, SourceStatus] = {}
+        """Every source's latest status, from the start: what the start screen shows."""
+        self.handler: Handler = _ignore
+
+    async def run(self) -> None:
+        """Consume every source until each has ended (closed, or failed for good)."""
+        await asyncio.gather(*(self._consume(source) for source in self.sources))
+
+    async def _consume(self, source: Source) -> None:
+        try:
+            async for obs in source:
+                if isinstance(obs, SourceStatus):
+                    self.statuses[obs.source] = obs
+                self.handler(obs)
+        finally:
+            await source.aclose()

@@ -1,0 +1,354 @@
+"""The live game every face uses: the table, its sensors, its questions, who may act now.
+
+The tablet, the phones' server, the demo and the terminal are all faces of
+one :class:`TableService`. It owns the :class:`~companion.table.Table` and the
+chance policy (drawn by the app, told by a player, or read off the readers),
+the ingest of the sensors attached to it, the questions a card cannot answer
+and the contradictions a card raises, and what each seat is asked. A face
+reads views (the table's, or :meth:`TableService.seat_view` for one seat's
+phone) and posts actions; it never reads the game's state, and never another
+face.
+
+Everything that happens at the table — an action posted, a card laid, a
+question answered — is one event, published once to every listener as a
+:class:`Change`: the committed actions and the chance they caused (one journal
+transaction), what must be said, and to whom. A phone therefore receives one
+view per tap, and the tablet redraws once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.actions import Action, SeatAction
+from companion.core.errors import RuleViolation
+from companion.core.game import GameSpec
+from companion.core.outcome import GameOver
+from companion.core.prompts import Prompt
+from companion.core.types import CardId, JSONObject, Seat
+from companion.games import GAMES
+from companion.ingest import Feedback, Ingest, Notice, Places, Question, Recognise, Reconcile
+from companion.journal import Journal
+from companion.observations import Observation, SourceStatus
+from companion.sensors import Sensors
+from companion.table import Chance, Table, Update, dealt_by_hand, house_chance, players_tell
+from companion.transcript import Header
+
+
+class Draws(enum.StrEnum):
+    """Who says what a draw from the deck turned out to be, when no reader saw it."""
+
+    TOLD = "told"
+    """The drawer, on their phone (the tablet for a seat without one)."""
+    APP = "app"
+    """The app draws it (a practice game, or a demo played without readers)."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one event at the table changed, for every face: published once per event."""
+
+    update: Update | None = None
+    """The actions committed (and the chance they caused), if any."""
+    notices: tuple[Notice, ...] = ()
+    """What must be said: to the table (``seat=None``), or to one seat's phone only."""
+    asked: frozenset[Seat] = frozenset()
+    """Seats put a question only their phone may see: their view must be sent again."""
+    status: SourceStatus | None = None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """All that one seat's phone receives of the game, and nothing else.
+
+    ``actions`` are the seat's legal actions in their JSON form — or, while a card it
+    laid asks a question only it may see, that question's options; ``audit`` what it may name
+    in a hand audit (``None`` in a game without one); ``dealing`` whether the
+    table waits for its real deal to be laid on the readers.
+    """
+
+    seat: Seat
+    seq: int
+    private: JSONObject
+    public: JSONObject
+    actions: tuple[JSONObject, ...]
+    question: Question | None
+    audit: tuple[tuple[CardId, ...], ...] | None
+    dealing: bool
+
+
+Listener = Callable[[Change], None]
+
+
+def chance_policy(spec: GameSpec[Any], draws: Draws, readers: bool, rng: random.Random) -> Chance:
+    """Where chance comes from at a table: the deal of a game dealt by hand is read off the
+    readers; a draw no reader sees is told by its drawer, unless the app draws it."""
+    told = readers or draws is Draws.TOLD
+    chance = players_tell(spec, rng) if told else house_chance(spec, rng)
+    return dealt_by_hand(spec, chance) if readers else chance
+
+
+class TableService:
+    """One game in play, for every face. Build with :meth:`start` or :meth:`resume`."""
+
+    def __init__(self, table: Table, rng: random.Random | None = None) -> None:
+        self.table = table
+        self._rng = rng or random.SystemRandom()
+        self.ingest: Ingest | None = None
+        self._listeners: list[Listener] = []
+        self._held: list[Update] = []
+        self._busy = False
+        table.subscribe(self._on_update)
+
+    @classmethod
+    def start(
+        cls,
+        journal: Journal,
+        game: str,
+        names: Sequence[str],
+        options: object = None,
+        *,
+        draws: Draws = Draws.TOLD,
+        readers: bool = False,
+        rng: random.Random | None = None,
+        meta: JSONObject | None = None,
+    ) -> TableService:
+        """A new game, journaled and dealt — by the app, or with ``readers``, by hand.
+
+        The policy is kept with the game (``draws``, ``readers``), so a resumed game
+        goes on the same way. A seed (``rng``) is for demos and tests; real games draw
+        from the operating system.
+        """
+        source = rng or random.SystemRandom()
+        kept: JSONObject = {**(meta or {}), "draws": draws.value, "readers": readers}
+        chance = chance_policy(GAMES[game], draws, readers, source)
+        table = Table.start(journal, game, names, options=options, chance=chance, meta=kept)
+        return cls(table, source)
+
+    @classmethod
+    def resume(
+        cls,
+        journal: Journal,
+        game_id: int,
+        *,
+        readers: bool | None = None,
+        rng: random.Random | None = None,
+    ) -> TableService:
+        """The game exactly as its last committed action left it, on the same policy —
+        unless ``readers`` says whether the table has readers now."""
+        header = journal.header(game_id)
+        draws = Draws(str(header.meta.get("draws", Draws.TOLD.value)))
+        by_hand = header.meta.get("readers") is True if readers is None else readers
+        source = rng or random.SystemRandom()
+        chance = chance_policy(header.spec, draws, by_hand, source)
+        return cls(Table.resume(journal, game_id, chance=chance), source)
+
+    # --- what faces read ------------------------------------------------------------
+
+    @property
+    def header(self) -> Header:
+        return self.table.header
+
+    @property
+    def spec(self) -> GameSpec[Any]:
+        return self.table.spec
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.table.header.seats
+
+    @property
+    def journal(self) -> Journal:
+        return self.table.journal
+
+    @property
+    def game_id(self) -> int:
+        return self.table.game_id
+
+    @property
+    def seq(self) -> int:
+        return self.table.seq
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def public_view(self) -> JSONObject:
+        return self.table.public_view()
+
+    def pending(self) -> tuple[Prompt, ...]:
+        return self.table.pending()
+
+    def acting(self) -> Seat | None:
+        """The first seat the table waits for, if it waits for one."""
+        prompts = self.table.pending()
+        return prompts[0].seats[0] if prompts and prompts[0].seats else None
+
+    def over(self) -> GameOver | None:
+        return self.table.over()
+
+    def revealed_view(self) -> JSONObject:
+        return self.table.revealed_view()
+
+    def seat_view(self, seat: Seat) -> SeatView:
+        """What ``seat``'s phone receives now."""
+        table, spec = self.table, self.table.spec
+        question = self.question_for(seat)
+        actions = question.options if question is not None else table.legal_actions(seat)
+        has_audit = "audit_hand" in spec.codec.names
+        audit = tuple(spec.audit_faces(table.state, seat)) if has_audit else None
+        return SeatView(
+            seat=seat,
+            seq=table.seq,
+            private=table.private_view(seat),
+            public=table.public_view(),
+            actions=tuple(spec.codec.encode(a) for a in actions),
+            question=question,
+            audit=audit,
+            dealing=self.dealing() is not None,
+        )
+
+    def private_view(self, seat: Seat) -> JSONObject:
+        return self.table.private_view(seat)
+
+    def table_actions(self, seat: Seat) -> list[Action]:
+        """What the shared tablet may enter for ``seat``: from public facts only."""
+        return self.spec.table_actions(self.table.state, seat)
+
+    def phone_only(self, seat: Seat) -> list[str]:
+        """The families ``seat`` may choose now that only its own phone may enter."""
+        spec = self.spec
+        return [f for f in spec.families(self.table.state, seat) if f in spec.phone_only]
+
+    def dealing(self) -> list[Notice] | None:
+        """While the table waits for its real deal to be read: what is still to be laid."""
+        return None if self.ingest is None else self.ingest.dealing()
+
+    def question(self) -> Question | None:
+        """The open question the tablet asks (what a tapped card does), if any."""
+        questions = [] if self.ingest is None else self.ingest.questions
+        return next((q for q in questions if not q.private), None)
+
+    def question_for(self, seat: Seat) -> Question | None:
+        """The open question only ``seat``'s phone may see (its options show its hand)."""
+        questions = [] if self.ingest is None else self.ingest.questions
+        return next((q for q in questions if q.private and q.seat == seat), None)
+
+    def reconciles(self) -> list[Reconcile]:
+        return [] if self.ingest is None else self.ingest.reconciles
+
+    # --- what faces post ------------------------------------------------------------
+
+    def submit(self, action: Action) -> Update:
+        """An action entered at the table; a RuleViolation leaves everything as it was."""
+        with self._event():
+            return self.table.submit(action)
+
+    def submit_any(self, actions: Sequence[Action]) -> RuleViolation | None:
+        """The first of ``actions`` the rules accept (two copies of one card read alike on
+        the tablet's menu); if none is, the first refusal, and nothing has changed."""
+        refusals = []
+        for action in actions:
+            try:
+                self.submit(action)
+            except RuleViolation as err:
+                refusals.append(err)
+            else:
+                return None
+        return refusals[0]
+
+    def act(self, seat: Seat, action: SeatAction) -> None:
+        """An action from ``seat``'s own phone: the answer to its own open question, if it
+        is one of its options, else an action judged like any other."""
+        question = self.question_for(seat)
+        if question is not None and action in question.options:
+            self.answer(question.id, action)
+        else:
+            self.submit(action)
+
+    def undo(self) -> Update:
+        """Take back the last action, unless it showed anything to anyone."""
+        with self._event():
+            return self.table.undo()
+
+    def answer(self, question: int, action: Action) -> Feedback:
+        """The chosen action for an open question; a refusal keeps it open."""
+        return self._feedback(lambda ingest: ingest.answer(question, action))
+
+    def retry(self, reconcile: int) -> Feedback:
+        """Read a contradicting card again, against the record as it is now."""
+        return self._feedback(lambda ingest: ingest.retry(reconcile))
+
+    def dismiss_reconciles(self) -> None:
+        """The table put the cards back where the record has them: forget those taps."""
+        if self.ingest is not None:
+            for r in self.ingest.reconciles:
+                self.ingest.dismiss(r.id)
+
+    # --- sensors --------------------------------------------------------------------
+
+    def attach(self, sensors: Sensors) -> None:
+        """From now on, what ``sensors`` feel becomes actions at this table."""
+        self.use_sensors(sensors.places, sensors.recognise)
+        assert self.ingest is not None
+        self.ingest.statuses.update(sensors.statuses)
+        sensors.handler = self.observe
+
+    def use_sensors(self, places: Places, recognise: Recognise) -> None:
+        """From now on, observations of ``places`` are read as cards laid at this table."""
+        self.ingest = Ingest(self.table, places, recognise, self._rng)
+
+    def observe(self, obs: Observation) -> Feedback:
+        """One observation of an attached sensor, on the app's loop."""
+        return self._feedback(lambda ingest: ingest.observe(obs))
+
+    def _feedback(self, work: Callable[[Ingest], Feedback]) -> Feedback:
+        if self.ingest is None:
+            return Feedback()
+        with self._event() as said:
+            feedback = work(self.ingest)
+            said.append(_change_of(feedback))
+        return feedback
+
+    # --- publishing -------------------------------------------------------------------
+
+    def _on_update(self, update: Update) -> None:
+        if self._busy:
+            self._held.append(update)
+        else:
+            self._publish(Change(update=update))
+
+    @contextlib.contextmanager
+    def _event(self) -> Iterator[list[Change]]:
+        """One event at the table: what the table commits inside it is published once, at
+        the end, with what the event says (appended to the list it yields)."""
+        said: list[Change] = []
+        self._busy = True
+        try:
+            yield said
+        finally:
+            self._busy = False
+            held, self._held = self._held, []
+            update = Update.merged(held) if held else None
+            change = said[0] if said else Change()
+            if update is not None or change != Change():
+                self._publish(Change(update, change.notices, change.asked, change.status))
+
+    def _publish(self, change: Change) -> None:
+        for listener in self._listeners:
+            listener(change)
+
+
+def _change_of(feedback: Feedback) -> Change:
+    notices = list(feedback.notices)
+    if feedback.reconcile is not None:
+        notices.append(feedback.reconcile.public)
+        if feedback.reconcile.private is not None:
+            notices.append(feedback.reconcile.private)
+    asked = feedback.question
+    seats = frozenset({asked.seat}) if asked is not None and asked.private else frozenset()
+    return Change(notices=tuple(notices), asked=seats, status=feedback.status)
