@@ -1,17 +1,26 @@
-"""From a tag laid on a reader to the views published: prints ``name: value unit`` lines.
+"""From a card laid on a reader to every phone's view: prints ``name: value unit`` lines.
 
-A 4-seat Microfilms table with six emulated PN532 readers (a seat each, the
-centre, the discard pile), opened through nfcpy's own driver on ptys, and the
-real ingest, table, journal (SQLite file) and view rendering. Seats draw by
-laying the card on their reader and discard on the discard reader, turn after
-turn.
+For each registered game, a 4-seat table with six emulated PN532 readers (a seat
+each, the centre, the discard pile), opened through nfcpy's own driver on ptys,
+the real table service (ingest, rules, journal in an SQLite file), the phone
+server and four phones — one a seat — on real WebSockets. The game's bots play
+it by taps, dealt by hand, as ``companion demo`` plays (``hardware.hands``): a
+card a move shows is laid on its reader; a move no card shows is said as a
+phone says it and is not a tap.
 
 - ``tap_to_view_p50_ms`` / ``tap_to_view_p99_ms``: from the moment the sticker is
-  laid on the emulated reader to the moment every view of the committed action
-  is rendered — polling, nfcpy's activation and NDEF read over the pty, ingest,
-  rules, journal commit and views.
+  laid on the emulated reader to the moment the last phone has its new view —
+  polling, nfcpy's activation and NDEF read over the pty, ingest, rules, journal
+  commit, views and the WebSocket.
 - ``sensed_to_view_p99_ms``: the same from the moment the reader thread reported
   the tag: what the app adds on top of the (emulated) radio.
+- ``rule_applies_per_tap``, ``actions_per_tap``, ``commits_per_tap`` and
+  ``pushes_per_phone_per_tap``: over the taps that made a move (a draw and the
+  card it turned out to be are one tap of two actions), how often the rules were
+  applied, how many actions and journal transactions, and how many views each
+  phone received. A tap is planned once, applied once, committed once and pushed
+  once: applies equal actions, commits and pushes are 1.
+- ``asking_taps``: the taps that asked a question (which use, which target) instead.
 - ``idle_cpu_pct_per_reader``: CPU of this process, in % of one core per reader,
   with six readers polling an empty table for 10 s (the emulators run in another
   process, so their CPU is not counted).
@@ -35,19 +44,24 @@ import random  # noqa: E402
 import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+from typing import Any  # noqa: E402
 
+import aiohttp  # noqa: E402
+
+from companion.core.game import GameSpec  # noqa: E402
+from companion.core.rules import Turns  # noqa: E402
 from companion.core.types import Seat  # noqa: E402
-from companion.games.microfilms import GAME, cards  # noqa: E402
-from companion.ingest import Ingest  # noqa: E402
+from companion.games import GAMES  # noqa: E402
+from companion.ingest import Feedback  # noqa: E402
 from companion.journal import Journal  # noqa: E402
 from companion.observations import Observation, SourceState, TagPlaced  # noqa: E402
-from companion.table import Table, Update, players_tell  # noqa: E402
-from companion.tagmap import TagMap  # noqa: E402
+from companion.service import Change, TableService  # noqa: E402
 from firmware_bridge.emulators.pn532 import Pn532Emulator  # noqa: E402
-from hardware.emulated import EmulatedTable  # noqa: E402
-from hardware.hands import reader_roles, sticker  # noqa: E402
+from hardware.hands import Hands, emulated_hands, reader_roles  # noqa: E402
 from hardware.nfc import NfcSource  # noqa: E402
 from hardware.sources import open_source  # noqa: E402
+from ui.phone.server import PhoneServer  # noqa: E402
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 ROLES = reader_roles(len(SEATS))
@@ -55,43 +69,151 @@ TAPS = 300
 IDLE_S = 10.0
 
 
-async def tap_to_view(folder: Path) -> tuple[list[float], list[float]]:
-    table = Table.start(Journal(folder / "j.sqlite3"), "microfilms", SEATS,
-                        chance=players_tell(GAME, random.Random(1)))  # fmt: skip
-    tags = TagMap(folder / "tags.sqlite3")
-    deck = tags.new_deck("bench", "microfilms")
-    tags.store(deck, {sticker(c.id).uid.hex().upper(): c.id for c in cards.ALL})
-    ingest = Ingest(table, ROLES, lambda placed: tags.recognise(deck, placed))
-    published: list[float] = []
+@dataclass
+class Counts:
+    """What happened during one tap."""
 
-    def publish(update: Update) -> None:
-        table.public_view()
+    applies: int = 0
+    commits: int = 0
+    views: list[int] = field(default_factory=lambda: [0] * len(SEATS))
+
+
+class Counting:
+    """Counts every rule applied (every game's rules run through ``Turns.apply``) and every
+    journal transaction of actions, while it is installed."""
+
+    def __init__(self) -> None:
+        self.applies = self.commits = 0
+
+    def __enter__(self) -> Counting:
+        self._apply, self._append = Turns.apply, Journal.append
+        counting = self
+
+        def apply(turns: Turns[Any], state: Any, action: Any) -> Any:
+            counting.applies += 1
+            return counting._apply(turns, state, action)
+
+        def append(journal: Journal, *args: Any, **kw: Any) -> int:
+            counting.commits += 1
+            return counting._append(journal, *args, **kw)
+
+        Turns.apply = apply  # type: ignore[method-assign]
+        Journal.append = append  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        Turns.apply = self._apply  # type: ignore[method-assign]
+        Journal.append = self._append  # type: ignore[method-assign]
+
+
+@dataclass
+class Phones:
+    """One phone a seat, on real WebSockets; each counts the views it receives."""
+
+    views: list[int]
+    last: list[float]
+
+    @classmethod
+    async def join(cls, server: PhoneServer, http: aiohttp.ClientSession) -> Phones:
+        phones = cls([0] * len(SEATS), [0.0] * len(SEATS))
+        base = f"http://127.0.0.1:{server.port}"
         for seat in range(len(SEATS)):
-            table.private_view(Seat(seat))
-            update.private(Seat(seat))
-        published.append(time.monotonic())
+            ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
+            await ws.send_json({"type": "hello", "token": server.tokens.token(Seat(seat))})
+            await ws.receive_json()  # welcome
+            await ws.receive_json()  # the first view
+            asyncio.get_running_loop().create_task(phones._listen(seat, ws))
+        return phones
 
-    table.subscribe(publish)
+    async def _listen(self, seat: int, ws: aiohttp.ClientWebSocketResponse) -> None:
+        async for message in ws:
+            if '"type": "view"' in message.data or '"type":"view"' in message.data:
+                self.views[seat] += 1
+                self.last[seat] = time.monotonic()
+
+    async def settled(self) -> None:
+        """Until every view sent so far has arrived (no phone has heard anything for a while)."""
+        quiet = 0
+        while quiet < 5:
+            before = list(self.views)
+            await asyncio.sleep(0.002)
+            quiet = quiet + 1 if self.views == before else 0
+
+
+@dataclass
+class Taps:
+    whole: list[float] = field(default_factory=list)
+    on_top: list[float] = field(default_factory=list)
+    moves: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
+    """(applies, actions, commits, views per phone) of each tap that made a move."""
+    asking: int = 0
+
+
+async def play_by_taps(spec: GameSpec[Any], folder: Path, taps: Taps, wanted: int) -> None:
+    """One game of ``spec`` played by bots through taps, measured tap by tap."""
+    seed = len(taps.whole)
+    service = TableService.start(Journal(folder / f"j{seed}.sqlite3"), spec.key, SEATS,
+                                 readers=True, rng=random.Random(seed))  # fmt: skip
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
     sensed: list[float] = []
 
-    def handle(obs: Observation) -> object:
+    def heard(change: Change) -> None:  # the bots hear the table, as in the demo
+        if change.update is not None:
+            for bot in bots:
+                bot.hear(change.update.public())
+
+    bots = [spec.bot(Seat(i), random.Random(f"{seed}:{i}")) for i in range(len(SEATS))]
+    service.subscribe(heard)
+    async with aiohttp.ClientSession() as http:
+        phones = await Phones.join(server, http)
+        async with emulated_hands(service, folder / f"r{seed}", random.Random(seed)) as hands:
+            measure(hands, phones, taps, sensed)
+            if hands.dealing():
+                await hands.deal()
+            while service.over() is None and len(taps.whole) < wanted:
+                due = hands.due()
+                if due is not None:
+                    await hands.make(due)
+                    continue
+                seat = service.acting()
+                assert seat is not None
+                seen = service.seat_view(seat)
+                legal = [spec.codec.decode(a) for a in seen.actions]
+                await hands.make(bots[seat].choose(seen.public, seen.private, legal))
+        await phones.settled()
+    await server.stop()
+
+
+def measure(hands: Hands, phones: Phones, taps: Taps, sensed: list[float]) -> None:
+    """Wrap the hands' taps so that each is timed and counted on its own."""
+    tap = hands.readers.tap
+    handle = hands.readers.handle
+
+    def seeing(obs: Observation) -> Feedback:
         if isinstance(obs, TagPlaced):
             sensed.append(obs.at)
-        return ingest.observe(obs)
+        result: Feedback = handle(obs)
+        return result
 
-    whole, on_top = [], []
-    async with EmulatedTable(ROLES, folder, handle) as readers:
-        for _ in range(TAPS // 2):
-            seat = table.state.active
-            for reader in (f"seat{seat + 1}", "discard"):
-                me = table.state.player(seat)
-                affordable = (c for c in me.hand if c != cards.ACE or me.francs >= 2)
-                card = table.state.deck[0] if reader != "discard" else next(affordable)
-                laid = time.monotonic()
-                await readers.tap(reader, sticker(card))
-                whole.append(published[-1] - laid)
-                on_top.append(published[-1] - sensed[-1])
-    return whole, on_top
+    hands.readers.handle = seeing
+
+    async def timed(name: str, tag: Any) -> Any:
+        views = list(phones.views)
+        laid = time.monotonic()
+        with Counting() as counting:
+            feedback: Feedback = await tap(name, tag)
+            await phones.settled()
+        if feedback.committed:
+            pushed = [now - then for now, then in zip(phones.views, views, strict=True)]
+            taps.moves.append((counting.applies, len(feedback.committed), counting.commits, pushed))
+            taps.whole.append(max(phones.last) - laid)
+            taps.on_top.append(max(phones.last) - sensed[-1])
+        elif feedback.question is not None:
+            taps.asking += 1
+        return feedback
+
+    hands.readers.tap = timed  # type: ignore[method-assign]
 
 
 def emulate(links: list[Path], ready: multiprocessing.synchronize.Event,
@@ -136,11 +258,24 @@ def p99(values: list[float]) -> float:
 
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        whole, on_top = await tap_to_view(Path(tmp))
+        for key, spec in GAMES.items():
+            taps = Taps()
+            while len(taps.whole) < TAPS:
+                await play_by_taps(spec, Path(tmp), taps, TAPS)
+            moves = taps.moves
+            per = {
+                "rule_applies_per_tap": sum(m[0] for m in moves) / len(moves),
+                "actions_per_tap": sum(m[1] for m in moves) / len(moves),
+                "commits_per_tap": sum(m[2] for m in moves) / len(moves),
+                "pushes_per_phone_per_tap": sum(sum(m[3]) for m in moves) / len(moves) / 4,
+            }
+            print(f"tap_to_view_p50_ms.{key}: {1000 * statistics.median(taps.whole):.1f} ms")
+            print(f"tap_to_view_p99_ms.{key}: {1000 * p99(taps.whole):.1f} ms")
+            print(f"sensed_to_view_p99_ms.{key}: {1000 * p99(taps.on_top):.1f} ms")
+            for name, value in per.items():
+                print(f"{name}.{key}: {value:.2f}")
+            print(f"asking_taps.{key}: {taps.asking} of {taps.asking + len(moves)}")
         cpu = await idle_cpu(Path(tmp))
-    print(f"tap_to_view_p50_ms: {1000 * statistics.median(whole):.1f} ms")
-    print(f"tap_to_view_p99_ms: {1000 * p99(whole):.1f} ms")
-    print(f"sensed_to_view_p99_ms: {1000 * p99(on_top):.1f} ms")
     print(f"idle_cpu_pct_per_reader: {cpu:.2f} %")
 
 

@@ -1,8 +1,9 @@
 """How fast a committed action reaches every phone: prints ``name: value unit`` lines.
 
-A real table and phone server on loopback, with real WebSocket clients in this
-process (as phones on a LAN, minus the radio). For each action: the time from
-its commit to the moment the last connected client has received its view.
+A real table service and phone server on loopback, with real WebSocket clients
+in this process (as phones on a LAN, minus the radio), at a 4-seat table of the
+first registered game. For each action: the time from its commit to the moment
+the last connected client has received its view.
 
 - ``push_p50_ms`` / ``push_p99_ms``: 12 clients (three phones a seat at a 4-seat table).
 - ``clients_12_p99_ms`` and ``clients_200_p99_ms``: the p99 with 12 and with 200 clients.
@@ -23,8 +24,9 @@ import aiohttp
 
 from companion.core import playout
 from companion.core.types import Seat
+from companion.games import GAMES
 from companion.journal import Journal
-from companion.table import Table
+from companion.service import Draws, TableService
 from ui.phone.server import PhoneServer
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
@@ -35,10 +37,12 @@ ENDLESS = {"claim": 0.0}
 async def measure(clients: int, actions: int = ACTIONS) -> list[float]:
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp) / "b.sqlite3")
-        table = Table.start(journal, "microfilms", SEATS, rng=random.Random(1))
+        game = next(iter(GAMES))
+        service = TableService.start(journal, game, SEATS, draws=Draws.APP, rng=random.Random(1))
+        table = service.table
         committed: list[float] = []
-        table.subscribe(lambda update: committed.append(time.perf_counter()))
-        server = PhoneServer(table, host="127.0.0.1", port=0, bind="127.0.0.1")
+        service.subscribe(lambda change: committed.append(time.perf_counter()))
+        server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
         await server.start()
         base = f"http://127.0.0.1:{server.port}"
         arrivals: list[list[float]] = [[] for _ in range(clients)]
@@ -60,7 +64,7 @@ async def measure(clients: int, actions: int = ACTIONS) -> list[float]:
             rng = random.Random(2)
             for n in range(actions):
                 seat = table.pending()[0].seats[0]
-                table.submit(playout.choose(table.spec, table.state, seat, rng, ENDLESS))
+                service.submit(playout.choose(table.spec, table.state, seat, rng, ENDLESS))
                 while min(len(a) for a in arrivals) <= n:
                     await asyncio.sleep(0)
             await asyncio.gather(*listeners)

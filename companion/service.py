@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.core.actions import Action, SeatAction
 from companion.core.errors import RuleViolation
-from companion.core.game import GameSpec
+from companion.core.game import GameSpec, TableMenu
 from companion.core.outcome import GameOver
 from companion.core.prompts import Prompt
 from companion.core.types import CardId, JSONObject, Seat
@@ -215,14 +215,9 @@ class TableService:
     def private_view(self, seat: Seat) -> JSONObject:
         return self.table.private_view(seat)
 
-    def table_actions(self, seat: Seat) -> list[Action]:
-        """What the shared tablet may enter for ``seat``: from public facts only."""
-        return self.spec.table_actions(self.table.state, seat)
-
-    def phone_only(self, seat: Seat) -> list[str]:
-        """The families ``seat`` may choose now that only its own phone may enter."""
-        spec = self.spec
-        return [f for f in spec.families(self.table.state, seat) if f in spec.phone_only]
+    def table_menu(self, seat: Seat) -> TableMenu:
+        """What the shared tablet offers for ``seat``: from public facts only."""
+        return self.spec.table_menu(self.table.state, seat)
 
     def dealing(self) -> list[Notice] | None:
         """While the table waits for its real deal to be read: what is still to be laid."""

@@ -101,6 +101,11 @@ class ActionCodec:
     def names(self) -> frozenset[str]:
         return frozenset(self._by_act)
 
+    @property
+    def classes(self) -> tuple[type[Action], ...]:
+        """Every action of the game, in the order the game lists them."""
+        return tuple(self._by_act.values())
+
     def encode(self, action: Action) -> JSONObject:
         body = to_json(action)
         assert isinstance(body, dict)

@@ -11,26 +11,46 @@ is where the word can put it; these say which.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from companion.core.types import CardId
 
-Alike = Mapping[CardId, tuple[CardId, ...]]
-"""Each card id to every id with its face, itself first."""
+
+class Alike(dict[CardId, tuple[CardId, ...]]):
+    """Each card id to every id with its face, itself first; ``face`` names each card's face
+    by its first id, so that cards can be grouped by face at a glance."""
+
+    def __init__(self, copies: Mapping[CardId, tuple[CardId, ...]]) -> None:
+        super().__init__(copies)
+        self.face: dict[CardId, CardId] = {c: min(group) for c, group in copies.items()}
+        self._grouped = functools.lru_cache(maxsize=4096)(self._group)
+
+    def grouped(self, cards: tuple[CardId, ...]) -> tuple[tuple[CardId, ...], ...]:
+        """``cards`` grouped by face (see :func:`faces`); a hand check asks the same of the
+        same cards again and again, so each answer is kept."""
+        return self._grouped(cards)
+
+    def _group(self, cards: tuple[CardId, ...]) -> tuple[tuple[CardId, ...], ...]:
+        face = self.face.get
+        groups: dict[CardId, list[CardId]] = {}
+        for card in dict.fromkeys(cards):
+            groups.setdefault(face(card, card), []).append(card)
+        return tuple(tuple(g) if len(g) < 3 else (g[0], *sorted(g[1:])) for g in groups.values())
 
 
-def alike(cards: Iterable[Any]) -> dict[CardId, tuple[CardId, ...]]:
+def alike(cards: Iterable[Any]) -> Alike:
     """Group frozen card values (dataclasses with an ``id``) by everything but their id."""
     faces: dict[object, list[CardId]] = {}
     for card in cards:
         face = dataclasses.replace(card, id=CardId(""))
         faces.setdefault(face, []).append(card.id)
-    return {
+    return Alike({
         cid: (cid, *sorted(c for c in group if c != cid))
         for group in faces.values()
         for cid in group
-    }
+    })  # fmt: skip
 
 
 def copy_in(card: CardId, pool: Collection[CardId], copies: Alike) -> CardId | None:
@@ -41,15 +61,7 @@ def copy_in(card: CardId, pool: Collection[CardId], copies: Alike) -> CardId | N
 def faces(cards: Iterable[CardId], copies: Alike) -> list[tuple[CardId, ...]]:
     """``cards`` grouped by face, in the order each face first appears.
 
-    Each group holds the copies among ``cards`` — what a person could mean by that face.
+    Each group holds the copies among ``cards`` — what a person could mean by that face:
+    the one that came first, then the others in the order of the face's copies.
     """
-    wanted = list(dict.fromkeys(cards))
-    within = set(wanted)
-    groups: list[tuple[CardId, ...]] = []
-    placed: set[CardId] = set()
-    for card in wanted:
-        if card not in placed:
-            group = (card, *(c for c in copies.get(card, ()) if c in within and c != card))
-            placed.update(group)
-            groups.append(group)
-    return groups
+    return list(copies.grouped(tuple(cards)))

@@ -55,7 +55,7 @@ class GameSpec(Generic[S]):
       :meth:`kinds`, :meth:`legal_actions`); these go to the seat's own phone.
     - ``masks(state, seat)`` are the states the shared tablet cannot tell apart for
       ``seat`` (its hand and identity as anything they could be), from which
-      :meth:`table_actions` offers what the tablet may enter for it; ``phone_only``
+      :meth:`table_menu` offers what the tablet may enter for it; ``phone_only``
       names the families the tablet never offers (a choice only the seat may know).
     - ``public_view`` / ``private_view`` are the only way state leaves the core;
       ``revealed_view`` tells everything and is refused before the end.
@@ -110,6 +110,19 @@ class GameSpec(Generic[S]):
         """Every action ``seat`` may take now, or only those of one ``family``."""
         return self.moves.actions(state, seat, family)
 
-    def table_actions(self, state: S, seat: Seat) -> list[Action]:
-        """What the shared tablet may enter for ``seat``, from public facts only."""
-        return self.moves.offered(self.masks(state, seat), seat, self.phone_only)
+    def table_menu(self, state: S, seat: Seat) -> TableMenu:
+        """What the shared tablet offers for ``seat``, from public facts only: the actions it
+        may enter, and the kinds of action it says only the seat's phone may enter — what
+        the seat could do as far as the table knows."""
+        masks = list(self.masks(state, seat))
+        families = self.moves.open_in(masks, seat)
+        actions = tuple(self.moves.offered(masks, seat, self.phone_only))
+        return TableMenu(actions, tuple(f for f in families if f in self.phone_only))
+
+
+@dataclass(frozen=True)
+class TableMenu:
+    """The tablet's menu for one seat (:meth:`GameSpec.table_menu`)."""
+
+    actions: tuple[Action, ...]
+    phone_only: tuple[str, ...]

@@ -41,6 +41,14 @@ class Families(Generic[S]):
         chosen = makers.values() if family is None else [makers[family]] if family in makers else []
         return [a for make in chosen for a in make(state, seat)]
 
+    def open_in(self, masks: Iterable[S], seat: Seat) -> tuple[str, ...]:
+        """The families with an action for ``seat`` in any of ``masks``: what the shared
+        tablet may say a seat could do, knowing no more than the table does."""
+        found: dict[str, None] = {}
+        for masked in masks:
+            found.update(dict.fromkeys(self.open(masked, seat)))
+        return tuple(found)
+
     def offered(self, masks: Iterable[S], seat: Seat, withheld: Collection[str]) -> list[Action]:
         """Every action of ``seat`` in any of ``masks``, but those of ``withheld`` families.
 

@@ -28,7 +28,10 @@ def choose(
     """
     names = list(spec.kinds(state, seat))
     while names:
-        family = rng.choices(names, [weights.get(n, 1.0) for n in names])[0]
+        if weights:
+            family = rng.choices(names, [weights.get(n, 1.0) for n in names])[0]
+        else:  # every family alike: the same odds, without building weights
+            family = rng.choice(names)
         actions = spec.legal_actions(state, seat, family)
         if actions:
             return rng.choice(actions)

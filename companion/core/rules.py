@@ -70,16 +70,16 @@ class Turns(Generic[S]):
         phase = state.phase
         if isinstance(phase, Finished):
             raise GameIsOver()
-        if isinstance(action, EndGame):
+        kind = type(action)
+        handler = self.handlers.get((type(phase), kind)) or self.handlers.get((ANY_PHASE, kind))
+        if kind is EndGame:
             events: list[Event] = []
             new = finish(state, GameOver(self.ended), events)
-        elif isinstance(action, AuditHand):
+        elif kind is AuditHand:
             new, events = self.audit(state, action)
         else:
             if isinstance(action, SeatAction) and action.seat not in self.acting(state):
                 raise NotYourTurn(seat=action.seat)
-            kind = type(action)
-            handler = self.handlers.get((type(phase), kind)) or self.handlers.get((ANY_PHASE, kind))
             if handler is None:
                 raise WrongMoment(act=action.act)
             new, events = handler(state, action)

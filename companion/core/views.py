@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.core.outcome import Event
+from companion.core.outcome import Event, Secret
 from companion.core.prompts import Prompt
 from companion.core.types import JSON, JSONObject, Seat
 
@@ -25,9 +25,27 @@ def private_events(event: Event, seat: Seat) -> list[JSONObject]:
 
 def secrets_for(events: Iterable[Event], seat: Seat) -> list[JSONObject]:
     """Every secret ``seat`` was told in ``events``, in order."""
-    return [
-        {"kind": s.kind, "args": dict(s.args)} for e in events for s in e.secrets if s.seat == seat
-    ]
+    told = _told_by_seat(events) if isinstance(events, tuple) else _split(events)
+    return [{"kind": s.kind, "args": dict(s.args)} for s in told.get(seat, ())]
+
+
+def _split(events: Iterable[Event]) -> dict[Seat, list[Secret]]:
+    told: dict[Seat, list[Secret]] = {}
+    for event in events:
+        for secret in event.secrets:
+            told.setdefault(secret.seat, []).append(secret)
+    return told
+
+
+_last: list[tuple[tuple[Event, ...], dict[Seat, list[Secret]]]] = []
+"""The last history split by seat: every seat's view of one state reads the same history,
+so it is read once, not once a seat."""
+
+
+def _told_by_seat(history: tuple[Event, ...]) -> dict[Seat, list[Secret]]:
+    if not _last or _last[0][0] is not history:
+        _last[:] = [(history, _split(history))]
+    return _last[0][1]
 
 
 def prompt_view(prompt: Prompt) -> JSONObject:

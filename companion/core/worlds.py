@@ -62,14 +62,18 @@ def relabel(value: T, swap: Swap) -> T:
 
     ``value`` is a frozen dataclass; every field whose annotation can hold a card id
     (``CardId``, tuples and sets of them, optional ones, nested dataclasses) is
-    rebuilt, and nothing else — so a history of events, whose arguments are plain
-    JSON, stays exactly as it was told.
+    rebuilt where it holds one of the cards, and nothing else — so a history of
+    events, whose arguments are plain JSON, stays exactly as it was told, and a part
+    of the state that holds none of the cards is the very same object.
     """
     cls: type = type(value)
-    plan = _plan_of(cls)
-    if not plan:
-        return value
-    return evolve(value, **{name: change(getattr(value, name), swap) for name, change in plan})
+    changed = {}
+    for name, change in _plan_of(cls):
+        old = getattr(value, name)
+        new = change(old, swap)
+        if new is not old:
+            changed[name] = new
+    return evolve(value, **changed) if changed else value
 
 
 Change = Callable[[Any, Swap], Any]
@@ -87,15 +91,22 @@ def _plan_of(cls: type) -> tuple[tuple[str, Change], ...]:
     return tuple(found)
 
 
+def _card(value: Any, swap: Swap) -> Any:
+    return swap.get(value, value)
+
+
+def _maybe(value: Any, swap: Swap) -> Any:
+    return relabel(value, swap) if dataclasses.is_dataclass(value) else value
+
+
 def _change_for(tp: Any) -> Change | None:
     if tp is CardId:
-        return lambda v, swap: swap.get(v, v)
+        return _card
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         if any(isinstance(a, type) and dataclasses.is_dataclass(a) for a in args):
-            return lambda v, swap: relabel(v, swap) if dataclasses.is_dataclass(v) else v
-        inner = [_change_for(a) for a in args if a is not type(None)]
-        some = [c for c in inner if c is not None]
+            return _maybe
+        some = [c for a in args if a is not type(None) and (c := _change_for(a)) is not None]
         if not some:
             return None
         one = some[0]
@@ -107,10 +118,22 @@ def _change_for(tp: Any) -> Change | None:
         if origin is frozenset or (len(args) == 2 and args[1] is Ellipsis):
             each = items[0]
             assert each is not None
-            return lambda v, swap: origin(each(x, swap) for x in v)
+            if each is _card:  # plain card ids: rebuilt only if one of them is swapped
+                return lambda v, swap: (
+                    v if swap.keys().isdisjoint(v) else origin(swap.get(x, x) for x in v)
+                )
+            return lambda v, swap: _each(origin, each, v, swap)
         return lambda v, swap: tuple(
             x if c is None else c(x, swap) for c, x in zip(items, v, strict=True)
         )
     if isinstance(tp, type) and dataclasses.is_dataclass(tp) and _plan_of(tp):
         return relabel
     return None
+
+
+def _each(origin: Any, each: Change, value: Any, swap: Swap) -> Any:
+    """A tuple (or set) of values relabelled one by one: the same object if none changed."""
+    new = [each(x, swap) for x in value]
+    if all(a is b for a, b in zip(new, value, strict=True)):
+        return value
+    return origin(new)

@@ -102,7 +102,7 @@ class Session:
 
     def choices(self, seat: Seat) -> list[Choice]:
         """What may be entered here for ``seat``: only from public facts (no hand, no identity)."""
-        return self.describe_options(self.service.table_actions(seat))
+        return self.describe_options(self.service.table_menu(seat).actions)
 
     def describe_options(self, actions: Sequence[Action]) -> list[Choice]:
         """Actions as menu entries; look-alike copies of a card share one entry."""
@@ -114,7 +114,7 @@ class Session:
 
     def phone_only(self, seat: Seat) -> list[str]:
         """Families ``seat`` may choose now that only its phone may enter."""
-        return [self.voice.render("act", f) for f in self.service.phone_only(seat)]
+        return [self.voice.render("act", f) for f in self.service.table_menu(seat).phone_only]
 
     def question(self) -> Question | None:
         """The open question the tablet asks (what a tapped card does), if any."""

@@ -13,6 +13,7 @@ only the answer their identity owes — their phone tells them their duty — an
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from companion.core import copies
@@ -73,8 +74,17 @@ MOVES = Families(_families)
 legal_actions = MOVES.actions
 
 
-def _mine(state: State, seat: Seat, function: Function) -> list[CardId]:
-    return [c for c in state.player(seat).hand if cards.function_of(c) is function]
+def _mine(state: State, seat: Seat, function: Function) -> tuple[CardId, ...]:
+    return _by_function(state.player(seat).hand).get(function, ())
+
+
+@functools.lru_cache(maxsize=4096)
+def _by_function(hand: tuple[CardId, ...]) -> dict[Function, tuple[CardId, ...]]:
+    """A hand's cards by function: every family of plays asks, so each hand is sorted once."""
+    found: dict[Function, list[CardId]] = {}
+    for card in hand:
+        found.setdefault(cards.function_of(card), []).append(card)
+    return {f: tuple(cs) for f, cs in found.items()}
 
 
 def _lock(state: State, seat: Seat) -> Iterator[Action]:

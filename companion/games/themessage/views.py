@@ -51,12 +51,13 @@ def _transit(state: State) -> JSON:
     }
 
 
+COLOURS = tuple(c.value for c in Colour)
+
+
 def _counts(intel: tuple[CardId, ...]) -> dict[str, JSON]:
     """Received intelligence by colour, the figures a face shows (§8)."""
-    counts = dict.fromkeys((c.value for c in Colour), 0)
-    for card in intel:
-        counts[colour_of(card).value] += 1
-    return dict(counts)
+    colours = [colour_of(card).value for card in intel]
+    return {c: colours.count(c) for c in COLOURS}
 
 
 def public_view(state: State) -> JSONObject:

@@ -1,13 +1,13 @@
-"""Random games, with random illegal attempts mixed in, hold the invariants of 風聲.
+"""Random games, with hand audits mixed in, hold the invariants that are 風聲's own.
 
-Over 2,000 seeded games of 3 to 9 players, with every option varied (digest
-§1.3, §2, §3, §7, §8, §10): each of the 81 cards is always in exactly one
-place; a refused action changes nothing, and ``apply`` accepts only what
-``legal_actions`` lists; replaying the journal rebuilds the identical state;
-and nothing leaks — the public view and every public event name only face-up
-cards, a seat's view names only what it holds, sees face up or was told, the
-secrets of an event reach only the seats they concern, and no view holds the
-seed. A seat's legal actions stay the same whatever is hidden from it.
+Over 2,000 seeded games of 3 to 9 players, with every option varied, identity
+mixes included (digest §1.3, §2, §3, §7, §8, §10): each of the 81 cards is
+always in exactly one place; every public event names only face-up cards; the
+secrets of an event reach only the seats they concern; every game ends. What
+every game must keep — legal lists, refusals that change nothing, replay, and
+no view depending on what a seat may not know — is the conformance suite's
+(``tests/games/test_every_game.py``), which plays 風聲 at the tables its
+default options deal; these games cover every table size.
 """
 
 from __future__ import annotations
@@ -21,12 +21,11 @@ from collections.abc import Iterator
 import pytest
 
 from companion.core import playout
-from companion.core.actions import Action, SeatAction
-from companion.core.errors import RuleViolation, WrongMoment
+from companion.core.actions import Action
+from companion.core.errors import WrongMoment
 from companion.core.outcome import Event
 from companion.core.prompts import waiting_on
-from companion.core.types import JSON, CardId, Seat
-from companion.core.values import evolve, evolve_at
+from companion.core.types import CardId
 from companion.core.views import public_event
 from companion.games.themessage import GAME, cards
 from companion.games.themessage.cards import Function, Method, Preset
@@ -39,16 +38,12 @@ from companion.games.themessage.options import (
     Options,
 )
 from companion.games.themessage.state import State
-from companion.transcript import fold, new_header
+from companion.transcript import new_header
 from tests.games.audits import random_audit
 
 GAMES = 2000
 CHUNK = 100
 SEED_BASE = 5_802_117_000_000
-"""Seeds are large so that finding one in a view cannot be a coincidence."""
-VIEW_EVERY = 20
-"""Every game checks all views at every third turn's start; one in twenty also checks the
-public view and one seat's view (each seat in turn) after every step."""
 
 WEIGHTS = {"pass": 12.0, "receive": 8.0, "decline": 1.0, "end_turn": 1.0}
 """Rounds mostly pass, as at a real table, so that games reach their end in a few hundred steps."""
@@ -56,11 +51,6 @@ WEIGHTS = {"pass": 12.0, "receive": 8.0, "decline": 1.0, "end_turn": 1.0}
 ALL_IDS = sorted({*cards.CARDS, *cards.IDENTITY.values()})
 KNOWN = frozenset(ALL_IDS)
 CARD_PATTERN = re.compile("|".join(re.escape(json.dumps(c)) for c in ALL_IDS))
-
-
-def ids_in(dumped: str) -> set[str]:
-    """Every card id in a JSON text (as a whole JSON string, not a substring)."""
-    return {m[1:-1] for m in CARD_PATTERN.findall(dumped)}
 
 
 def ids_among(value: object) -> set[str]:
@@ -133,32 +123,6 @@ def face_up(state: State) -> set[str]:
     return seen
 
 
-def tell(told: list[set[str]], events: tuple[Event, ...]) -> None:
-    """Add to each seat's set every card id the rules told it in secret in ``events``."""
-    for e in events:
-        for s in e.secrets:
-            told[s.seat] |= ids_among(dict(s.args))
-
-
-def check_views(state: State, seed: int, secret: list[set[str]], seats: range) -> None:
-    """The public view, and the views of ``seats``, name only what they may."""
-    public = json.dumps(GAME.public_view(state))
-    assert str(seed) not in public and "seed" not in public
-    leaked = ids_in(public) - face_up(state)
-    assert not leaked, f"the public view names {leaked}"
-    visible = face_up(state)
-    for seat in seats:
-        p = state.players[seat]
-        view = GAME.private_view(state, Seat(seat))
-        secrets = json.dumps(view.pop("secrets"))
-        body = json.dumps(view)
-        assert str(seed) not in body + secrets
-        own = {*p.hand, *([p.identity] if p.identity else [])}
-        leaked = ids_in(body) - visible - own - secret[seat]
-        assert not leaked, f"seat {seat}'s view names {leaked}"
-        assert ids_in(secrets) <= secret[seat]
-
-
 def check_public_events(before: State, after: State, events: tuple[Event, ...]) -> None:
     """What the whole table hears names only cards face up before or after it happened.
 
@@ -206,53 +170,14 @@ def check_secrets_reach_the_right_seat(state: State) -> None:
                 assert secret.seat == event.args[role], event
 
 
-def random_attempt(rng: random.Random, n: int, state: State) -> object:
-    """A random action in JSON, usually illegal: any act, any seat, any card."""
-    act = rng.choice(sorted(GAME.codec.names - {"deal"}))
-    pool = [*state.deck[:5], *(c for p in state.players for c in p.hand), "NOPE"]
-    body: dict[str, JSON] = {"act": act, "seat": rng.randrange(-1, n + 1)}
-    if act in ("lock", "lure", "probe", "burn", "send"):
-        body["target"] = rng.randrange(-1, n + 1)
-    if act not in ("draw", "pass", "receive", "decline", "end_turn", "end_game"):
-        body["card"] = rng.choice(pool)
-    if act == "counter":
-        body["on"] = rng.randrange(-1, state.plays + 2)
-    if act == "burn":
-        body["intel"] = rng.choice(pool)
-    if act == "answer_probe":
-        body["answer"] = rng.choice(["draw", "discard", "say_undercover", "say_good"])
-        if body["answer"] != "discard":
-            del body["card"]
-    return body
-
-
-def attempt_illegal(state: State, rng: random.Random, n: int) -> None:
-    """A refused action changes nothing; an accepted one was listed as legal."""
-    before = state
-    snapshot = GAME.public_view(state)
-    try:
-        action = GAME.codec.decode(random_attempt(rng, n, state))
-        outcome = GAME.apply(state, action)
-    except RuleViolation as err:
-        assert err.code and err.key.startswith("violation.")
-        assert state == before and GAME.public_view(state) == snapshot
-        return
-    assert isinstance(action, SeatAction), action
-    assert action in GAME.legal_actions(state, action.seat, None), f"not listed: {action}"
-    assert outcome.state != state
-
-
 def play(seed: int) -> Iterator[str]:
     """Play one random game, checking every invariant; yield how it ended."""
     rng = random.Random(seed)
     n = rng.randint(3, 9)
     header = new_header("themessage", [f"P{i}" for i in range(n)], options_for(rng, n))
     state: State = header.initial_state()
-    journal: list[dict[str, JSON]] = []
-    every_step = seed % VIEW_EVERY == 0
     box = sorted(cards.DECKS[state.options.deck])
-    secret: list[set[str]] = [set() for _ in range(n)]
-    for step in range(4000):
+    for _ in range(4000):
         if GAME.over(state) is not None:
             break
         chance = GAME.roll(state, rng)
@@ -265,30 +190,17 @@ def play(seed: int) -> Iterator[str]:
             except WrongMoment:
                 continue  # not now: chance is drawing from the deck
         else:
-            if rng.random() < 0.08:
-                attempt_illegal(state, rng, n)
             seat = rng.choice(sorted(waiting_on(GAME.pending(state))))
             action = playout.choose(GAME, state, seat, rng, WEIGHTS)
-        encoded = GAME.codec.encode(action)
         outcome = GAME.apply(state, action)
         check_public_events(state, outcome.state, outcome.events)
-        turn = state.turn
         state = outcome.state
-        journal.append(encoded)
-        tell(secret, outcome.events)
         if state.turn:
             assert sorted(places(state)) == box, Counter(places(state)) - Counter(box)
-        if state.turn != turn and state.turn % 3 == 0:
-            check_views(state, seed, secret, range(n))
-        elif every_step:
-            check_views(state, seed, secret, range(step % n, step % n + 1))
     result = GAME.over(state)
     assert result is not None, "the game did not end"
-    check_views(state, seed, secret, range(n))
     check_secrets_reach_the_right_seat(state)
-    replayed = fold(header, json.loads(json.dumps(journal)))
-    assert replayed == state, "replaying the journal gave another state"
-    yield result.reason
+    yield str(result.reason)
 
 
 @pytest.mark.parametrize("chunk", range(GAMES // CHUNK))
@@ -298,49 +210,3 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
         reasons.update(play(SEED_BASE + i))
     assert sum(reasons.values()) == CHUNK
     assert reasons["victory"] > CHUNK // 2, reasons
-
-
-def hidden_twin(state: State, seat: Seat, rng: random.Random) -> State:
-    """The same game as ``seat`` knows it: other hands redealt from the cards it cannot see
-    (theirs and the deck's), other living players' identities shuffled among them."""
-    others = [s for s in range(len(state.players)) if s != seat]
-    pool = [*state.deck, *(c for s in others for c in state.players[s].hand)]
-    rng.shuffle(pool)
-    players = state.players
-    for s in others:
-        k = len(players[s].hand)
-        players, pool = evolve_at(players, s, hand=tuple(pool[:k])), pool[k:]
-    living = [s for s in others if players[s].alive]
-    ids = [players[s].identity for s in living]
-    rng.shuffle(ids)
-    for s, identity in zip(living, ids, strict=True):
-        players = evolve_at(players, s, identity=identity)
-    return evolve(state, players=players, deck=tuple(sorted(pool)))
-
-
-def test_a_seats_legal_actions_depend_only_on_what_it_knows() -> None:
-    """§3: the list goes to the seat's phone; hidden hands and identities must not shape it."""
-    rng = random.Random(SEED_BASE)
-    checked = 0
-    for seed in range(30):
-        game_rng = random.Random(seed)
-        n = 4 + seed % 3
-        header = new_header("themessage", [f"P{i}" for i in range(n)], options_for(game_rng, n))
-        state: State = header.initial_state()
-        while GAME.over(state) is None:
-            chance = GAME.roll(state, game_rng)
-            if chance is None:
-                seat = rng.choice(sorted(waiting_on(GAME.pending(state))))
-                twin = hidden_twin(state, seat, rng)
-                assert GAME.legal_actions(twin, seat, None) == GAME.legal_actions(state, seat, None)
-                assert GAME.pending(twin) == GAME.pending(state)
-                legal = GAME.legal_actions(state, seat, None)
-                assert legal == [
-                    a
-                    for f in GAME.families(state, seat)
-                    for a in GAME.legal_actions(state, seat, f)
-                ]
-                checked += 1
-                chance = playout.choose(GAME, state, seat, rng, WEIGHTS)
-            state = GAME.apply(state, chance).state
-    assert checked > 1000

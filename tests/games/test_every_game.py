@@ -1,0 +1,379 @@
+"""Every registered game, held to what the core promises (our ``random_sim_test``).
+
+Parametrised over ``companion.games.GAMES``: a game is covered here by being
+registered. For 2,000 seeded random games of each, played to their end with
+options drawn from each option's own type:
+
+- every action survives its JSON form (the journal's, the phones');
+- illegal attempts, built from each action's own fields — half of them a legal
+  action with one field drawn again — reach the rules and change nothing, and
+  an attempt the rules accept does what an action on the seat's list does;
+- the journal replays to the very same state;
+- and, at every step, for every seat, the leak oracle
+  (:mod:`companion.core.oracle`) finds nothing: a world that differs only in
+  what the seat may not know gives it the same private view, legal actions and
+  hand audit, and everyone the same public view, prompts and tablet menus.
+
+Every listed legal action is accepted (checked on fewer games, every action of
+every seat at every step), and planted leaks — a count, a colour, a teammate,
+a menu — prove that the oracle sees what a search for card names could not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+import types
+import typing
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from companion.core import oracle, playout
+from companion.core.actions import Action, ChanceAction, HostAction, SeatAction, TellDraw
+from companion.core.audit import AuditHand
+from companion.core.errors import RuleViolation
+from companion.core.game import GameSpec
+from companion.core.legal import Families
+from companion.core.prompts import waiting_on
+from companion.core.types import JSON, CardId, JSONObject, Seat
+from companion.games import GAMES
+from companion.games.microfilms import cards
+from companion.games.themessage.cards import colour_of
+from companion.transcript import Header, fold, new_header
+
+GAMES_EACH = 2000
+CHUNK = 50
+SEED_BASE = 4_417_300_000_000
+MOST_STEPS = 5000
+ATTEMPTS = 0.08
+"""The share of steps at which an illegal attempt is made before the move."""
+
+WEIGHTS: dict[str, dict[str, float]] = {
+    "themessage": {"pass": 12.0, "receive": 8.0, "decline": 1.0, "end_turn": 1.0},
+}
+"""How a random player weighs its families of actions, where a game's random games would
+otherwise run far longer than a table's (rounds mostly pass, as at a real table); a game
+not listed weighs every family alike."""
+
+
+# --- a random game ------------------------------------------------------------------------
+
+
+def random_options(spec: GameSpec[Any], rng: random.Random) -> Any:
+    """Mostly the defaults; sometimes any value of each option's own type (enums, flags)."""
+    if rng.random() < 0.5:
+        return spec.options_type()
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(spec.options_type):
+        if isinstance(f.default, enum.Enum):
+            changes[f.name] = rng.choice(list(type(f.default)))
+        elif isinstance(f.default, bool):
+            changes[f.name] = rng.random() < 0.5
+    return spec.options_type(**changes)
+
+
+def random_header(spec: GameSpec[Any], rng: random.Random) -> Header:
+    """A table of a size the options can deal (some sizes need options of their own)."""
+    while True:
+        options = random_options(spec, rng)
+        sizes = list(spec.sizes)
+        rng.shuffle(sizes)
+        for n in sizes:
+            try:
+                header = new_header(spec.key, [f"P{i}" for i in range(n)], options)
+                header.initial_state()
+            except ValueError:
+                continue
+            return header
+
+
+def play(spec: GameSpec[Any], seed: int) -> str:
+    """One random game, every promise checked at every step; how it ended."""
+    rng = random.Random(seed)
+    header = random_header(spec, rng)
+    seats = [Seat(i) for i in range(len(header.seats))]
+    cards = [*spec.sensing.cards(header.decoded_options()), "NOPE"]
+    weights = WEIGHTS.get(spec.key, {})
+    state, journal = header.initial_state(), []
+    for _ in range(MOST_STEPS):
+        if spec.over(state) is not None:
+            break
+        if rng.random() < ATTEMPTS:
+            attempt_illegal(spec, state, rng, seats, cards)
+        action, outcome = move(spec, state, rng, weights)
+        encoded = spec.codec.encode(action)
+        assert spec.codec.decode(json.loads(json.dumps(encoded))) == action, encoded
+        state = outcome.state
+        journal.append(encoded)
+        found = oracle.leaks(spec, state, seats, rng)
+        assert not found, (seed, action, found)
+    result = spec.over(state)
+    assert result is not None, "the game did not end"
+    assert fold(header, json.loads(json.dumps(journal))) == state, "the journal replays otherwise"
+    return str(result.reason)
+
+
+def move(
+    spec: GameSpec[Any], state: Any, rng: random.Random, weights: dict[str, float]
+) -> tuple[Action, Any]:
+    """The next action and its outcome: chance, or a waiting seat's weighted choice.
+
+    Where chance is due and a seat may tell its result too (the card it drew, when no
+    reader saw it), the seat tells it half the time; what it tells may be refused by
+    facts it cannot know (the card is elsewhere), and chance then draws instead.
+    """
+    chance = spec.roll(state, rng)
+    waiting = sorted(waiting_on(spec.pending(state)))
+    if waiting and (chance is None or rng.random() < 0.5):
+        action = playout.choose(spec, state, rng.choice(waiting), rng, weights)
+        try:
+            return action, spec.apply(state, action)
+        except RuleViolation:
+            assert chance is not None, f"listed, and refused: {action}"
+    assert chance is not None
+    return chance, spec.apply(state, chance)
+
+
+@pytest.mark.parametrize("chunk", range(GAMES_EACH // CHUNK))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_random_games_keep_every_promise_of_the_core(game: str, chunk: int) -> None:
+    spec = GAMES[game]
+    seeds = range(SEED_BASE + chunk * CHUNK, SEED_BASE + (chunk + 1) * CHUNK)
+    endings = Counter(play(spec, seed) for seed in seeds)
+    assert sum(endings.values()) == CHUNK
+
+
+# --- illegal attempts ---------------------------------------------------------------------
+
+
+def attempt_illegal(
+    spec: GameSpec[Any], state: Any, rng: random.Random, seats: list[Seat], cards: list[str]
+) -> None:
+    """An attempt built from an action's own fields changes nothing unless it was legal."""
+    attempt = build_attempt(spec, state, rng, seats, cards)
+    encoded = spec.codec.encode(attempt)
+    assert spec.codec.decode(json.loads(json.dumps(encoded))) == attempt, "the decoder refused"
+    before = seen(spec, state, attempt, seats)
+    try:
+        outcome = spec.apply(state, attempt)
+    except RuleViolation as err:
+        assert err.code and err.key == f"violation.{err.code}"
+        assert seen(spec, state, attempt, seats) == before
+        return
+    if isinstance(attempt, SeatAction) and not isinstance(attempt, AuditHand):
+        assert listed_alike(spec, state, attempt, outcome.state), f"not listed: {attempt}"
+    else:
+        assert isinstance(attempt, ChanceAction | HostAction | AuditHand), attempt
+    assert outcome.state is not state
+
+
+def listed_alike(spec: GameSpec[Any], state: Any, attempt: SeatAction, after: Any) -> bool:
+    """The attempt is listed, or does just what a listed action does (a card named by its
+    face, where another copy of it is the one the rules take)."""
+    listed = spec.legal_actions(state, attempt.seat)
+    if attempt in listed:
+        return True
+    for action in listed:
+        try:
+            if spec.apply(state, action).state == after:
+                return True
+        except RuleViolation:
+            continue
+    return False
+
+
+def seen(spec: GameSpec[Any], state: Any, attempt: Action, seats: list[Seat]) -> list[JSONObject]:
+    """What the table and the attempting seat see."""
+    seat = getattr(attempt, "seat", None)
+    mine = [spec.private_view(state, seat)] if seat in seats else []
+    return [spec.public_view(state), *mine]
+
+
+def build_attempt(
+    spec: GameSpec[Any], state: Any, rng: random.Random, seats: list[Seat], cards: list[str]
+) -> Action:
+    """Half the time a legal action of a waiting seat with one field drawn again; else any
+    action of the game with every field drawn from its type."""
+    draw = Drawer(rng, seats, cards)
+    waiting = sorted(waiting_on(spec.pending(state)))
+    legal = spec.legal_actions(state, rng.choice(waiting)) if waiting else []
+    if legal and rng.random() < 0.5:
+        model = rng.choice(legal)
+        fields = [f for f in dataclasses.fields(model) if f.init]
+        if fields:
+            f = rng.choice(fields)
+            hint = typing.get_type_hints(type(model))[f.name]
+            return dataclasses.replace(model, **{f.name: draw(hint)})
+    return draw.instance(rng.choice(spec.codec.classes))
+
+
+@dataclasses.dataclass
+class Drawer:
+    """Values of a type, mostly in range and sometimes not: seats, cards, choices."""
+
+    rng: random.Random
+    seats: list[Seat]
+    cards: list[str]
+
+    def __call__(self, tp: Any) -> Any:
+        rng = self.rng
+        supertype = getattr(tp, "__supertype__", None)
+        if tp is Seat:
+            return Seat(rng.randrange(-1, len(self.seats) + 1))
+        if tp is CardId:
+            return CardId(rng.choice(self.cards))
+        if supertype is not None:
+            return self(supertype)
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        if origin in (typing.Union, types.UnionType):
+            inner = [a for a in args if a is not type(None)]
+            return None if rng.random() < 0.3 else self(rng.choice(inner))
+        if origin is typing.Literal:
+            return rng.choice(args)
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                return tuple(self(args[0]) for _ in range(rng.randrange(4)))
+            return tuple(self(a) for a in args)
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            return rng.choice(list(tp))
+        if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+            return self.instance(tp)
+        if tp is bool:
+            return rng.random() < 0.5
+        if tp is int:
+            return rng.randrange(-1, 8)
+        assert tp is str, tp
+        return rng.choice(["", "x"])
+
+    def instance(self, cls: type[Any]) -> Any:
+        hints = typing.get_type_hints(cls)
+        return cls(**{f.name: self(hints[f.name]) for f in dataclasses.fields(cls) if f.init})
+
+
+# --- every listed action is accepted --------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_listed_action_is_accepted_and_only_waiting_seats_have_any(game: str) -> None:
+    spec = GAMES[game]
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(SEED_BASE - seed)
+        header = random_header(spec, rng)
+        state = header.initial_state()
+        while spec.over(state) is None:
+            waiting = waiting_on(spec.pending(state))
+            telling = spec.roll(state, rng) is not None  # a seat may tell what chance gave
+            for seat in map(Seat, range(len(header.seats))):
+                legal = spec.legal_actions(state, seat)
+                families = spec.families(state, seat)
+                assert legal == [a for f in families for a in spec.legal_actions(state, seat, f)]
+                assert bool(legal) == (seat in waiting), (seat, waiting)
+                refused = 0
+                for each in legal:
+                    try:
+                        spec.apply(state, each)
+                    except RuleViolation:
+                        assert telling, f"listed, and refused: {each}"
+                        refused += 1
+                assert refused < len(legal) or not legal, "nothing it could tell is taken"
+                checked += len(legal)
+            state = move(spec, state, rng, WEIGHTS.get(game, {}))[1].state
+    assert checked > 10_000
+
+
+# --- planted leaks ----------------------------------------------------------------------------
+
+View = Callable[..., JSONObject]
+
+
+def planted(spec: GameSpec[Any], **views: View) -> GameSpec[Any]:
+    """``spec`` with some of its views replaced by leaky copies."""
+    return dataclasses.replace(spec, **views)
+
+
+def caught(spec: GameSpec[Any], games: int = 20) -> list[str]:
+    """What the oracle finds in random games of ``spec``, played as the suite plays them."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        header = random_header(spec, rng)
+        seats = [Seat(i) for i in range(len(header.seats))]
+        state = header.initial_state()
+        while spec.over(state) is None:
+            state = move(spec, state, rng, WEIGHTS.get(spec.key, {}))[1].state
+            found = oracle.leaks(spec, state, seats, rng)
+            if found:
+                return found
+    return []
+
+
+def test_the_oracle_finds_nothing_in_the_games_as_they_are() -> None:
+    for spec in GAMES.values():
+        assert caught(spec, games=3) == []
+
+
+def test_a_count_of_blood_stained_cards_per_seat_is_caught() -> None:
+    """Microfilms §3, §7.5: the blood stains in a hand are its holder's to know."""
+    spec = GAMES["microfilms"]
+
+    def public(state: Any) -> JSONObject:
+        view = spec.public_view(state)
+        seats = view["seats"]
+        assert isinstance(seats, list)
+        blood: list[JSON] = [
+            {**s, "blood": sum(cards.CARDS[c].blood for c in p.hand)}  # type: ignore[dict-item]
+            for s, p in zip(seats, state.players, strict=True)
+        ]
+        return {**view, "seats": blood}
+
+    found = caught(planted(spec, public_view=public))
+    assert found and "the public view differs" in found[0] and "blood" in found[0]
+
+
+def test_the_colour_of_a_face_down_card_in_transit_is_caught() -> None:
+    """風聲 §3, §5.1: a 密電 or 直達 card travels face down; its colour is its sender's."""
+    spec = GAMES["themessage"]
+
+    def public(state: Any) -> JSONObject:
+        view = spec.public_view(state)
+        transit = view["transit"]
+        if isinstance(transit, dict):
+            view = {**view, "transit": {**transit, "colour": colour_of(state.transit.card).value}}
+        return view
+
+    found = caught(planted(spec, public_view=public))
+    assert found and "transit" in found[0] and "colour" in found[0]
+
+
+def test_a_teammate_told_to_a_seat_is_caught() -> None:
+    """風聲 §3: nobody knows who shares their camp; a view that says so is caught, though it
+    names no card the seat does not hold itself (its own identity card reads the same)."""
+    spec = GAMES["themessage"]
+
+    def private(state: Any, seat: Seat) -> JSONObject:
+        view = spec.private_view(state, seat)
+        me = state.players[seat].identity
+        mates: list[JSON] = [i for i, p in enumerate(state.players) if p.identity == me]
+        return {**view, "teammates": mates}
+
+    found = caught(planted(spec, private_view=private))
+    assert found and "teammates" in found[0]
+
+
+def test_a_told_draw_offering_only_what_the_deck_holds_is_caught() -> None:
+    """Microfilms §3, §4.1: the drawer's phone offers every card they could have drawn; one
+    that offered only the deck's cards would tell them where every other card is."""
+    spec = GAMES["microfilms"]
+
+    class DeckOnly(Families[Any]):
+        def actions(self, state: Any, seat: Seat, family: str | None = None) -> list[Action]:
+            listed = super().actions(state, seat, family)
+            return [a for a in listed if not isinstance(a, TellDraw) or a.card in state.deck]
+
+    found = caught(dataclasses.replace(spec, moves=DeckOnly(spec.moves.of)))
+    assert found and "its legal actions differ" in found[0]
