@@ -111,6 +111,12 @@ def test_what_every_game_says_alike_has_a_message(game: str) -> None:
         assert has(lang, voice.game_key("secret", "hand_audited")), lang
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_way_a_game_ends_says_why(game: str) -> None:
+    for lang in LANGS:
+        assert {e.value for e in GAMES[game].endings if not has(lang, f"reason.{e.value}")} == set()
+
+
 def test_every_card_and_action_has_a_name() -> None:
     message = [*message_cards.CARDS, *message_cards.IDENTITY.values()]
     for lang in LANGS:

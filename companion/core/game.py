@@ -10,6 +10,7 @@ nothing else in the app is keyed by a game.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -80,6 +81,8 @@ class GameSpec(Generic[S]):
     """What a seat may name in a hand audit, from what it knows: each face as the copies
     it could mean, its own cards first."""
     over: Callable[[S], GameOver | None]
+    endings: type[enum.StrEnum]
+    """Every way the game can end (``GameOver.reason``), each named for its rule."""
     public_view: Callable[[S], JSONObject]
     private_view: Callable[[S, Seat], JSONObject]
     revealed_view: Callable[[S], JSONObject]

@@ -48,14 +48,16 @@ ANY_PHASE = object
 
 @dataclass(frozen=True)
 class Turns(Generic[S]):
-    """A game's rules as handlers keyed by ``(phase type, action type)``.
+    """A game's rules as handlers: for each phase, the actions it takes and their rule.
 
     ``acting`` names the seats the table waits for now (a seat action from any
     other seat is refused); ``audit`` says whether a hand audit may be made now
     and mends the hand; ``ended`` is the game's ending for a game the table stops.
     """
 
-    handlers: Mapping[tuple[type, type[Action]], Handler[S]]
+    handlers: Mapping[type, Mapping[type[Action], Handler[S]]]
+    """Phase type → action type → rule; a rule under :data:`ANY_PHASE` takes its action in
+    every phase (the action checks its own moment)."""
     acting: Callable[[S], Collection[Seat]]
     audit: Handler[S]
     ended: enum.StrEnum
@@ -71,7 +73,7 @@ class Turns(Generic[S]):
         if isinstance(phase, Finished):
             raise GameIsOver()
         kind = type(action)
-        handler = self.handlers.get((type(phase), kind)) or self.handlers.get((ANY_PHASE, kind))
+        handler = self.handlers.get(type(phase), _NONE).get(kind) or self._anywhere.get(kind)
         if kind is EndGame:
             events: list[Event] = []
             new = finish(state, GameOver(self.ended), events)
@@ -84,6 +86,13 @@ class Turns(Generic[S]):
                 raise WrongMoment(act=action.act)
             new, events = handler(state, action)
         return Outcome(evolve(new, history=(*new.history, *events)), tuple(events))
+
+    @property
+    def _anywhere(self) -> Mapping[type[Action], Handler[S]]:
+        return self.handlers.get(ANY_PHASE, _NONE)
+
+
+_NONE: Mapping[type[Action], Any] = {}
 
 
 def finish(state: S, result: GameOver, events: list[Event]) -> S:

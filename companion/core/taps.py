@@ -29,6 +29,7 @@ from companion.core.codec import cards_of
 from companion.core.copies import Alike
 from companion.core.errors import RuleViolation
 from companion.core.outcome import Outcome
+from companion.core.rules import Staged, over
 from companion.core.types import JSON, CardId, Seat
 
 
@@ -148,6 +149,7 @@ def names_card(action: Action, card: CardId) -> bool:
 
 
 S = TypeVar("S")
+SS = TypeVar("SS", bound=Staged)
 Apply = Callable[[S, Action], Outcome[S]]
 """A game's rules (``GameSpec.apply``): the next state, or a RuleViolation."""
 Decide = Callable[[S, Role, CardId], Decision]
@@ -176,6 +178,34 @@ class Sensing(Generic[S]):
     def cards(self, options: Any) -> tuple[CardId, ...]:
         """Every card a sensor may see in a game played with ``options``."""
         return self.boxes[self.box(options)]
+
+
+def by_place(
+    known: Callable[[SS, CardId], bool],
+    at_seat: Callable[[SS, Seat, CardId], Decision],
+    at_centre: Callable[[SS, CardId], Decision],
+    at_discard: Callable[[SS, CardId], Decision],
+) -> Decide[SS]:
+    """A game's tap rules from one rule for each place a card can lie.
+
+    A card seen once the game is over, or one that is no card of this game's box (a
+    card of another game on the table), means nothing and says why; any other is
+    what the rule of its place makes of it.
+    """
+
+    def decide(state: SS, role: Role, card: CardId) -> Decision:
+        if over(state) is not None:
+            return Nothing("ingest.game_over")
+        if not known(state, card):
+            return Nothing("ingest.not_this_game", {"card": card})
+        if role.place is Place.SEAT:
+            assert role.seat is not None
+            return at_seat(state, role.seat, card)
+        if role.place is Place.CENTRE:
+            return at_centre(state, card)
+        return at_discard(state, card)
+
+    return decide
 
 
 def checked(

@@ -6,9 +6,13 @@ lives here, once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
-from companion.core.outcome import Event, Secret
+from companion.core import narrow
+from companion.core.codec import to_json
+from companion.core.errors import WrongMoment
+from companion.core.outcome import Event, GameOver, Secret
+from companion.core.players import Player
 from companion.core.prompts import Prompt
 from companion.core.types import JSON, JSONObject, Seat
 
@@ -48,9 +52,58 @@ def _told_by_seat(history: tuple[Event, ...]) -> dict[Seat, list[Secret]]:
     return _last[0][1]
 
 
+def table_view(game: str, prompts: Iterable[Prompt], result: GameOver | None) -> JSONObject:
+    """What every game's public view holds: which game it is, what the table waits for,
+    and how the game ended (``None`` while it goes on). Each game adds what is its own."""
+    over = None if result is None else to_json(result)
+    return {"game": game, "pending": [prompt_view(p) for p in prompts], "over": over}
+
+
+def own_view(
+    seat: Seat,
+    player: Player,
+    prompts: Iterable[Prompt],
+    history: tuple[Event, ...],
+    told: Mapping[str, JSON] | None = None,
+) -> JSONObject:
+    """What every game's private view of ``seat`` holds: who it is, the prompts it must
+    answer — with ``told``, what only it may know of them (the card a bribe offers it) —
+    and every secret it was told. Each game adds what is its own."""
+    mine = [prompt_view(p) for p in prompts if seat in p.seats]
+    for p in mine if told else ():
+        p["args"] = {**narrow.obj(p["args"]), **(told or {})}
+    secrets: list[JSON] = list(secrets_for(history, seat))
+    return {
+        "seat": seat,
+        "name": player.name,
+        "identity": player.identity,
+        "prompts": list(mine),
+        "secrets": secrets,
+    }
+
+
 def prompt_view(prompt: Prompt) -> JSONObject:
     """A prompt as views carry it: its kind, the seats it waits for, its arguments."""
     return {"kind": prompt.kind, "seats": list(prompt.seats), "args": dict(prompt.args)}
+
+
+def revealed(
+    public: JSONObject,
+    players: Sequence[Player],
+    history: tuple[Event, ...],
+    result: GameOver | None,
+) -> JSONObject:
+    """What every game's end-of-game view holds: the table's view, who was who and held
+    what, and the whole timeline with every secret. Refused while the game goes on (each
+    game adds where the rest of its cards were)."""
+    if result is None:
+        raise WrongMoment(act="reveal")
+    return {
+        **public,
+        "identities": [p.identity for p in players],
+        "hands": [list(p.hand) for p in players],
+        "timeline": timeline(history),
+    }
 
 
 def timeline(history: Iterable[Event]) -> list[JSON]:

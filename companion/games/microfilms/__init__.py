@@ -13,7 +13,7 @@ from companion.games.microfilms.options import Options
 from companion.games.microfilms.rules import apply, pending, roll
 from companion.games.microfilms.secrecy import SECRECY
 from companion.games.microfilms.setup import MAX_SEATS, MIN_SEATS, setup
-from companion.games.microfilms.state import State
+from companion.games.microfilms.state import Ending, State
 from companion.games.microfilms.views import private_view, public_view, revealed_view
 from companion.games.microfilms.words import WORDS
 
@@ -21,32 +21,17 @@ BOX = "standard"
 """The one box there is: the 25 cards of §1.3, identities included (each is one of a kind,
 and lies face down in front of its owner only until a claim shows it)."""
 
+SIZES = tuple(range(MIN_SEATS, MAX_SEATS + 1))
+"""§2: every table from three to six; the demo plays them all."""
+SENSING = Sensing(
+    boxes={BOX: tuple(c.id for c in cards.ALL)}, box=lambda options: BOX,
+    decide=taps.decide, deal=dealing.TAPS, laid=taps.laid,
+)  # fmt: skip
+
 GAME: GameSpec[State] = GameSpec(
-    key="microfilms",
-    sizes=tuple(range(MIN_SEATS, MAX_SEATS + 1)),
-    demo_sizes=tuple(range(MIN_SEATS, MAX_SEATS + 1)),
-    codec=CODEC,
-    options_type=Options,
-    setup=setup,
-    apply=apply,
-    roll=roll,
-    pending=pending,
-    moves=MOVES,
-    masks=masks,
-    phone_only=PHONE_ONLY,
-    audit_faces=audit_faces,
-    over=over,
-    public_view=public_view,
-    private_view=private_view,
-    revealed_view=revealed_view,
-    sensing=Sensing(
-        boxes={BOX: tuple(c.id for c in cards.ALL)},
-        box=lambda options: BOX,
-        decide=taps.decide,
-        deal=dealing.TAPS,
-        laid=taps.laid,
-    ),
-    bot=Bot,
-    words=WORDS,
-    secrecy=SECRECY,
-)
+    key="microfilms", sizes=SIZES, demo_sizes=SIZES, codec=CODEC, options_type=Options,
+    setup=setup, apply=apply, roll=roll, pending=pending, over=over, endings=Ending,
+    moves=MOVES, masks=masks, phone_only=PHONE_ONLY, audit_faces=audit_faces,
+    public_view=public_view, private_view=private_view, revealed_view=revealed_view,
+    sensing=SENSING, bot=Bot, words=WORDS, secrecy=SECRECY,
+)  # fmt: skip

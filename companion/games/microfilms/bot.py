@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from companion.core.actions import Action, Discard, Pass
-from companion.core.hearing import Hearing
+from companion.core.hearing import Listening
 from companion.core.narrow import card as _card
 from companion.core.narrow import integer as _int
 from companion.core.narrow import items as _list
@@ -46,7 +46,7 @@ from companion.games.microfilms.actions import (
     Withdraw,
 )
 from companion.games.microfilms.cards import ACE, Kind, Nation, Use
-from companion.games.microfilms.knowledge import CERTAIN, Knowledge, secret_kind
+from companion.games.microfilms.knowledge import CERTAIN, TOLD, Knowledge
 
 BLOOD = frozenset(c.id for c in cards.ALL if c.blood)
 """The blood-stained action cards, what an Interpol claim looks for (digest §7.5)."""
@@ -59,7 +59,7 @@ GAMBLE_ODDS = 0.5
 """The least chance of being right at which an Agent will gamble."""
 
 
-class Bot:
+class Bot(Listening):
     """One seat's player: it hears the table, then chooses one of the legal actions when asked.
 
     Give it every ``Update.public()`` from the deal on (subscribe it to the
@@ -68,20 +68,10 @@ class Bot:
     """
 
     def __init__(self, seat: Seat, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
+        super().__init__(seat, rng, TOLD)
         self.know = Knowledge(seat)
-        self.hearing = Hearing(seat, secret_kind)
 
-    def hear(self, public_events: Sequence[JSONObject]) -> None:
-        """Remember what the whole table saw (``Update.public()``); digested on the next choice."""
-        self.hearing.hear(public_events)
-
-    def choose(self, public: JSONObject, private: JSONObject, legal: Sequence[Action]) -> Action:
-        """One of ``legal`` for this seat, given the views of now and what it heard before."""
-        if not legal:
-            raise ValueError("nothing to choose from")
-        self._catch_up(public, private)
+    def decide(self, public: JSONObject, private: JSONObject, legal: Sequence[Action]) -> Action:
         me = _Situation(public, private, self.know)
         first = legal[0]
         if isinstance(first, AcceptBribe | RefuseBribe):
@@ -95,9 +85,8 @@ class Bot:
             self.know.my_offers.append(action.card)
         return action
 
-    def _catch_up(self, public: JSONObject, private: JSONObject) -> None:
+    def learn(self, public: JSONObject, private: JSONObject, secrets: list[JSONObject]) -> None:
         """Absorb new events in order, each with the secret this seat was told about it."""
-        secrets = [_obj(s) for s in _list(private["secrets"])]
         if self.hearing.secrets_read == 0 and secrets and secrets[0]["kind"] == "dealt":
             # The deal is committed before anyone can subscribe, so its secret comes alone.
             self.know.dealt(_obj(secrets[0]["args"]))

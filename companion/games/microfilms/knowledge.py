@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+from companion.core.hearing import DREW, Tells, Told
 from companion.core.narrow import card as _card
 from companion.core.narrow import items as _list
 from companion.core.narrow import obj as _obj
@@ -266,18 +267,10 @@ _EVENTS: dict[str, Callable[[Knowledge, JSONObject, JSONObject], None]] = {
 }
 
 
-def secret_kind(event: JSONObject, me: Seat) -> str | None:
-    """The kind of secret this seat was told with ``event``, if any."""
-    args = _obj(event.get("args", {}))
-    kind = event["kind"]
-    if kind == "drew" and args["seat"] == me:
-        return "drew"
-    if kind == "bribe_offered" and args["target"] == me:
-        return "bribe_offered"
-    if kind == "interrogation_seen" and args["seat"] == me:
-        return "interrogation"
-    if kind == "blackmail_took" and args["seat"] == me:
-        return "blackmail_took"
-    if kind == "blackmail_took" and args["target"] == me:
-        return "blackmail_lost"
-    return None
+TOLD: Told = {
+    "drew": DREW,
+    "bribe_offered": (Tells("target", "bribe_offered"),),
+    "interrogation_seen": (Tells("seat", "interrogation"),),
+    "blackmail_took": (Tells("seat", "blackmail_took"), Tells("target", "blackmail_lost")),
+}
+"""The public events that tell a seat a secret (§3, §6): whom, and what."""

@@ -410,28 +410,18 @@ def _next_turn(state: State) -> State:
 
 
 TURNS: Turns[State] = Turns(
-    handlers={
-        (Dealing, Deal): apply_deal,
-        (Choosing, Draw): _draw,
-        (Choosing, Pass): _pass,
-        (Choosing, Bribe): _bribe,
-        (Choosing, Steal): _steal,
-        (Choosing, Withdraw): _withdraw,
-        (Choosing, Interrogate): _interrogate,
-        (Choosing, Blackmail): _blackmail,
-        **{(Choosing, c): _claim for c in CLAIMS},
-        (BribeOffered, AcceptBribe): _accept_bribe,
-        (BribeOffered, RefuseBribe): _refuse_bribe,
-        (BlackmailDeclared, Resist): _resist,
-        (BlackmailDeclared, BuyOff): _buy_off,
-        (BlackmailDeclared, GiveIn): _give_in,
-        (Discarding, Discard): _discard,
-        (Drawing, TellDraw): _tell_draw,
-        (Drawing, Pick): _draw_pick,
-        (Interrogating, Pick): _interrogation_pick,
-        (BlackmailTaking, Pick): _blackmail_pick,
+    {
+        Dealing: {Deal: apply_deal},
+        Choosing: {
+            Draw: _draw, Pass: _pass, Bribe: _bribe, Steal: _steal, Withdraw: _withdraw,
+            Interrogate: _interrogate, Blackmail: _blackmail, **dict.fromkeys(CLAIMS, _claim),
+        },
+        BribeOffered: {AcceptBribe: _accept_bribe, RefuseBribe: _refuse_bribe},
+        BlackmailDeclared: {Resist: _resist, BuyOff: _buy_off, GiveIn: _give_in},
+        Discarding: {Discard: _discard},
+        Drawing: {TellDraw: _tell_draw, Pick: _draw_pick},
+        Interrogating: {Pick: _interrogation_pick},
+        BlackmailTaking: {Pick: _blackmail_pick},
     },
-    acting=acting,
-    audit=audit,
-    ended=Ending.ENDED,
-)
+    acting, audit, Ending.ENDED,
+)  # fmt: skip

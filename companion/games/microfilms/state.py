@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from companion.core import players
 from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.types import CardId, Seat
@@ -29,10 +30,7 @@ class Ending(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Player:
-    name: str
-    identity: CardId | None = None
-    hand: tuple[CardId, ...] = ()
+class Player(players.Player):
     francs: int = 0
     clean: bool = False
     eliminated: bool = False

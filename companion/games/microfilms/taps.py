@@ -18,25 +18,10 @@ the record already has it (still on a reader, or re-read) means nothing.
 
 from __future__ import annotations
 
+from companion.core import taps
 from companion.core.actions import Action, Discard, Pick
 from companion.core.copies import Alike
-from companion.core.phases import Discarding, Finished
-from companion.core.taps import (
-    Ask,
-    Contradiction,
-    Decide,
-    Decision,
-    Laid,
-    Nothing,
-    Place,
-    Role,
-    Top,
-    any_copy,
-    checked,
-    names_card,
-    offer,
-    then,
-)
+from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import cards, legal, rules
 from companion.games.microfilms.actions import (
@@ -60,92 +45,90 @@ def _copies(state: State) -> Alike:
     return cards.ALIKE
 
 
-def _decide(state: State, role: Role, card: CardId) -> Decision:
-    if isinstance(state.phase, Finished):
-        return Nothing("ingest.game_over")
-    if card not in cards.CARDS:
-        return Nothing("ingest.not_this_game", {"card": card})
-    if role.place is Place.SEAT:
-        assert role.seat is not None
-        return _at_seat(state, role.seat, card)
-    if role.place is Place.CENTRE:
-        return _at_centre(state, card)
-    return _at_discard(state, card)
+def _known(state: State, card: CardId) -> bool:
+    return card in cards.CARDS
 
 
-def _at_seat(state: State, seat: Seat, card: CardId) -> Decision:
+def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
     phase, hand = state.phase, state.player(seat).hand
     if isinstance(phase, Drawing) and phase.seat == seat:
         if card in state.deck:
-            return checked(rules.apply, state, (Pick(card=card),), seat)
-        return Contradiction(seat, public=False, where="deck")
+            return taps.checked(rules.apply, state, (Pick(card=card),), seat)
+        return taps.Contradiction(seat, public=False, where="deck")
     if card in hand:
-        return Nothing()  # the record agrees: a card in its owner's hand
+        return taps.Nothing()  # the record agrees: a card in its owner's hand
     if not (isinstance(phase, Choosing) and state.active == seat):
-        return Nothing("ingest.not_your_draw", seat=seat)
+        return taps.Nothing("ingest.not_your_draw", seat=seat)
     if state.discard and card == state.discard[-1]:
-        return checked(rules.apply, state, (Draw(seat=seat, source=Source.DISCARD),), seat)
+        return taps.checked(rules.apply, state, (Draw(seat=seat, source=Source.DISCARD),), seat)
     if card in state.deck:  # the draw, then the pick the card turned out to be
         draw = Draw(seat=seat, source=Source.DECK)
-        return then(
-            rules.apply, _decide, state, Role(Place.SEAT, seat), card, first=draw, seat=seat
+        return taps.then(
+            rules.apply,
+            _decide,
+            state,
+            taps.Role(taps.Place.SEAT, seat),
+            card,
+            first=draw,
+            seat=seat,
         )
-    return Contradiction(seat, public=False, where="deck")
+    return taps.Contradiction(seat, public=False, where="deck")
 
 
-def _at_centre(state: State, card: CardId) -> Decision:
+def _at_centre(state: State, card: CardId) -> taps.Decision:
     phase = state.phase
     if isinstance(phase, BlackmailDeclared):
         target = state.player(phase.target)
         if card not in target.hand:
-            return Contradiction(phase.target, public=True, where="hand")
+            return taps.Contradiction(phase.target, public=True, where="hand")
         if not cards.pays_for(card, Use.RESIST):
-            return Nothing("ingest.cannot_resist", {"card": card})
-        return checked(rules.apply, state, (Resist(seat=phase.target, card=card),))
+            return taps.Nothing("ingest.cannot_resist", {"card": card})
+        return taps.checked(rules.apply, state, (Resist(seat=phase.target, card=card),))
     if not isinstance(phase, Choosing):
-        return Nothing("ingest.nothing_now", {"card": card})
+        return taps.Nothing("ingest.nothing_now", {"card": card})
     seat, me = state.active, state.player(state.active)
     if state.discard and card == state.discard[-1]:
-        return Nothing("ingest.already_played", {"card": card})
+        return taps.Nothing("ingest.already_played", {"card": card})
     if cards.is_identity(card) and card != me.identity:
-        return Contradiction(seat, public=True, where="identity")
+        return taps.Contradiction(seat, public=True, where="identity")
     if card == me.identity or (cards.CARDS[card].kind is Kind.MICROFILM and card in me.hand):
         claims = [a for a in legal.legal_actions(state, seat, "claim") if _claims_with(a, card)]
         if not claims:
-            return Nothing("ingest.cannot_claim", seat=seat)
-        return Ask(seat, tuple(claims), private=True)
+            return taps.Nothing("ingest.cannot_claim", seat=seat)
+        return taps.Ask(seat, tuple(claims), private=True)
     if card not in me.hand:
-        return Contradiction(seat, public=True, where="hand")
+        return taps.Contradiction(seat, public=True, where="hand")
     played = (a for f in PLAYED for a in legal.legal_actions(state, seat, f))
-    options = [a for a in played if names_card(a, card)]
-    cannot = Nothing("ingest.starts_nothing", {"card": card})
-    return offer(rules.apply, state, seat, options, none=cannot)
+    options = [a for a in played if taps.names_card(a, card)]
+    cannot = taps.Nothing("ingest.starts_nothing", {"card": card})
+    return taps.offer(rules.apply, state, seat, options, none=cannot)
 
 
 def _claims_with(action: Action, card: CardId) -> bool:
     """An identity card starts any claim; a Microfilm, the claims that show it."""
-    return cards.is_identity(card) or names_card(action, card)
+    return cards.is_identity(card) or taps.names_card(action, card)
 
 
-def _at_discard(state: State, card: CardId) -> Decision:
+def _at_discard(state: State, card: CardId) -> taps.Decision:
     phase = state.phase
     if card in state.discard:
-        return Nothing()  # a played card laid on the pile, as the record has it
+        return taps.Nothing()  # a played card laid on the pile, as the record has it
     if isinstance(phase, Discarding):
         if card in state.player(phase.seat).hand:
-            return checked(rules.apply, state, (Discard(seat=phase.seat, card=card),))
-        return Contradiction(phase.seat, public=True, where="hand")
-    return Contradiction(None, public=True, where="discard")
+            return taps.checked(rules.apply, state, (Discard(seat=phase.seat, card=card),))
+        return taps.Contradiction(phase.seat, public=True, where="hand")
+    return taps.Contradiction(None, public=True, where="discard")
 
 
 # --- the other way round: where a player lays a card to make an action -----------------
 
 
-decide: Decide[State] = any_copy(_decide, _copies)
+_decide = taps.by_place(_known, _at_seat, _at_centre, _at_discard)
+decide: taps.Decide[State] = taps.any_copy(_decide, _copies)
 """What a card seen by a reader means now (:data:`companion.core.taps.Decide`)."""
 
 
-def laid(state: State, action: Action, top: Top) -> Laid | None:
+def laid(state: State, action: Action, top: taps.Top) -> taps.Laid | None:
     """The reader and the card that make ``action`` at a table with readers; ``None`` for an
     action no card shows (an answer to a bribe, a franc paid, giving in): it is said on
     the phone. A draw from the deck lays whichever card ``top`` says the deck gave.
@@ -155,15 +138,15 @@ def laid(state: State, action: Action, top: Top) -> Laid | None:
     """
     phase = state.phase
     if isinstance(action, Pick) and isinstance(phase, Drawing):
-        return Role(Place.SEAT, phase.seat), action.card
+        return taps.Role(taps.Place.SEAT, phase.seat), action.card
     if isinstance(action, Draw):
-        seat = Role(Place.SEAT, action.seat)
+        seat = taps.Role(taps.Place.SEAT, action.seat)
         if action.source is Source.DISCARD:
             return seat, state.discard[-1]
         return seat, top(state.deck)
     if isinstance(action, Discard):
-        return Role(Place.DISCARD), action.card
+        return taps.Role(taps.Place.DISCARD), action.card
     if isinstance(action, Steal | Withdraw | Interrogate | Blackmail | Resist):
-        return None if action.card is None else (Role(Place.CENTRE), action.card)
+        return None if action.card is None else (taps.Role(taps.Place.CENTRE), action.card)
     identity = state.player(action.seat).identity if isinstance(action, CLAIMS) else None
-    return None if identity is None else (Role(Place.CENTRE), identity)
+    return None if identity is None else (taps.Role(taps.Place.CENTRE), identity)

@@ -10,12 +10,9 @@ removed cards, what the deck holds — stays in the engine until the game is ove
 
 from __future__ import annotations
 
-from companion.core.codec import to_json
-from companion.core.errors import WrongMoment
-from companion.core.narrow import args
 from companion.core.rules import over
 from companion.core.types import JSON, JSONObject, Seat
-from companion.core.views import prompt_view, secrets_for, timeline
+from companion.core.views import own_view, revealed, table_view
 from companion.games.microfilms import cards
 from companion.games.microfilms.rules import pending
 from companion.games.microfilms.state import BribeOffered, Player, State
@@ -26,7 +23,6 @@ def _status(p: Player) -> str:
 
 
 def public_view(state: State) -> JSONObject:
-    result = over(state)
     seats: list[JSON] = [
         {
             "name": p.name,
@@ -40,7 +36,7 @@ def public_view(state: State) -> JSONObject:
         for p in state.players
     ]
     return {
-        "game": "microfilms",
+        **table_view("microfilms", pending(state), over(state)),
         "turn": state.turn,
         "night": state.night,
         "active": state.active,
@@ -48,41 +44,27 @@ def public_view(state: State) -> JSONObject:
         "deck": len(state.deck),
         "discard": list(state.discard),
         "seats": seats,
-        "pending": [prompt_view(p) for p in pending(state)],
-        "over": None if result is None else to_json(result),
     }
 
 
 def private_view(state: State, seat: Seat) -> JSONObject:
     me = state.player(seat)
-    prompts = [prompt_view(p) for p in pending(state) if seat in p.seats]
-    phase = state.phase
-    if isinstance(phase, BribeOffered) and phase.target == seat:
-        for p in prompts:
-            p["args"] = {**args(p), "card": phase.card}
-    secrets: list[JSON] = list(secrets_for(state.history, seat))
     return {
-        "seat": seat,
-        "name": me.name,
-        "identity": me.identity,
+        **own_view(seat, me, pending(state), state.history, _offered(state, seat)),
         "hand": [{"card": c, "blood": cards.CARDS[c].blood} for c in me.hand],
         "francs": me.francs,
         "status": _status(me),
         "limit": me.limit,
-        "prompts": list(prompts),
-        "secrets": secrets,
     }
+
+
+def _offered(state: State, seat: Seat) -> dict[str, JSON]:
+    """The card a bribe offers this seat, face down (§6.1): its own to see, and answer."""
+    phase = state.phase
+    return {"card": phase.card} if isinstance(phase, BribeOffered) and phase.target == seat else {}
 
 
 def revealed_view(state: State) -> JSONObject:
     """Everything, once the game is over: who held what, who learned what, when."""
-    if over(state) is None:
-        raise WrongMoment(act="reveal")
-    return {
-        **public_view(state),
-        "identities": [p.identity for p in state.players],
-        "hands": [list(p.hand) for p in state.players],
-        "removed": list(state.removed),
-        "deck": list(state.deck),
-        "timeline": timeline(state.history),
-    }
+    shown = revealed(public_view(state), state.players, state.history, over(state))
+    return {**shown, "removed": list(state.removed), "deck": list(state.deck)}

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from companion.core.actions import Action, Discard, Pass
-from companion.core.hearing import Hearing
+from companion.core.hearing import DREW, Listening, Tells, Told
 from companion.core.narrow import card as _card
 from companion.core.narrow import integer as _int
 from companion.core.narrow import items as _list
@@ -49,7 +49,6 @@ from companion.games.themessage.cards import (
     WINNING_COLOUR,
     Camp,
     Colour,
-    Method,
     colour_of,
 )
 
@@ -168,51 +167,34 @@ _EVENTS: dict[str, Callable[[Knowledge, JSONObject, JSONObject], None]] = {
 }
 
 
-def _secret_kind(event: JSONObject, me: Seat) -> str | None:
-    """The kind of secret this seat was told with ``event``, if any."""
-    args = _obj(event.get("args", {}))
-    kind = event["kind"]
-    if kind == "drew" and args["seat"] == me:
-        return "drew"
-    if kind == "sent" and args["seat"] == me and args["method"] != Method.TEXT.value:
-        return "sent"
-    if kind == "decoded" and args["seat"] == me:
-        return "decoded"
-    if kind == "probe_arrives" and args["target"] == me:
-        return "probed"
-    return None
+TOLD: Told = {
+    "drew": DREW,
+    "sent": (Tells("seat", "sent", unless="card"),),  # a 文本 card is shown to all
+    "decoded": (Tells("seat", "decoded"),),
+    "probe_arrives": (Tells("target", "probed"),),
+}
+"""The public events that tell a seat a secret (§3, §5.1, §6.5, §6.8): whom, and what."""
 
 
-class Bot:
+class Bot(Listening):
     """One seat's player: it hears the table, then chooses one of the legal actions when asked.
 
     Give it every ``Update.public()`` from the deal on (subscribe it to the table).
     """
 
     def __init__(self, seat: Seat, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
+        super().__init__(seat, rng, TOLD)
         self.know = Knowledge(seat)
-        self.hearing = Hearing(seat, _secret_kind)
 
-    def hear(self, public_events: Sequence[JSONObject]) -> None:
-        """Remember what the whole table saw (``Update.public()``); digested on the next choice."""
-        self.hearing.hear(public_events)
-
-    def choose(self, public: JSONObject, private: JSONObject, legal: Sequence[Action]) -> Action:
-        """One of ``legal`` for this seat, given the views of now and what it heard before."""
-        if not legal:
-            raise ValueError("nothing to choose from")
-        self._catch_up(private)
+    def decide(self, public: JSONObject, private: JSONObject, legal: Sequence[Action]) -> Action:
         me = _Situation(public, private, self.know)
         action = self._decide(me, legal)
         if isinstance(action, Probe):
             self.know.probing = (action.target, action.card)
         return action
 
-    def _catch_up(self, private: JSONObject) -> None:
+    def learn(self, public: JSONObject, private: JSONObject, secrets: list[JSONObject]) -> None:
         """Absorb new events in order, each with the secret this seat was told about it."""
-        secrets = [_obj(s) for s in _list(private["secrets"])]
         for event, secret in self.hearing.unread(secrets):
             self.know.absorb(event, secret)
         transit = private["transit_card"]

@@ -371,23 +371,16 @@ def _discard(state: State, a: Discard) -> Step:
 
 
 TURNS: Turns[State] = Turns(
-    handlers={
-        (Dealing, Deal): apply_deal,
-        **{(ANY_PHASE, play): _play for play in PLAYS},  # each play checks its own timing
-        (Acting, Draw): _draw,
-        (Acting, Send): _send,
-        (Acting, EndTurn): _end_turn,
-        (Drawing, TellDraw): _tell_draw,
-        (Drawing, Pick): _pick,
-        (Placing, TellPlacement): _tell_draw,
-        (Placing, Pick): _pick,
-        (Responding, Pass): _pass,
-        (Deciding, Receive): _receive,
-        (Deciding, Decline): _decline,
-        (ProbeAnswer, AnswerProbe): _answer_probe,
-        (Discarding, Discard): _discard,
+    {
+        ANY_PHASE: dict.fromkeys(PLAYS, _play),  # each play checks its own timing (§6, §7)
+        Dealing: {Deal: apply_deal},
+        Acting: {Draw: _draw, Send: _send, EndTurn: _end_turn},
+        Drawing: {TellDraw: _tell_draw, Pick: _pick},
+        Placing: {TellPlacement: _tell_draw, Pick: _pick},
+        Responding: {Pass: _pass},
+        Deciding: {Receive: _receive, Decline: _decline},
+        ProbeAnswer: {AnswerProbe: _answer_probe},
+        Discarding: {Discard: _discard},
     },
-    acting=acting_seats,
-    audit=audit,
-    ended=Ending.ENDED,
-)
+    acting=acting_seats, audit=audit, ended=Ending.ENDED,
+)  # fmt: skip

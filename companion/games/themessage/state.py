@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from companion.core import players
 from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.rounds import Round
@@ -47,10 +48,7 @@ class Ending(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Player:
-    name: str
-    identity: CardId | None = None
-    hand: tuple[CardId, ...] = ()
+class Player(players.Player):
     intel: tuple[CardId, ...] = ()
     """Intelligence received, face up in front of the player, oldest first (§5.1)."""
     status: Status = Status.ALIVE

@@ -33,24 +33,10 @@ contradiction for the table to settle, never a change made behind anyone's back.
 
 from __future__ import annotations
 
+from companion.core import taps
 from companion.core.actions import Action, Discard, Pick
 from companion.core.copies import Alike
-from companion.core.phases import Discarding, Finished
-from companion.core.taps import (
-    Contradiction,
-    Decide,
-    Decision,
-    Laid,
-    Nothing,
-    Place,
-    Role,
-    Top,
-    any_copy,
-    checked,
-    names_card,
-    offer,
-    then,
-)
+from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
 from companion.games.themessage import cards, legal, rules
 from companion.games.themessage.actions import PLAYS, Answer, AnswerProbe, Draw, Receive, Send
@@ -77,60 +63,55 @@ def _copies(state: State) -> Alike:
     return cards.ALIKE[state.options.deck]
 
 
-def _decide(state: State, role: Role, card: CardId) -> Decision:
-    if isinstance(state.phase, Finished):
-        return Nothing("ingest.game_over")
-    if card not in IN_BOX[state.options.deck]:
-        return Nothing("ingest.not_this_game", {"card": card})
-    if role.place is Place.SEAT:
-        assert role.seat is not None
-        return _at_seat(state, role.seat, card)
-    if role.place is Place.CENTRE:
-        return _at_centre(state, card)
-    return _at_discard(state, card)
+def _known(state: State, card: CardId) -> bool:
+    return card in IN_BOX[state.options.deck]
 
 
 # --- a seat's own reader ----------------------------------------------------------------
 
 
-def _at_seat(state: State, seat: Seat, card: CardId) -> Decision:
+def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
     t, me, phase = state.transit, state.player(seat), state.phase
     if t is not None and card == t.card:
         return _intel_at(state, seat)
     if card in me.hand or card in me.intel:
-        return Nothing()  # the record agrees: the seat's own card
+        return taps.Nothing()  # the record agrees: the seat's own card
     if isinstance(phase, Deciding) and t is not None and t.at == seat:
-        return Contradiction(seat, public=False, where="transit")  # not the card passed to them
+        return taps.Contradiction(
+            seat, public=False, where="transit"
+        )  # not the card passed to them
     if (isinstance(phase, Drawing) and phase.seat == seat) or (
         isinstance(phase, Placing) and phase.seats[:1] == (seat,)
     ):
         if card not in _deck(state):
-            return Contradiction(seat, public=False, where="deck")
-        return checked(rules.apply, state, (Pick(card=card),), seat)
+            return taps.Contradiction(seat, public=False, where="deck")
+        return taps.checked(rules.apply, state, (Pick(card=card),), seat)
     if isinstance(phase, Acting) and state.moment is Moment.TURN_START and state.active == seat:
         first: Draw | AnswerProbe = Draw(seat=seat)
     elif isinstance(phase, ProbeAnswer) and phase.target == seat:
         first = AnswerProbe(seat=seat, answer=Answer.DRAW)  # refused unless a draw is owed
     elif isinstance(phase, Placing) and phase.seats:
-        return Nothing("ingest.placement_for", {"seat": phase.seats[0]}, seat)
+        return taps.Nothing("ingest.placement_for", {"seat": phase.seats[0]}, seat)
     else:
-        return Nothing("ingest.not_your_draw", seat=seat)
+        return taps.Nothing("ingest.not_your_draw", seat=seat)
     if card not in _deck(state):
-        return Contradiction(seat, public=False, where="deck")
+        return taps.Contradiction(seat, public=False, where="deck")
     # the draw, then the pick the card turned out to be (none for the deck's last card)
-    return then(rules.apply, _decide, state, Role(Place.SEAT, seat), card, first=first, seat=seat)
+    return taps.then(
+        rules.apply, _decide, state, taps.Role(taps.Place.SEAT, seat), card, first=first, seat=seat
+    )
 
 
-def _intel_at(state: State, seat: Seat) -> Decision:
+def _intel_at(state: State, seat: Seat) -> taps.Decision:
     """The card in transit on ``seat``'s reader: received, when the decision is theirs (§5.2
     step 3: nothing may be played then, so the tap cannot mean anything else)."""
     t = state.transit
     assert t is not None
     if t.at != seat:
-        return Nothing("ingest.intel_not_yours", {"seat": t.at}, seat)
+        return taps.Nothing("ingest.intel_not_yours", {"seat": t.at}, seat)
     if not isinstance(state.phase, Deciding):
-        return Nothing("ingest.intel_not_yet", seat=seat)
-    return checked(rules.apply, state, (Receive(seat=seat),), seat)
+        return taps.Nothing("ingest.intel_not_yet", seat=seat)
+    return taps.checked(rules.apply, state, (Receive(seat=seat),), seat)
 
 
 def _deck(state: State) -> tuple[CardId, ...]:
@@ -141,10 +122,10 @@ def _deck(state: State) -> tuple[CardId, ...]:
 # --- the centre ---------------------------------------------------------------------------
 
 
-def _at_centre(state: State, card: CardId) -> Decision:
+def _at_centre(state: State, card: CardId) -> taps.Decision:
     t = state.transit
     if t is not None and card == t.card:
-        return Nothing()  # the intelligence, where its sender laid it
+        return taps.Nothing()  # the intelligence, where its sender laid it
     holder = _holder(state, card)
     hush = _hush(state, card, holder)
     if holder is None:
@@ -152,10 +133,10 @@ def _at_centre(state: State, card: CardId) -> Decision:
     options = [
         a
         for a in legal.legal_actions(state, holder)
-        if isinstance(a, STARTED) and names_card(a, card)
+        if isinstance(a, STARTED) and taps.names_card(a, card)
     ]
-    cannot = Nothing("ingest.starts_nothing", {"card": card}, hush)
-    return offer(rules.apply, state, holder, options, none=cannot, private=hush is not None)
+    cannot = taps.Nothing("ingest.starts_nothing", {"card": card}, hush)
+    return taps.offer(rules.apply, state, holder, options, none=cannot, private=hush is not None)
 
 
 def _hush(state: State, card: CardId, holder: Seat | None) -> Seat | None:
@@ -173,32 +154,32 @@ def _hush(state: State, card: CardId, holder: Seat | None) -> Seat | None:
     return None
 
 
-def _in_no_hand(state: State, card: CardId, hush: Seat | None) -> Decision:
+def _in_no_hand(state: State, card: CardId, hush: Seat | None) -> taps.Decision:
     """A card in the centre that no hand holds, by the record."""
     if _played(state, card):
-        return Nothing("ingest.already_played", {"card": card}, hush)
+        return taps.Nothing("ingest.already_played", {"card": card}, hush)
     if card in state.discard or card in state.removed:
-        return Nothing("ingest.on_the_pile", seat=hush)
+        return taps.Nothing("ingest.on_the_pile", seat=hush)
     astray = _drawn_astray(state, card)
     if astray is not None:
         return astray
     owner = _intel_owner(state, card)
     if owner is not None:  # face up in front of them: its name is no secret
-        return Contradiction(owner, public=True, where="intel")
+        return taps.Contradiction(owner, public=True, where="intel")
     if hush is not None:
-        return Contradiction(hush, public=False, where="hand")
+        return taps.Contradiction(hush, public=False, where="hand")
     if isinstance(state.phase, Acting):
-        return Contradiction(state.active, public=True, where="hand")
-    return Contradiction(None, public=True, where="hands")
+        return taps.Contradiction(state.active, public=True, where="hand")
+    return taps.Contradiction(None, public=True, where="hands")
 
 
 # --- the discard pile -------------------------------------------------------------------------
 
 
-def _at_discard(state: State, card: CardId) -> Decision:
+def _at_discard(state: State, card: CardId) -> taps.Decision:
     phase = state.phase
     if card in state.discard or card in state.removed or _played(state, card):
-        return Nothing()  # on the pile, out of the game, or going there when it resolves
+        return taps.Nothing()  # on the pile, out of the game, or going there when it resolves
     astray = _drawn_astray(state, card)
     if astray is not None:
         return astray
@@ -206,36 +187,36 @@ def _at_discard(state: State, card: CardId) -> Decision:
     if isinstance(phase, ProbeAnswer | Discarding):
         seat = phase.target if isinstance(phase, ProbeAnswer) else phase.seat
         if card not in state.player(seat).hand:
-            return Contradiction(seat, public=face_up, where="hand")
+            return taps.Contradiction(seat, public=face_up, where="hand")
         if isinstance(phase, ProbeAnswer):  # refused, to the target alone, unless owed (§6.8)
             answer = AnswerProbe(seat=seat, answer=Answer.DISCARD, card=card)
-            return checked(rules.apply, state, (answer,), seat)
-        return checked(rules.apply, state, (Discard(seat=seat, card=card),), seat)
+            return taps.checked(rules.apply, state, (answer,), seat)
+        return taps.checked(rules.apply, state, (Discard(seat=seat, card=card),), seat)
     owner = _intel_owner(state, card)
     if owner is not None:
-        return Contradiction(owner, public=True, where="discard")
+        return taps.Contradiction(owner, public=True, where="discard")
     t = state.transit
     text = t is not None and card == t.card and t.method is Method.TEXT
-    return Contradiction(_holder(state, card), public=face_up or text, where="discard")
+    return taps.Contradiction(_holder(state, card), public=face_up or text, where="discard")
 
 
 # --- where the record has a card ------------------------------------------------------------
 
 
-def _drawn_astray(state: State, card: CardId) -> Nothing | None:
+def _drawn_astray(state: State, card: CardId) -> taps.Nothing | None:
     """A deck card on the wrong reader while someone draws or places one: the drawer's
     card, most likely — said to the drawer alone, so that nobody else learns it."""
     if card not in _deck(state):
         return None
     phase = state.phase
     if isinstance(phase, Drawing):
-        return Nothing("ingest.draw_on_own_reader", seat=phase.seat)
+        return taps.Nothing("ingest.draw_on_own_reader", seat=phase.seat)
     if isinstance(phase, ProbeAnswer):
-        return Nothing("ingest.draw_on_own_reader", seat=phase.target)
+        return taps.Nothing("ingest.draw_on_own_reader", seat=phase.target)
     if isinstance(phase, Acting) and state.moment is Moment.TURN_START:
-        return Nothing("ingest.draw_on_own_reader", seat=state.active)
+        return taps.Nothing("ingest.draw_on_own_reader", seat=state.active)
     if isinstance(phase, Placing) and phase.seats:  # turned up to lie face up
-        return Nothing("ingest.placement_for", {"seat": phase.seats[0]})
+        return taps.Nothing("ingest.placement_for", {"seat": phase.seats[0]})
     return None
 
 
@@ -259,11 +240,12 @@ def _played(state: State, card: CardId) -> bool:
 # --- the other way round: where a player lays a card to make an action -----------------
 
 
-decide: Decide[State] = any_copy(_decide, _copies)
+_decide = taps.by_place(_known, _at_seat, _at_centre, _at_discard)
+decide: taps.Decide[State] = taps.any_copy(_decide, _copies)
 """What a card seen by a reader means now (:data:`companion.core.taps.Decide`)."""
 
 
-def laid(state: State, action: Action, top: Top) -> Laid | None:
+def laid(state: State, action: Action, top: taps.Top) -> taps.Laid | None:
     """The reader and the card that make ``action`` at a table with readers; ``None`` for
     what no card shows (a pass, a refusal, a spoken probe answer): it is said on the phone.
     A draw lays whichever card ``top`` says the deck gave; nothing when there is nothing
@@ -275,17 +257,17 @@ def laid(state: State, action: Action, top: Top) -> Laid | None:
     phase = state.phase
     if isinstance(action, Pick) and isinstance(phase, Drawing | Placing):
         seat = phase.seat if isinstance(phase, Drawing) else phase.seats[0]
-        return Role(Place.SEAT, seat), action.card
+        return taps.Role(taps.Place.SEAT, seat), action.card
     if isinstance(action, Draw) or (
         isinstance(action, AnswerProbe) and action.answer is Answer.DRAW
     ):
         deck = _deck(state)
-        return (Role(Place.SEAT, action.seat), top(deck)) if deck else None
+        return (taps.Role(taps.Place.SEAT, action.seat), top(deck)) if deck else None
     if isinstance(action, STARTED):
-        return Role(Place.CENTRE), action.card
+        return taps.Role(taps.Place.CENTRE), action.card
     if isinstance(action, Receive):
         assert state.transit is not None
-        return Role(Place.SEAT, action.seat), state.transit.card
+        return taps.Role(taps.Place.SEAT, action.seat), state.transit.card
     if isinstance(action, AnswerProbe | Discard) and action.card is not None:
-        return Role(Place.DISCARD), action.card
+        return taps.Role(taps.Place.DISCARD), action.card
     return None

@@ -14,11 +14,9 @@ before the game is over.
 from __future__ import annotations
 
 from companion.core.codec import to_json
-from companion.core.errors import WrongMoment
-from companion.core.narrow import args
 from companion.core.rules import over
 from companion.core.types import JSON, CardId, JSONObject, Seat
-from companion.core.views import prompt_view, secrets_for, timeline
+from companion.core.views import own_view, revealed, table_view
 from companion.games.themessage.cards import Colour, Method, colour_of, function_of
 from companion.games.themessage.effects import shown
 from companion.games.themessage.hops import next_hop
@@ -61,7 +59,6 @@ def _counts(intel: tuple[CardId, ...]) -> dict[str, JSON]:
 
 
 def public_view(state: State) -> JSONObject:
-    result = over(state)
     seats: list[JSON] = [
         {
             "name": p.name,
@@ -84,7 +81,7 @@ def public_view(state: State) -> JSONObject:
             "declared": [_play(p) for p in phase.declared],
         }
     return {
-        "game": "themessage",
+        **table_view("themessage", pending(state), over(state)),
         "turn": state.turn,
         "active": state.active,
         "moment": state.moment.value,
@@ -96,51 +93,40 @@ def public_view(state: State) -> JSONObject:
         "transit": _transit(state),
         "stack": [_play(p) for p in state.stack],
         "round": round_,
-        "pending": [prompt_view(p) for p in pending(state)],
-        "over": None if result is None else to_json(result),
     }
 
 
 def private_view(state: State, seat: Seat) -> JSONObject:
-    me = state.player(seat)
-    prompts = [prompt_view(p) for p in pending(state) if seat in p.seats]
-    phase = state.phase
-    if isinstance(phase, ProbeAnswer) and phase.target == seat:
-        assert me.identity is not None
-        answer, count = obligation(me.identity, phase.card, state.options)
-        for p in prompts:
-            p["args"] = {**args(p), "card": phase.card, "answer": answer.value, "count": count}
-    t = state.transit
+    me, phase, t = state.player(seat), state.phase, state.transit
     known = t is not None and (t.method is Method.TEXT or seat in t.seen_by)
     declared = phase.declared if isinstance(phase, Responding) else ()
-    secrets: list[JSON] = list(secrets_for(state.history, seat))
     return {
-        "seat": seat,
-        "name": me.name,
-        "identity": me.identity,
+        **own_view(seat, me, pending(state), state.history, _duty(state, seat)),
         "status": me.status.value,
         "hand": list(me.hand),
         "transit_card": t.card if t is not None and known else None,
         "my_plays": [
             {"n": p.n, "card": p.card} for p in (*state.stack, *declared) if p.seat == seat
         ],
-        "prompts": list(prompts),
-        "secrets": secrets,
     }
+
+
+def _duty(state: State, seat: Seat) -> dict[str, JSON]:
+    """What a probe obliges this seat to answer (§6.8): the card, and its duty by its identity."""
+    phase, identity = state.phase, state.player(seat).identity
+    if not (isinstance(phase, ProbeAnswer) and phase.target == seat and identity is not None):
+        return {}
+    answer, count = obligation(identity, phase.card, state.options)
+    return {"card": phase.card, "answer": answer.value, "count": count}
 
 
 def revealed_view(state: State) -> JSONObject:
     """Everything, once the game is over: who was who, who held what, who learned what."""
-    if over(state) is None:
-        raise WrongMoment(act="reveal")
     t = state.transit
     return {
-        **public_view(state),
-        "identities": [p.identity for p in state.players],
-        "hands": [list(p.hand) for p in state.players],
+        **revealed(public_view(state), state.players, state.history, over(state)),
         "deck": list(state.deck),
         "discard": list(state.discard),
         "removed": list(state.removed),
         "transit_card": None if t is None else t.card,
-        "timeline": timeline(state.history),
     }

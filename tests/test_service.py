@@ -1,0 +1,140 @@
+"""The table service: one live game for every face — one event, one commit, one publication."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.core.actions import Pick
+from companion.core.taps import Place, Role
+from companion.core.types import CardId, Seat
+from companion.games.microfilms import GAME, cards
+from companion.games.microfilms.actions import Draw, Source
+from companion.journal import Journal
+from companion.observations import SourceState, SourceStatus, TagPlaced
+from companion.sensors import Sensors
+from companion.service import Change, Draws, TableService
+from hardware.script import ScriptSource
+
+SEATS = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def uid(card: CardId) -> str:
+    return card.encode().hex().upper()
+
+
+def recognise(placed: TagPlaced) -> CardId | None:
+    card = CardId(bytes.fromhex(placed.uid).decode(errors="replace"))
+    return card if card in cards.CARDS else None
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> TableService:
+    return TableService.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS,
+                              rng=random.Random(3))  # fmt: skip
+
+
+class Counted:
+    """Every change the service publishes, and every journal transaction it makes."""
+
+    def __init__(self, service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.changes: list[Change] = []
+        self.commits = 0
+        service.subscribe(self.changes.append)
+        append = Journal.append
+
+        def counting(journal: Journal, *args: Any, **kw: Any) -> int:
+            self.commits += 1
+            return append(journal, *args, **kw)
+
+        monkeypatch.setattr(Journal, "append", counting)
+
+
+def test_a_draw_laid_on_a_reader_is_one_commit_and_one_publication(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card from the deck on the drawer's reader is the draw and the card it turned out to be
+    (§4.1): two actions, judged once, committed in one transaction, published once."""
+    seat = service.acting()
+    assert seat is not None
+    service.use_sensors({("board", str(seat)): Role(Place.SEAT, seat)}, recognise)
+    card = service.table.state.deck[0]
+    counted = Counted(service, monkeypatch)
+    feedback = service.observe(TagPlaced("board", uid(card), zone=str(seat)))
+    assert feedback.committed == (Draw(seat=seat, source=Source.DECK), Pick(card=card))
+    assert counted.commits == 1 and len(counted.changes) == 1
+    update = counted.changes[0].update
+    assert update is not None and [e["kind"] for e in update.public()] == ["drew"]
+    assert [s["args"]["card"] for s in update.private(seat)] == [card]
+
+
+def test_a_zone_no_place_watches_is_said_and_changes_nothing(service: TableService) -> None:
+    service.use_sensors({("board", "1"): Role(Place.CENTRE)}, recognise)
+    before = service.seq
+    feedback = service.observe(TagPlaced("board", uid(CardId("ACE")), zone="7"))
+    assert feedback.notices[0].key == "ingest.no_role" and service.seq == before
+    assert feedback.notices[0].args == {"reader": "board 7"}
+
+
+def test_an_action_posted_is_published_once_and_a_refusal_not_at_all(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counted = Counted(service, monkeypatch)
+    seat = service.acting()
+    assert seat is not None
+    idle = Seat((seat + 1) % 4)
+    refused = service.submit_any([Draw(seat=idle, source=Source.DECK)])
+    assert refused is not None and refused.code == "not_your_turn"
+    assert counted.changes == [] and counted.commits == 0
+    service.submit(Draw(seat=seat, source=Source.DECK))  # the app draws the card: chance
+    assert counted.commits == 1 and len(counted.changes) == 1
+
+
+def test_a_phone_sees_only_its_own_seat(service: TableService) -> None:
+    """What a seat's phone receives: its private view and legal actions, nothing of another."""
+    seat = service.acting()
+    assert seat is not None
+    mine, other = service.seat_view(seat), service.seat_view(Seat((seat + 1) % 4))
+    assert mine.private == GAME.private_view(service.table.state, seat)
+    assert mine.actions and other.actions == ()
+    assert all(a["seat"] == seat for a in mine.actions)
+    assert json.dumps(mine.public) == json.dumps(GAME.public_view(service.table.state))
+
+
+def test_a_resumed_game_goes_on_with_the_policy_it_was_started_with(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    started = TableService.start(journal, "microfilms", SEATS, draws=Draws.APP,
+                                 rng=random.Random(1))  # fmt: skip
+    seat = started.acting()
+    assert seat is not None
+    started.submit(Draw(seat=seat, source=Source.DECK))
+    assert started.pending()[0].kind != "tell_draw", "the app drew the card"
+    resumed = TableService.resume(journal, started.game_id)
+    assert resumed.header.meta["draws"] == "app" and resumed.seq == started.seq
+    assert resumed.table.state == started.table.state
+
+
+async def test_sensors_feed_the_game_they_are_attached_to(
+    service: TableService, tmp_path: Path
+) -> None:
+    """Opened sources run for as long as the app does; their statuses are kept from the
+    start, and once a game is attached what they see is laid at its table."""
+    seat = service.acting()
+    assert seat is not None
+    card = service.table.state.deck[0]
+    script = tmp_path / "board.jsonl"
+    script.write_text(
+        json.dumps({"kind": "tag_placed", "source": "board", "uid": uid(card), "zone": "a"}) + "\n"
+    )
+    sensors = Sensors([(ScriptSource("board", script), {"a": Role(Place.SEAT, seat)})], recognise)
+    service.attach(sensors)
+    await asyncio.wait_for(sensors.run(), 10)
+    assert sensors.statuses["board"] == SourceStatus(
+        "board", SourceState.CLOSED, at=sensors.statuses["board"].at, kind="script"
+    )
+    assert card in service.table.state.player(seat).hand
