@@ -199,6 +199,7 @@ def measure(hands: Hands, phones: Phones, taps: Taps, sensed: list[float]) -> No
     hands.readers.handle = seeing
 
     async def timed(name: str, tag: Any) -> Any:
+        await phones.settled()  # the views of moves made without a card, delivered first
         views = list(phones.views)
         laid = time.monotonic()
         with Counting() as counting:

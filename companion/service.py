@@ -103,6 +103,7 @@ class TableService:
         self._listeners: list[Listener] = []
         self._held: list[Update] = []
         self._busy = False
+        self._menus: dict[Seat, tuple[Any, TableMenu]] = {}
         table.subscribe(self._on_update)
 
     @classmethod
@@ -216,8 +217,15 @@ class TableService:
         return self.table.private_view(seat)
 
     def table_menu(self, seat: Seat) -> TableMenu:
-        """What the shared tablet offers for ``seat``: from public facts only."""
-        return self.spec.table_menu(self.table.state, seat)
+        """What the shared tablet offers for ``seat``: from public facts only.
+
+        The tablet asks at every redraw; the menu is listed once for each state.
+        """
+        state = self.table.state
+        kept = self._menus.get(seat)
+        if kept is None or kept[0] is not state:
+            kept = self._menus[seat] = (state, self.spec.table_menu(state, seat))
+        return kept[1]
 
     def dealing(self) -> list[Notice] | None:
         """While the table waits for its real deal to be read: what is still to be laid."""
