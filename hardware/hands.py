@@ -21,13 +21,14 @@ import contextlib
 import functools
 import hashlib
 import random
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
 
 from companion.core.actions import Action
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.ingest import Feedback, Places, Question
+from companion.observations import TagPlaced
 from companion.service import TableService
 from companion.tagmap import TagMap
 from firmware_bridge.emulators.ntag import Ntag213
@@ -41,6 +42,18 @@ class LaidWrong(RuntimeError):
 def sticker(card: CardId) -> Ntag213:
     """The emulated sticker on ``card``: its UID is derived from the card, the same every time."""
     return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
+
+
+def sticker_uid(card: CardId) -> str:
+    """The UID a reader reports for ``card``'s emulated sticker."""
+    return sticker(card).uid.hex().upper()
+
+
+def recogniser(cards: Iterable[CardId]) -> Callable[[TagPlaced], CardId | None]:
+    """Knows ``cards``' emulated stickers by UID alone, as a deck registered without keys
+    would; any other tag is a stranger."""
+    known = {sticker_uid(card): card for card in cards}
+    return lambda placed: known.get(placed.uid)
 
 
 def reader_roles(seats: int) -> dict[str, Role]:
@@ -160,7 +173,7 @@ def stickered(service: TableService, tags: TagMap) -> dict[str, Role]:
     header = service.header
     deck = tags.new_deck(header.game, header.game)
     cards = service.spec.sensing.cards(header.decoded_options())
-    tags.store(deck, {sticker(c).uid.hex().upper(): c for c in cards})
+    tags.store(deck, {sticker_uid(c): c for c in cards})
     roles = reader_roles(len(header.seats))
     service.use_sensors(places_of(roles), functools.partial(tags.recognise, deck))
     return roles

@@ -24,21 +24,17 @@ from companion.ingest import Feedback, Ingest, Notice
 from companion.journal import Journal
 from companion.observations import TagPlaced
 from companion.table import Table, dealt_by_hand, players_tell
+from hardware.hands import places_of, reader_roles, recogniser, sticker_uid
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
-ROLES = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
-ROLES |= {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
-PLACES = {(name, ""): role for name, role in ROLES.items()}
-"""Each reader watches one place: its one zone is the whole reader."""
+ROLES = reader_roles(4)
+PLACES = places_of(ROLES)
 NAMES = {role: name for name, role in ROLES.items()}
-
-
-def recognise(placed: TagPlaced) -> CardId | None:
-    return CardId(bytes.fromhex(placed.uid).decode())
+recognise = recogniser(c for g in GAMES.values() for box in g.sensing.boxes.values() for c in box)
 
 
 def lay(ingest: Ingest, role: Role, card: CardId) -> Feedback:
-    return ingest.observe(TagPlaced(NAMES[role], card.encode().hex().upper(), (), 0.0))
+    return ingest.observe(TagPlaced(NAMES[role], sticker_uid(card), (), 0.0))
 
 
 @pytest.fixture

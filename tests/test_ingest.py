@@ -11,7 +11,6 @@ import pytest
 from companion.core.actions import Discard, Pick
 from companion.core.audit import AuditHand
 from companion.core.phases import Discarding
-from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards
 from companion.games.microfilms.actions import Blackmail, Draw, GiveIn, Source
@@ -20,21 +19,11 @@ from companion.ingest import Feedback, Ingest
 from companion.journal import Journal
 from companion.observations import CardSeen, SourceState, SourceStatus, TagPlaced, TagRemoved
 from companion.table import Table, players_tell
+from hardware.hands import places_of, reader_roles, recogniser, sticker_uid
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
-ROLES = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
-ROLES |= {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
-PLACES = {(name, ""): role for name, role in ROLES.items()}
-"""Each reader watches one place: its one zone is the whole reader."""
-
-
-def uid(card: CardId) -> str:
-    return card.encode().hex().upper()
-
-
-def recognise(placed: TagPlaced) -> CardId | None:
-    card = CardId(bytes.fromhex(placed.uid).decode(errors="replace"))
-    return card if card in cards.CARDS else None
+PLACES = places_of(reader_roles(4))
+recognise = recogniser(cards.CARDS)
 
 
 @pytest.fixture
@@ -54,11 +43,11 @@ def reader_of(seat: Seat) -> str:
 
 
 def tap(ingest: Ingest, reader: str, card: CardId, at: float = 0.0) -> Feedback:
-    return ingest.observe(TagPlaced(reader, uid(card), (), at))
+    return ingest.observe(TagPlaced(reader, sticker_uid(card), (), at))
 
 
 def lift(ingest: Ingest, reader: str, card: CardId, at: float) -> None:
-    ingest.observe(TagRemoved(reader, uid(card), at))
+    ingest.observe(TagRemoved(reader, sticker_uid(card), at))
 
 
 def given(table: Table, kinds: tuple[str, ...]) -> CardId:

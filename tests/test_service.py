@@ -19,18 +19,13 @@ from companion.journal import Journal
 from companion.observations import SourceState, SourceStatus, TagPlaced
 from companion.sensors import Sensors
 from companion.service import Change, Draws, TableService
+from hardware.hands import recogniser, sticker_uid
 from hardware.script import ScriptSource
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 
 
-def uid(card: CardId) -> str:
-    return card.encode().hex().upper()
-
-
-def recognise(placed: TagPlaced) -> CardId | None:
-    card = CardId(bytes.fromhex(placed.uid).decode(errors="replace"))
-    return card if card in cards.CARDS else None
+recognise = recogniser(cards.CARDS)
 
 
 @pytest.fixture
@@ -65,7 +60,7 @@ def test_a_draw_laid_on_a_reader_is_one_commit_and_one_publication(
     service.use_sensors({("board", str(seat)): Role(Place.SEAT, seat)}, recognise)
     card = service.table.state.deck[0]
     counted = Counted(service, monkeypatch)
-    feedback = service.observe(TagPlaced("board", uid(card), zone=str(seat)))
+    feedback = service.observe(TagPlaced("board", sticker_uid(card), zone=str(seat)))
     assert feedback.committed == (Draw(seat=seat, source=Source.DECK), Pick(card=card))
     assert counted.commits == 1 and len(counted.changes) == 1
     update = counted.changes[0].update
@@ -76,7 +71,7 @@ def test_a_draw_laid_on_a_reader_is_one_commit_and_one_publication(
 def test_a_zone_no_place_watches_is_said_and_changes_nothing(service: TableService) -> None:
     service.use_sensors({("board", "1"): Role(Place.CENTRE)}, recognise)
     before = service.seq
-    feedback = service.observe(TagPlaced("board", uid(CardId("ACE")), zone="7"))
+    feedback = service.observe(TagPlaced("board", sticker_uid(CardId("ACE")), zone="7"))
     assert feedback.notices[0].key == "ingest.no_role" and service.seq == before
     assert feedback.notices[0].args == {"reader": "board 7"}
 
@@ -128,9 +123,8 @@ async def test_sensors_feed_the_game_they_are_attached_to(
     assert seat is not None
     card = service.table.state.deck[0]
     script = tmp_path / "board.jsonl"
-    script.write_text(
-        json.dumps({"kind": "tag_placed", "source": "board", "uid": uid(card), "zone": "a"}) + "\n"
-    )
+    laid = {"kind": "tag_placed", "source": "board", "uid": sticker_uid(card), "zone": "a"}
+    script.write_text(json.dumps(laid) + "\n")
     sensors = Sensors([(ScriptSource("board", script), {"a": Role(Place.SEAT, seat)})], recognise)
     service.attach(sensors)
     await asyncio.wait_for(sensors.run(), 10)
