@@ -9,7 +9,7 @@ from typing import Any
 
 import aiohttp
 
-from companion.core.actions import Pass
+from companion.core.actions import Discard, Pass
 from companion.core.phases import Dealing
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
@@ -22,7 +22,7 @@ from companion.service import TableService
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
 from hardware.emulated import EmulatedTable
-from hardware.hands import places_of, sticker
+from hardware.hands import places_of, sticker, sticker_uid
 from ui.faces import face_of
 from ui.phone.render import view_message
 from ui.tablet.session import Session
@@ -41,7 +41,7 @@ def attach_readers(session: Session, tmp_path: Path) -> dict[str, Role]:
     """A reader per seat and one in the centre, reading a deck registered on the spot."""
     tags = TagMap(tmp_path / "tags.sqlite3")
     deck = tags.new_deck("home", "microfilms")
-    tags.store(deck, {sticker(c.id).uid.hex().upper(): c.id for c in cards.ALL})
+    tags.store(deck, {sticker_uid(c.id): c.id for c in cards.ALL})
     roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
     roles["centre"] = Role(Place.CENTRE)
     session.service.use_sensors(places_of(roles), lambda placed: tags.recognise(deck, placed))
@@ -118,6 +118,43 @@ async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: 
         assert reply["type"] == "ok"
         over = table.over()
         assert over is not None and over.reason == "claim" and 0 in over.winners
+        await ws.close()
+    await session.phones.stop()
+
+
+async def next_view(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+    message: dict[str, Any] = await ws.receive_json(timeout=5)
+    while message.get("type") != "view":
+        message = await ws.receive_json(timeout=5)
+    return message
+
+
+async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_once(
+    tmp_path: Path,
+) -> None:
+    """The draw and the card it turned out to be are one tap: one redraw, one view a phone."""
+    session, roles = session_with_readers(tmp_path)
+    await session.phones.start()
+    base = f"http://127.0.0.1:{session.phones.port}"
+    redraws: list[None] = []
+    session.subscribe(lambda: redraws.append(None))
+    async with (
+        EmulatedTable(roles, tmp_path, session.service.observe) as readers,
+        aiohttp.ClientSession() as http,
+    ):
+        ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
+        await ws.send_json(
+            {"type": "hello", "token": session.phones.tokens.token(Seat(1)), "lang": "en"}
+        )
+        await next_view(ws)
+        session.submit(Draw(seat=Seat(0), source=Source.DECK))
+        await next_view(ws)
+        redraws.clear()
+        await readers.tap("seat1", sticker("M-US"))
+        assert len(redraws) == 1
+        drawn = await next_view(ws)
+        assert session.submit(Discard(seat=Seat(0), card=CardId("A-SB1")))  # over her limit
+        assert await next_view(ws) != drawn  # the next push is the discard, not the tap again
         await ws.close()
     await session.phones.stop()
 
