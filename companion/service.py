@@ -29,7 +29,7 @@ from companion.core.actions import Action, SeatAction
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec, TableMenu
 from companion.core.outcome import GameOver
-from companion.core.prompts import Prompt
+from companion.core.prompts import Prompt, waiting_on
 from companion.core.types import CardId, JSONObject, Seat
 from companion.games import GAMES
 from companion.ingest import Feedback, Ingest, Notice, Places, Question, Recognise, Reconcile
@@ -191,6 +191,19 @@ class TableService:
 
     def over(self) -> GameOver | None:
         return self.table.over()
+
+    def goes_on(self) -> bool:
+        """Whether the table can go on: it is over, a seat it waits for can act, or its real
+        deal waits to be laid on the readers. A resumed game always can — a table that
+        cannot is a bug, and ``companion resume --json`` says so for scripts to check."""
+        if self.over() is not None:
+            return True
+        waiting = waiting_on(self.pending())
+        if waiting:
+            return all(self.table.legal_actions(seat) for seat in waiting)
+        deal = self.spec.sensing.deal
+        by_hand = self.header.meta.get("readers") is True
+        return by_hand and deal is not None and deal.waits(self.table.state)
 
     def revealed_view(self) -> JSONObject:
         return self.table.revealed_view()

@@ -264,8 +264,9 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
     readers = header.meta.get("readers") is True and not args.no_readers
     service = TableService.resume(journal, game, readers=readers)
     if args.json:
-        print(json.dumps({"game": game, "seq": service.seq, "public": service.public_view()},
-                         ensure_ascii=False))  # fmt: skip
+        resumed = {"game": game, "seq": service.seq, "goes_on": service.goes_on(),
+                   "public": service.public_view()}  # fmt: skip
+        print(json.dumps(resumed, ensure_ascii=False))
         return 0
     voice = Voice.of(lang, service.spec, service.names)
     console.print(voice.text("cli.resumed", game=game, seq=service.seq), style="green")

@@ -81,6 +81,7 @@ def test_a_killed_game_resumes_with_every_committed_action(tmp_path: Path) -> No
         )
         assert resumed["seq"] == rows == len(entries)
         assert resumed["public"] == expected
+        assert resumed["goes_on"], f"resumed after #{rows}, the table cannot go on"
         if resumed["public"]["over"] is not None:
             finished += 1
             game = None
