@@ -10,6 +10,12 @@ have followed from the start — first):
 - ``commit_p50_ms.<game>`` / ``commit_p99_ms.<game>``: one action applied and committed
   to a real SQLite file (WAL, synchronous=FULL), chance included.
 
+- ``taps_per_turn_4p.<game>`` / ``_6p``: for a game with response windows played by its
+  bots, the taps the players make
+  per turn when every response window closes by itself — a seat that lets a window pass
+  sends nothing — beside ``forced_passes_per_turn_*`` (passes anyone had to send: the aim
+  is 0) and ``passes_spared_per_turn_*`` (the passes every window waited for before).
+
 Run: ``python bench/engine.py`` (figures go in docs/benchmarks.md).
 """
 
@@ -23,8 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import playout
+from companion.core.actions import Action, Pass, SeatAction
 from companion.core.game import GameSpec
-from companion.core.types import JSONObject
+from companion.core.prompts import waiting_on
+from companion.core.rounds import CloseRound, open_round
+from companion.core.types import JSONObject, Seat
+from companion.core.views import public_event
 from companion.games import GAMES
 from companion.journal import Journal
 from companion.table import Table
@@ -98,7 +108,56 @@ def commit_ms(spec: GameSpec[Any], actions: int = 1500) -> tuple[float, float]:
     return statistics.median(times), qs[98]
 
 
+def taps_per_turn(
+    spec: GameSpec[Any], players: int, games: int = 200
+) -> tuple[float, float, float]:
+    """Taps, forced passes and spared passes per turn in bot games of ``spec`` at ``players``.
+
+    In a window, each seat asked decides in turn; one that would pass sends nothing, and
+    when none plays the app closes the window (as its timer does at the table).
+    """
+    taps = forced = spared = turns = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        names = [f"P{i}" for i in range(players)]
+        state: Any = new_header(spec.key, names).initial_state()
+        bots = [spec.bot(Seat(i), random.Random(f"{seed}:{i}")) for i in range(players)]
+        while spec.over(state) is None:
+            action = spec.roll(state, rng) or _next_tap(spec, state, bots)
+            if isinstance(action, SeatAction):
+                taps += not isinstance(action, Pass)
+                forced += isinstance(action, Pass)
+            elif isinstance(action, CloseRound):
+                spared += len(state.phase.waiting)
+            outcome = spec.apply(state, action)
+            public = [public_event(e) for e in outcome.events]
+            for bot in bots:
+                bot.hear(public)
+            state = outcome.state
+        turns += state.turn + 1
+    return taps / turns, forced / turns, spared / turns
+
+
+def _next_tap(spec: GameSpec[Any], state: Any, bots: list[Any]) -> Action:
+    """What a seat sends next; in a window, the first play of a seat asked, else its close."""
+    round_ = open_round(state)
+    seats = round_.waiting if round_ is not None else waiting_on(spec.pending(state))
+    for seat in seats:
+        public, private = spec.public_view(state), spec.private_view(state, seat)
+        action: Action = bots[seat].choose(public, private, spec.legal_actions(state, seat))
+        if round_ is None or not isinstance(action, Pass):
+            return action
+    assert round_ is not None
+    return CloseRound(n=round_.n)
+
+
 def main() -> None:
+    for key, spec in GAMES.items():
+        for players in (4, 6) if "close_round" in spec.codec.names else ():
+            taps, forced, spared = taps_per_turn(spec, players)
+            print(f"taps_per_turn_{players}p.{key}: {taps:.1f} taps")
+            print(f"forced_passes_per_turn_{players}p.{key}: {forced:.1f} passes")
+            print(f"passes_spared_per_turn_{players}p.{key}: {spared:.1f} passes")
     for key, spec in GAMES.items():
         print(f"games_per_s.{key}: {games_per_second(spec):.0f} games/s")
         header, actions = long_journal(spec, 1000)

@@ -14,7 +14,8 @@ import asyncio
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from companion.core.taps import Role
+from companion.core.taps import Place, Role
+from companion.core.types import Seat
 from companion.ingest import Places, Recognise
 from companion.observations import Observation, Source, SourceName, SourceStatus, Zone
 
@@ -40,6 +41,16 @@ class Sensors:
         self.statuses: dict[SourceName, SourceStatus] = {}
         """Every source's latest status, from the start: what the start screen shows."""
         self.handler: Handler = _ignore
+
+    def deal_on_readers(self, seats: int) -> bool:
+        """Whether a table of ``seats`` may be dealt on these readers: every seat has its own.
+
+        A table where some seat has none is dealt as a table without readers is (the
+        readers still see the cards laid in play): a deal read off the readers would wait
+        for cards no reader can see.
+        """
+        mine = {role.seat for role in self.places.values() if role.place is Place.SEAT}
+        return all(Seat(s) in mine for s in range(seats))
 
     async def run(self) -> None:
         """Consume every source until each has ended (closed, or failed for good)."""

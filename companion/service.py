@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import random
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,7 @@ from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec, TableMenu
 from companion.core.outcome import GameOver
 from companion.core.prompts import Prompt, waiting_on
+from companion.core.rounds import CloseRound, open_round
 from companion.core.types import CardId, JSONObject, Seat
 from companion.games import GAMES
 from companion.ingest import Feedback, Ingest, Notice, Places, Question, Recognise, Reconcile
@@ -63,13 +65,30 @@ class Change:
 
 
 @dataclass(frozen=True)
+class Window:
+    """A round open at the table (風聲's response windows), as the faces show it.
+
+    ``closes_in`` is the seconds left before the app closes it for everyone still to
+    answer — ``None`` while a seat asked it to wait (``holding``) or when the table waits
+    for every answer. The time is the table's (``window`` kept with the game), the same for
+    every round: nothing a seat holds makes it open, close or last otherwise.
+    """
+
+    n: int
+    waiting: tuple[Seat, ...]
+    holding: tuple[Seat, ...]
+    closes_in: float | None
+
+
+@dataclass(frozen=True)
 class SeatView:
     """All that one seat's phone receives of the game, and nothing else.
 
     ``actions`` are the seat's legal actions in their JSON form — or, while a card it
     laid asks a question only it may see, that question's options; ``audit`` what it may name
     in a hand audit (``None`` in a game without one); ``dealing`` whether the
-    table waits for its real deal to be laid on the readers.
+    table waits for its real deal to be laid on the readers; ``window`` the round open,
+    the same for every seat.
     """
 
     seat: Seat
@@ -80,7 +99,11 @@ class SeatView:
     question: Question | None
     audit: tuple[tuple[CardId, ...], ...] | None
     dealing: bool
+    window: Window | None
 
+
+WINDOW_SECONDS = 20
+"""How long a round waits for answers unless the table sets otherwise (``0``: for all)."""
 
 Listener = Callable[[Change], None]
 
@@ -96,7 +119,12 @@ def chance_policy(spec: GameSpec[Any], draws: Draws, readers: bool, rng: random.
 class TableService:
     """One game in play, for every face. Build with :meth:`start` or :meth:`resume`."""
 
-    def __init__(self, table: Table, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.table = table
         self._rng = rng or random.SystemRandom()
         self.ingest: Ingest | None = None
@@ -104,6 +132,8 @@ class TableService:
         self._held: list[Update] = []
         self._busy = False
         self._menus: dict[Seat, tuple[Any, TableMenu]] = {}
+        self._clock = clock
+        self._opened: tuple[int, float] | None = None
         table.subscribe(self._on_update)
 
     @classmethod
@@ -118,18 +148,22 @@ class TableService:
         readers: bool = False,
         rng: random.Random | None = None,
         meta: JSONObject | None = None,
+        window: int = WINDOW_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> TableService:
         """A new game, journaled and dealt — by the app, or with ``readers``, by hand.
 
-        The policy is kept with the game (``draws``, ``readers``), so a resumed game
-        goes on the same way. A seed (``rng``) is for demos and tests; real games draw
-        from the operating system.
+        The policy is kept with the game (``draws``, ``readers``, and ``window``: the seconds
+        a round waits for answers), so a resumed game goes on the same way. A seed (``rng``)
+        is for demos and tests; real games draw from the operating system.
         """
         source = rng or random.SystemRandom()
-        kept: JSONObject = {**(meta or {}), "draws": draws.value, "readers": readers}
+        kept: JSONObject = {
+            **(meta or {}), "draws": draws.value, "readers": readers, "window": window,
+        }  # fmt: skip
         chance = chance_policy(GAMES[game], draws, readers, source)
         table = Table.start(journal, game, names, options=options, chance=chance, meta=kept)
-        return cls(table, source)
+        return cls(table, source, clock)
 
     @classmethod
     def resume(
@@ -139,6 +173,7 @@ class TableService:
         *,
         readers: bool | None = None,
         rng: random.Random | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> TableService:
         """The game exactly as its last committed action left it, on the same policy —
         unless ``readers`` says whether the table has readers now."""
@@ -147,7 +182,7 @@ class TableService:
         by_hand = header.meta.get("readers") is True if readers is None else readers
         source = rng or random.SystemRandom()
         chance = chance_policy(header.spec, draws, by_hand, source)
-        return cls(Table.resume(journal, game_id, chance=chance), source)
+        return cls(Table.resume(journal, game_id, chance=chance), source, clock)
 
     # --- what faces read ------------------------------------------------------------
 
@@ -208,6 +243,26 @@ class TableService:
     def revealed_view(self) -> JSONObject:
         return self.table.revealed_view()
 
+    @property
+    def window_seconds(self) -> int:
+        """How long a round waits for answers at this table; ``0``: until all have answered."""
+        kept = self.header.meta.get("window", WINDOW_SECONDS)
+        return kept if isinstance(kept, int) and kept >= 0 else WINDOW_SECONDS
+
+    def window(self) -> Window | None:
+        """The round open now, if any, and when the app closes it."""
+        round_ = open_round(self.table.state)
+        if round_ is None or self.over() is not None:
+            return None
+        now = self._clock()
+        if self._opened is None or self._opened[0] != round_.n:
+            self._opened = (round_.n, now)  # first seen now: at its opening, or on resume
+        seconds = self.window_seconds
+        left = None
+        if seconds and not round_.holding:
+            left = max(0.0, self._opened[1] + seconds - now)
+        return Window(round_.n, round_.waiting, round_.holding, left)
+
     def seat_view(self, seat: Seat) -> SeatView:
         """What ``seat``'s phone receives now."""
         table, spec = self.table, self.table.spec
@@ -224,6 +279,7 @@ class TableService:
             question=question,
             audit=audit,
             dealing=self.dealing() is not None,
+            window=self.window(),
         )
 
     def private_view(self, seat: Seat) -> JSONObject:
@@ -285,6 +341,24 @@ class TableService:
             self.answer(question.id, action)
         else:
             self.submit(action)
+
+    def restart_window(self) -> None:
+        """The open round has its whole time again from now (the table paused meanwhile)."""
+        self._opened = None
+        self.window()
+
+    def close_due(self, n: int) -> bool:
+        """Close round ``n`` if its time is up and no seat holds it (the faces' timer calls
+        this when :meth:`window` said it would be due); whether it closed."""
+        window = self.window()
+        if window is None or window.n != n or window.closes_in != 0:
+            return False
+        self.submit(CloseRound(n=n))
+        return True
+
+    def close_now(self, n: int) -> None:
+        """The table closes round ``n`` at once, even one a seat holds (the tablet's button)."""
+        self.submit(CloseRound(n=n))
 
     def undo(self) -> Update:
         """Take back the last action, unless it showed anything to anyone."""
@@ -355,6 +429,7 @@ class TableService:
                 self._publish(Change(update, change.notices, change.asked, change.status))
 
     def _publish(self, change: Change) -> None:
+        self.window()  # a round that just opened starts its time now
         for listener in self._listeners:
             listener(change)
 

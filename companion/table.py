@@ -153,7 +153,7 @@ class Table:
         if not steps:
             return Update(self.seq, ())
         codec = self.spec.codec
-        rows = [(codec.encode(action), outcome.undoable) for action, outcome in steps]
+        rows = [(codec.encode(a), self.spec.undoable(outcome.events)) for a, outcome in steps]
         result = self.spec.over(state)
         body = None if result is None else to_json(result)
         assert body is None or isinstance(body, dict)

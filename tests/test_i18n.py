@@ -106,7 +106,7 @@ def test_what_every_game_says_alike_has_a_message(game: str) -> None:
     """An undo (``Table.undo``) and a hand audit (``core.audit``) read the same in every game."""
     voice = Voice.of("en", GAMES[game])
     for lang in LANGS:
-        for kind in ("undone", "hand_confirmed", "hand_corrected"):
+        for kind in ("undone", "hand_checked"):
             assert has(lang, voice.game_key("event", kind)), (lang, kind)
         assert has(lang, voice.game_key("secret", "hand_audited")), lang
 

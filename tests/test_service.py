@@ -132,3 +132,17 @@ async def test_sensors_feed_the_game_they_are_attached_to(
         "board", SourceState.CLOSED, at=sensors.statuses["board"].at, kind="script"
     )
     assert card in service.table.state.player(seat).hand
+
+
+def test_a_deal_is_read_off_readers_only_where_every_seat_has_its_own(tmp_path: Path) -> None:
+    """A table with readers at some seats only is dealt as a table without readers: a deal
+    read off the readers would wait for cards no reader can see."""
+    script = tmp_path / "board.jsonl"
+    script.write_text("")
+    zones = {f"s{i}": Role(Place.SEAT, Seat(i)) for i in range(3)}
+    some = Sensors([(ScriptSource("board", script), zones)], recognise)
+    every = Sensors(
+        [(ScriptSource("board", script), {**zones, "s3": Role(Place.SEAT, Seat(3))})], recognise
+    )
+    assert not some.deal_on_readers(4) and some.deal_on_readers(3)
+    assert every.deal_on_readers(4)

@@ -36,6 +36,7 @@ from ui import demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
 from ui.register import deck_cards, register
 from ui.terminal import TableScreen
+from ui.windows import WindowTimer
 
 APP = "table-companion"
 LINGER_S = 120.0
@@ -212,6 +213,7 @@ async def _play(
     if phones is not None:
         await phones.start()
         demo.show_phones(console, voice, phones)
+    timer = WindowTimer(service, asyncio.get_running_loop())
     try:
         pace = 0.0 if args.fast else args.pace
         await demo.play(service, console, voice, pace, seed, phones=phones, readers=readers)
@@ -219,6 +221,7 @@ async def _play(
             console.print(voice.text("demo.linger"), style="dim")
             await phones.until_alone(LINGER_S)
     finally:
+        timer.stop()
         if phones is not None:
             await phones.stop()
 

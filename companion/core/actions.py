@@ -65,10 +65,12 @@ class TellDraw(SeatAction):
     """The drawer tells the app, privately, which card the deck gave them.
 
     For a table where no reader saw the draw: the same fact a reader's
-    :class:`Pick` would give.
+    :class:`Pick` would give. A game whose cards are turned up for all to see
+    tells them with a subclass that is ``face_up``.
     """
 
     act = "tell_draw"
+    face_up: ClassVar[bool] = False
     card: CardId
 
 

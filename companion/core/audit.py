@@ -4,9 +4,11 @@ A card knocked off a reader or a draw told wrongly leaves the record of a hand
 wrong, and its owner is the only one who can say what it really holds. Any
 game whose hands come from one hidden deck mends it the same way: cards the
 record gave the hand but its owner does not hold go back to the deck; cards
-the owner holds that the record put in the deck come out of it. The deck is
-the only place nobody sees, so it is the only place the word of one player
-may change; anything else is a conflict for the table to look at.
+the owner holds that the record put in the deck come out of it. A card the
+record has anywhere else the owner cannot see is brought to the deck first,
+in exchange for a stand-in, by :func:`companion.core.doubts.audited` — so the
+answer never tells where a card is; a card the owner can see elsewhere (face
+up on the table) is a conflict the owner is told of.
 
 A person names a face, not a copy (:mod:`companion.core.copies`): a card the
 owner names is matched first to a copy of its face already in the hand, then
@@ -39,8 +41,9 @@ class Mended:
     deck: tuple[CardId, ...]
     """Sorted, as every deck of the record: its order is never known."""
     event: Event
-    """What the table hears (that the hand was checked, and whether it changed) and,
-    for the owner alone, the hand the record now gives them."""
+    """What the table hears (that the hand was checked — not whether the record was right,
+    which would tell the table something of the hand) and, for the owner alone, the hand
+    the record now gives them."""
 
 
 def mend(
@@ -72,5 +75,5 @@ def mend(
     kept = tuple(c for c in hand if c not in left)
     new_hand = (*kept, *came)
     told = Secret(seat, "hand_audited", {"hand": list(new_hand)})
-    kind = "hand_corrected" if left or came else "hand_confirmed"
-    return Mended(new_hand, tuple(sorted([*pool, *left])), Event(kind, {"seat": seat}, (told,)))
+    event = Event("hand_checked", {"seat": seat}, (told,))
+    return Mended(new_hand, tuple(sorted([*pool, *left])), event)

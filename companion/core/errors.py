@@ -71,22 +71,20 @@ class BadChance(RuleViolation):
 
 
 class NotInDeck(RuleViolation):
-    """The card told as drawn is, by the app's record, not in the deck.
+    """The card told as drawn lies where the drawer can see it (in their hand, face up).
 
-    Decks are sets (a physical deck is shuffled by hand), so a drawer may tell
-    the app which card they drew; the app refuses a card it knows to be
-    elsewhere. The message names no place: where the app thinks the card is
-    may be a secret.
+    A card the record has anywhere the drawer cannot see is taken on their word
+    (:mod:`companion.core.doubts`): refusing it would tell them where it is.
     """
 
     code = "not_in_deck"
 
 
 class AuditConflict(RuleViolation):
-    """A hand audit names a card the app cannot move into this hand unseen.
+    """A hand audit names a card that lies where its owner can see it, face up elsewhere.
 
-    Only the deck is hidden from everyone; a card the record puts anywhere else
-    needs the table to look. As with :class:`NotInDeck`, no place is named.
+    As with :class:`NotInDeck`, a card the record has where the owner cannot see is
+    taken on their word, never refused.
     """
 
     code = "audit_conflict"

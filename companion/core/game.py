@@ -12,18 +12,21 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core.actions import Action, ActionCodec
+from companion.core import doubts
+from companion.core.actions import Action, ActionCodec, TellDraw
+from companion.core.audit import AuditHand
+from companion.core.copies import Alike
 from companion.core.legal import Families
-from companion.core.outcome import GameOver, Outcome
+from companion.core.outcome import CORE_SHOWN, Event, GameOver, Outcome, Shown
 from companion.core.prompts import Prompt
 from companion.core.taps import Sensing
 from companion.core.types import CardId, JSONObject, Seat
 from companion.core.words import Words
-from companion.core.worlds import Secrecy
+from companion.core.worlds import Secrecy, named_cards
 
 S = TypeVar("S")
 
@@ -46,19 +49,26 @@ class GameSpec(Generic[S]):
 
     - ``setup(names, options)`` builds the state before the deal; the deal is a
       chance action like any other.
-    - ``apply(state, action)`` returns an :class:`Outcome` or raises a
+    - ``rules(state, action)`` returns an :class:`Outcome` or raises a
       :class:`~companion.core.errors.RuleViolation` (the state is immutable, so
-      nothing changes on a refusal).
+      nothing changes on a refusal). Everything else applies actions through
+      :meth:`apply`, which settles a player's word against the record first
+      (:mod:`companion.core.doubts`): a told card or a hand audit is judged by what
+      its speaker can see, and ``copies`` says which cards are the same face.
     - ``roll(state, rng)`` returns the chance action the state waits for, drawn
       from ``rng``, or ``None`` when no chance is pending.
     - ``pending(state)`` is what the table waits for from the players.
     - ``moves`` lists a seat's legal actions by family (:meth:`families`,
       :meth:`kinds`, :meth:`legal_actions`); these go to the seat's own phone.
+      They, ``record_view`` and ``record_faces`` are of the record; a seat is given
+      them of the table as its own word has it (:meth:`private_view`,
+      :meth:`audit_faces`), so a card it named that the record has elsewhere
+      looks to it as it said.
     - ``masks(state, seat)`` are the states the shared tablet cannot tell apart for
       ``seat`` (its hand and identity as anything they could be), from which
       :meth:`table_menu` offers what the tablet may enter for it; ``phone_only``
       names the families the tablet never offers (a choice only the seat may know).
-    - ``public_view`` / ``private_view`` are the only way state leaves the core;
+    - ``public_view`` / :meth:`private_view` are the only way state leaves the core;
       ``revealed_view`` tells everything and is refused before the end.
     """
 
@@ -71,20 +81,22 @@ class GameSpec(Generic[S]):
     options_type: type[Any]
     """The game's options: a frozen dataclass of every INFERRED or UNKNOWN rule, defaulted."""
     setup: Callable[[Sequence[str], Any], S]
-    apply: Callable[[S, Action], Outcome[S]]
+    rules: Callable[[S, Action], Outcome[S]]
     roll: Callable[[S, random.Random], Action | None]
     pending: Callable[[S], tuple[Prompt, ...]]
     moves: Families[S]
     masks: Callable[[S, Seat], Iterable[S]]
     phone_only: frozenset[str]
-    audit_faces: Callable[[S, Seat], Sequence[tuple[CardId, ...]]]
+    record_faces: Callable[[S, Seat], Sequence[tuple[CardId, ...]]]
     """What a seat may name in a hand audit, from what it knows: each face as the copies
     it could mean, its own cards first."""
+    copies: Callable[[S], Alike]
+    """The game's cards grouped by face, as the state's box has them."""
     over: Callable[[S], GameOver | None]
     endings: type[enum.StrEnum]
     """Every way the game can end (``GameOver.reason``), each named for its rule."""
     public_view: Callable[[S], JSONObject]
-    private_view: Callable[[S, Seat], JSONObject]
+    record_view: Callable[[S, Seat], JSONObject]
     revealed_view: Callable[[S], JSONObject]
     sensing: Sensing[S]
     bot: Callable[[Seat, random.Random], Player]
@@ -92,6 +104,8 @@ class GameSpec(Generic[S]):
     words: Words
     """How this game's own sentence arguments read (beyond :data:`companion.core.words.COMMON`)."""
     secrecy: Secrecy[S]
+    shown: Mapping[str, Shown]
+    """What each kind of event the game makes may show anyone (beyond :data:`CORE_SHOWN`)."""
 
     @property
     def min_seats(self) -> int:
@@ -101,26 +115,66 @@ class GameSpec(Generic[S]):
     def max_seats(self) -> int:
         return max(self.sizes)
 
+    def apply(self, state: S, action: Action) -> Outcome[S]:
+        """The rules applied to ``action``, a player's word settled against the record."""
+        now: Any = state
+        if isinstance(action, AuditHand):
+            return doubts.audited(self.rules, self.secrecy.hidden, self.copies(now), now, action)
+        if isinstance(action, TellDraw):
+            return doubts.told(self.rules, self.secrecy.hidden, self.copies(now), now, action)
+        if not now.doubts:
+            return self.rules(state, action)
+        return doubts.settled(self.rules, self.secrecy.hidden, now, action)
+
+    def showing(self, kind: str) -> Shown:
+        """What an event of ``kind`` may show; a kind nobody declared is taken to show all."""
+        return self.shown.get(kind) or CORE_SHOWN.get(kind) or Shown.TABLE
+
+    def undoable(self, events: Iterable[Event]) -> bool:
+        """Whether the action that made ``events`` may be taken back: none shows anything."""
+        return all(self.showing(e.kind) is Shown.NOTHING for e in events)
+
+    def private_view(self, state: S, seat: Seat) -> JSONObject:
+        """What ``seat``'s phone shows: the table as its word has it, its own secrets."""
+        return self.record_view(_word(state, seat), seat)
+
+    def audit_faces(self, state: S, seat: Seat) -> Sequence[tuple[CardId, ...]]:
+        return self.record_faces(_word(state, seat), seat)
+
     def families(self, state: S, seat: Seat) -> tuple[str, ...]:
         """The kinds of action ``seat`` may take now (``draw``, ``bribe``…), each with one."""
-        return self.moves.open(state, seat)
+        return self.moves.open(_word(state, seat), seat)
 
     def kinds(self, state: S, seat: Seat) -> tuple[str, ...]:
         """Every family of the moment, open or not, without building an action (random play)."""
-        return self.moves.kinds(state, seat)
+        return self.moves.kinds(_word(state, seat), seat)
 
     def legal_actions(self, state: S, seat: Seat, family: str | None = None) -> list[Action]:
         """Every action ``seat`` may take now, or only those of one ``family``."""
-        return self.moves.actions(state, seat, family)
+        return self.moves.actions(_word(state, seat), seat, family)
 
     def table_menu(self, state: S, seat: Seat) -> TableMenu:
         """What the shared tablet offers for ``seat``, from public facts only: the actions it
         may enter, and the kinds of action it says only the seat's phone may enter — what
         the seat could do as far as the table knows."""
-        masks = list(self.masks(state, seat))
-        families = self.moves.open_in(masks, seat)
-        actions = tuple(self.moves.offered(masks, seat, self.phone_only))
-        return TableMenu(actions, tuple(f for f in families if f in self.phone_only))
+        masks: list[Any] = list(self.masks(state, seat))
+        if not masks:
+            return TableMenu((), ())
+        others = (Seat(s) for s in range(len(masks[0].players)) if s != seat)
+        unseen = frozenset().union(
+            *(self.secrecy.hidden(masks[0], s).out_of_sight() for s in others)
+        )
+
+        def shows(action: Action) -> bool:
+            return not named_cards(action).isdisjoint(unseen)
+
+        actions, phone = self.moves.menu(masks, seat, self.phone_only, shows)
+        return TableMenu(tuple(actions), tuple(phone))
+
+
+def _word(state: S, seat: Seat) -> S:
+    now: Any = state
+    return doubts.word_of(now, seat) if now.doubts else state
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ actions; :class:`Families` answers the three questions a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -41,25 +41,39 @@ class Families(Generic[S]):
         chosen = makers.values() if family is None else [makers[family]] if family in makers else []
         return [a for make in chosen for a in make(state, seat)]
 
-    def open_in(self, masks: Iterable[S], seat: Seat) -> tuple[str, ...]:
-        """The families with an action for ``seat`` in any of ``masks``: what the shared
-        tablet may say a seat could do, knowing no more than the table does."""
-        found: dict[str, None] = {}
-        for masked in masks:
-            found.update(dict.fromkeys(self.open(masked, seat)))
-        return tuple(found)
+    def menu(
+        self,
+        masks: Sequence[S],
+        seat: Seat,
+        withheld: Collection[str],
+        shows: Callable[[Action], bool],
+    ) -> tuple[list[Action], list[str]]:
+        """What the shared tablet may enter for ``seat``, and the families it leaves to the seat's
+        phone, knowing no more than the table does.
 
-    def offered(self, masks: Iterable[S], seat: Seat, withheld: Collection[str]) -> list[Action]:
-        """Every action of ``seat`` in any of ``masks``, but those of ``withheld`` families.
-
-        The shared tablet enters actions for a seat without seeing its hand: each mask
-        is the state with what the table cannot see replaced by all it could be (every
-        card not face up in the hand, say), so the list shows nothing the seat holds,
-        and the rules refuse what was not so, as they would a mistaken tap.
+        Each mask is the state with what the table cannot see replaced by what it could be
+        (every card not face up in the hand, each identity not shown), so an action open in
+        every mask is one the table knows the seat may take. One open in some masks only
+        (a claim only its identity may make), one that ``shows`` something the table cannot
+        see (a card of the hand), and every action of a ``withheld`` family are left to the
+        phone: the rules could refuse them for what only the seat knows, and a refusal on
+        the tablet would tell the whole table.
         """
-        found: dict[Action, None] = {}
+        counted: dict[Action, list[str]] = {}
+        phone: dict[str, None] = {}
         for masked in masks:
             for name, make in self.of(masked, seat).items():
-                if name not in withheld:
-                    found.update(dict.fromkeys(make(masked, seat)))
-        return list(found)
+                for action in make(masked, seat):
+                    if name in withheld or shows(action):
+                        phone[name] = None
+                        if name in withheld:
+                            break
+                        continue
+                    counted.setdefault(action, []).append(name)
+        found = []
+        for action, names in counted.items():
+            if len(names) == len(masks):
+                found.append(action)
+            else:
+                phone[names[0]] = None
+        return found, list(phone)

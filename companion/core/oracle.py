@@ -10,6 +10,12 @@ shared tablet shows for whoever acts (the actions it offers, the kinds of
 action it leaves to that seat's phone). If the two worlds give the seat
 different things, the difference is a leak: :func:`leaks` names it.
 
+So are the answers: to whatever a seat sends, legal or not (a refusal names its
+reason; an acceptance may be undone or not), to the move the table makes next
+(another seat's, as that seat would make it in the other world), and to what the
+shared tablet enters for the seat it waits for. An answer that may be undone showed
+nothing, so everything the seat is given after it must be alike too.
+
 Nothing here searches a view for a card's name, so a leak by a count (how many
 blood-stained cards a hand holds), a colour (of a card in transit) or a word
 (a teammate's camp) is caught the same way as a card named outright.
@@ -18,12 +24,14 @@ blood-stained cards a hand holds), a colour (of a card in transit) or a word
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core.actions import Action
+from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
+from companion.core.outcome import Outcome
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.types import CardId, JSONObject, Seat
 from companion.core.worlds import relabel
@@ -61,16 +69,27 @@ def received(spec: GameSpec[Any], state: Any, seat: Seat, common: Shared) -> Rec
     )
 
 
-def world_apart(spec: GameSpec[Any], state: Any, seat: Seat, rng: random.Random) -> Any | None:
+@dataclass(frozen=True)
+class Apart:
+    """A world a seat cannot tell from the state, and the cards traded to make it."""
+
+    world: Any
+    swap: Mapping[CardId, CardId]
+
+
+def world_apart(spec: GameSpec[Any], state: Any, seat: Seat, rng: random.Random) -> Apart | None:
     """A state ``seat`` cannot tell from ``state``, or ``None`` if it may know everything.
 
     From each group of cards hidden from the seat, two (drawn, not every pair tried) trade
-    places; two other seats whose identities it may not know trade them.
+    places; two other seats whose identities it may not know trade them. A stand-in for
+    another seat's word (:mod:`companion.core.doubts`) stays: it must look like the card
+    that seat named, wherever the record has that card.
     """
     hidden = spec.secrecy.hidden(state, seat)
     swap: dict[CardId, CardId] = {}
+    pinned = {d.held for d in getattr(state, "doubts", ()) if d.seat != seat}
     for group in hidden.cards:
-        free = sorted(group - swap.keys())
+        free = sorted(group - swap.keys() - pinned)
         if len(free) >= 2:
             a, b = rng.sample(free, 2)
             swap[a], swap[b] = b, a
@@ -79,37 +98,105 @@ def world_apart(spec: GameSpec[Any], state: Any, seat: Seat, rng: random.Random)
     if trade is not None and len(hidden.seats) >= 2:
         one, other = rng.sample(hidden.seats, 2)
         world = trade(world, one, other)
-    return None if world is state else world
+    return None if world is state else Apart(world, swap)
 
 
-def leaks(spec: GameSpec[Any], state: Any, seats: Sequence[Seat], rng: random.Random) -> list[str]:
+def leaks(
+    spec: GameSpec[Any],
+    state: Any,
+    seats: Sequence[Seat],
+    rng: random.Random,
+    *,
+    tries: Mapping[Seat, Sequence[Action]] | None = None,
+    move: Action | None = None,
+    tablet: bool = True,
+) -> list[str]:
     """Every way in which one of ``seats`` is given something that depends on what it may
-    not know, in a world apart built for it.
+    not know, in a world apart built for it: in what it is given of ``state``, in the
+    answers to ``tries`` (what each seat may send), and in the answer to ``move`` (the
+    action the table makes next).
 
     The views are computed once for the state and once for each world. The tablet's
     menus, the dearest to list and the same whoever looks, are compared for one seat the
     table waits for, in the world of one seat, both drawn at each call: what leaks into
-    them is hidden from every other seat, so any seat's world finds it.
+    them is hidden from every other seat, so any seat's world finds it; so is the answer
+    to one action of the menu (unless ``tablet`` is false: a caller that checks them at
+    some steps only).
     """
     common = shared(spec, state)
-    witness = rng.choice(seats)
     waiting = sorted(waiting_on(common.pending))
     menu = rng.choice(waiting) if waiting else None
+    witness = rng.choice([s for s in seats if s != menu] or list(seats))
     found = []
     for seat in seats:
-        world = world_apart(spec, state, seat, rng)
-        if world is None:
+        apart = world_apart(spec, state, seat, rng)
+        if apart is None:
             continue
         here = received(spec, state, seat, common)
-        there = received(spec, world, seat, shared(spec, world))
+        there = received(spec, apart.world, seat, shared(spec, apart.world))
         found += [f"seat {seat}: {part}" for part in _differ(here, there)]
-        if seat == witness and menu is not None and _menus_differ(spec, state, world, menu):
-            found.append(f"seat {seat}: the tablet's menus for seat {menu} differ")
+        twins = _Twins(spec, state, apart, seat)
+        for action in (tries or {}).get(seat, ()):
+            found += twins.answered(action, action)
+        if move is not None:
+            own = getattr(move, "seat", None) == seat
+            found += twins.answered(move, move if own else relabel(move, apart.swap), own=own)
+        if tablet and seat == witness and menu is not None and menu != seat:
+            found += twins.tablet(menu, rng)
     return found
 
 
-def _menus_differ(spec: GameSpec[Any], state: Any, world: Any, seat: Seat) -> bool:
-    return spec.table_menu(state, seat) != spec.table_menu(world, seat)
+@dataclass(frozen=True)
+class _Twins:
+    """One seat, the state and its world apart: the answers it is given in both."""
+
+    spec: GameSpec[Any]
+    state: Any
+    apart: Apart
+    seat: Seat
+
+    def answered(self, action: Action, theirs: Action, *, own: bool = True) -> list[str]:
+        """How the answer to ``action`` (``theirs`` in the world apart) differs for the seat:
+        refused alike, or accepted alike — and if it may be undone, all alike after.
+
+        Not ``own``, the action is another seat's choice, guessed for a world that seat may
+        see otherwise (its own cards traded, or its identity): refused there, it would have
+        chosen something else, so only what both worlds accept is compared."""
+        spec, seat = self.spec, self.seat
+        here, there = _answer(spec, self.state, action), _answer(spec, self.apart.world, theirs)
+        if isinstance(here, RuleViolation) or isinstance(there, RuleViolation):
+            if not own or (type(here) is type(there) and _said(here) == _said(there)):
+                return []
+            return [f"seat {seat}: the answer to {action} differs: {here!r} / {there!r}"]
+        undoable = spec.undoable(here.events)
+        if undoable != spec.undoable(there.events):
+            return [f"seat {seat}: whether {action} may be undone differs"]
+        if not undoable:
+            return []
+        after = received(spec, here.state, seat, shared(spec, here.state))
+        world = received(spec, there.state, seat, shared(spec, there.state))
+        return [f"seat {seat}: after {action}, {part}" for part in _differ(after, world)]
+
+    def tablet(self, menu: Seat, rng: random.Random) -> list[str]:
+        """The tablet's menu for ``menu``, and its answer to one entry, alike for the seat."""
+        offered = self.spec.table_menu(self.state, menu)
+        if offered != self.spec.table_menu(self.apart.world, menu):
+            return [f"seat {self.seat}: the tablet's menus for seat {menu} differ"]
+        if not offered.actions:
+            return []
+        entry = rng.choice(offered.actions)
+        return [f"the tablet, entering it: {d}" for d in self.answered(entry, entry)]
+
+
+def _said(err: object) -> object:
+    return getattr(err, "details", None)
+
+
+def _answer(spec: GameSpec[Any], state: Any, action: Action) -> Outcome[Any] | RuleViolation:
+    try:
+        return spec.apply(state, action)
+    except RuleViolation as err:
+        return err
 
 
 def _differ(here: Received, there: Received) -> list[str]:

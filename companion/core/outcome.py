@@ -26,13 +26,35 @@ class Secret:
     args: Mapping[str, JSON] = field(default_factory=dict)
 
 
+class Shown(enum.Enum):
+    """What an event of a kind may have shown anyone: each game declares it for every kind
+    of event it makes (``GameSpec.shown``), and an undo stops at any that shows something —
+    what a player saw cannot be taken back."""
+
+    NOTHING = "nothing"
+    """A move that shows no hidden fact to anyone (a pass, a draw asked for)."""
+    TABLE = "table"
+    """It may turn a hidden fact public: a card played face up, a claim, an answer."""
+    SEAT = "seat"
+    """It may tell a seat a hidden fact privately: a card drawn, a card seen in a check."""
+
+
+CORE_SHOWN: Mapping[str, Shown] = {
+    "game_over": Shown.TABLE,  # who won tells the table whose side they were on
+    "hand_checked": Shown.SEAT,  # its owner is told the hand the record now gives them
+    "undone": Shown.NOTHING,
+}
+"""The kinds of event every game makes alike."""
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened, told to the whole table as ``kind`` + ``args``.
 
     ``secrets`` go to their seats only. ``reveals`` marks an event that turned
-    hidden information public (an identity shown in a claim); such events, and
-    any with secrets, make the action that caused them impossible to undo.
+    hidden information public (an identity shown in a claim). Whether an event
+    can be undone is its kind's (:class:`Shown`), never its own: the same kind is
+    undone alike whatever was hidden, so that undo tells nobody anything.
     """
 
     kind: str
@@ -59,8 +81,3 @@ class Outcome(Generic[S]):
 
     state: S
     events: tuple[Event, ...] = ()
-
-    @property
-    def undoable(self) -> bool:
-        """False once anyone has learned something hidden from this action."""
-        return not any(e.secrets or e.reveals for e in self.events)

@@ -7,13 +7,21 @@ answers; what was declared is kept in arrival order, and the game decides
 what a closed round means (風聲 stacks the plays in seat order, 暗火线 takes
 the kit of the dying player's next seat). A round names only the seats that
 may answer it by public facts, so who is asked gives nothing away.
+
+Nobody has to pass. A round nobody answers is closed by the app after a time
+the table sets (:class:`CloseRound`, journalled like any action: the rules keep
+no clock), as if every seat still to answer had passed; a seat that wants to
+think asks for the round to wait for it (:class:`Hold`). A seat with nothing it
+could play is asked, offered and timed exactly like one that chooses not to play.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from companion.core.actions import HostAction, SeatAction
+from companion.core.errors import RuleViolation
 from companion.core.types import Seat
 from companion.core.values import evolve
 
@@ -27,11 +35,20 @@ class Round(Generic[T]):
     seats: tuple[Seat, ...]
     answered: frozenset[Seat] = frozenset()
     declared: tuple[T, ...] = ()
+    n: int = 0
+    """Which round of the game this is: a close names it, so one sent late closes nothing."""
+    held: frozenset[Seat] = frozenset()
+    """Seats that asked the round to wait for their answer."""
 
     @property
     def waiting(self) -> tuple[Seat, ...]:
         """The seats still to answer, in the round's order."""
         return tuple(s for s in self.seats if s not in self.answered)
+
+    @property
+    def holding(self) -> tuple[Seat, ...]:
+        """The seats still to answer that asked the round to wait for them."""
+        return tuple(s for s in self.waiting if s in self.held)
 
     def asks(self, seat: Seat) -> bool:
         return seat in self.seats and seat not in self.answered
@@ -44,3 +61,48 @@ class Round(Generic[T]):
     def answer(self, seat: Seat, *declared: T) -> Round[T]:
         """The round once ``seat`` has answered, declaring ``declared`` (nothing: a pass)."""
         return evolve(self, answered=self.answered | {seat}, declared=(*self.declared, *declared))
+
+    def hold(self, seat: Seat) -> Round[T]:
+        """The round once ``seat`` has asked it to wait for its answer."""
+        if not self.asks(seat) or seat in self.held:
+            raise AlreadyHolding(seat=seat)
+        return evolve(self, held=self.held | {seat})
+
+    def close(self, n: int) -> Round[T]:
+        """The round once the app closed it: every seat still to answer passes."""
+        if n != self.n:
+            raise RoundNotOpen(n=n)
+        return evolve(self, answered=self.answered | set(self.seats))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hold(SeatAction):
+    """The seat asks the round it is asked in to wait for its answer (a play or a pass)."""
+
+    act = "hold"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CloseRound(HostAction):
+    """The app closes round ``n``, which nobody answered in the time the table set."""
+
+    act = "close_round"
+    n: int
+
+
+class AlreadyHolding(RuleViolation):
+    """The seat already asked this round to wait for it, or is not asked in it."""
+
+    code = "already_holding"
+
+
+class RoundNotOpen(RuleViolation):
+    """The round to close is not the one open (it closed already)."""
+
+    code = "round_not_open"
+
+
+def open_round(state: Any) -> Round[Any] | None:
+    """The round the table is in, if it is in one (a state whose phase may be a round)."""
+    phase = getattr(state, "phase", None)
+    return phase if isinstance(phase, Round) else None

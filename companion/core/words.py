@@ -85,6 +85,7 @@ WORD = Word()
 COMMON: Words = {
     "seat": SEAT,
     "seats": SEAT,
+    "holding": SEAT,
     "target": SEAT,
     "first": SEAT,
     "winners": SEAT,
@@ -92,6 +93,10 @@ COMMON: Words = {
     "cards": CARD,
     "hand": CARD,
     "identity": CARD,
+    "lost": CARD,
+    "got": CARD,
+    "told": CARD,
+    "held": CARD,
     "reason": WORD,
     "act": WORD,
     "what": WORD,

@@ -44,6 +44,14 @@ class Hidden:
     an identity card is never a hand card — so any two of a group may trade places."""
     seats: tuple[Seat, ...] = ()
     """Other seats whose identities the seat may not know; any two may trade them."""
+    unseen: frozenset[CardId] = frozenset()
+    """Cards also out of the seat's sight that no single trade could move without making a
+    table that cannot be (a card put out of the game with others, as one set); no world
+    moves them, but the seat's word may still name them (:mod:`companion.core.doubts`)."""
+
+    def out_of_sight(self) -> frozenset[CardId]:
+        """Every card whose place the seat may not know."""
+        return self.unseen.union(*self.cards)
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,25 @@ def relabel(value: T, swap: Swap) -> T:
         if new is not old:
             changed[name] = new
     return evolve(value, **changed) if changed else value
+
+
+def named_cards(value: object) -> frozenset[CardId]:
+    """Every card id ``value`` (a frozen dataclass: an action, say) holds in its card fields,
+    nested dataclasses and collections of them included."""
+    found: set[CardId] = set()
+    _collect(value, found)
+    return frozenset(found)
+
+
+def _collect(value: object, found: set[CardId]) -> None:
+    if isinstance(value, str):
+        found.add(CardId(value))
+    elif isinstance(value, tuple | frozenset):
+        for item in value:
+            _collect(item, found)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for name, _ in _plan_of(type(value)):
+            _collect(getattr(value, name), found)
 
 
 Change = Callable[[Any, Swap], Any]

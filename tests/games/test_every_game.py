@@ -9,10 +9,13 @@ options drawn from each option's own type:
   action with one field drawn again — reach the rules and change nothing, and
   an attempt the rules accept does what an action on the seat's list does;
 - the journal replays to the very same state;
-- and, at every step, for every seat, the leak oracle
-  (:mod:`companion.core.oracle`) finds nothing: a world that differs only in
-  what the seat may not know gives it the same private view, legal actions and
-  hand audit, and everyone the same public view, prompts and tablet menus.
+- and, at every step, for seats drawn at that step (every seat at the end), the
+  leak oracle (:mod:`companion.core.oracle`) finds nothing: a world that differs
+  only in what the seat may not know gives it the same private view, legal
+  actions and hand audit, and everyone the same public view and prompts; at a
+  share of the steps also the same answer to what the seat might send — a card
+  told, a hand stated, an illegal attempt — and to the move made, and the same
+  tablet menus.
 
 Every listed legal action is accepted (checked on fewer games, every action of
 every seat at every step), and planted leaks — a count, a colour, a teammate,
@@ -36,10 +39,13 @@ import pytest
 from companion.core import oracle, playout
 from companion.core.actions import Action, ChanceAction, HostAction, SeatAction, TellDraw
 from companion.core.audit import AuditHand
+from companion.core.doubts import SETTLING
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
 from companion.core.legal import Families
+from companion.core.outcome import CORE_SHOWN, Shown
 from companion.core.prompts import waiting_on
+from companion.core.rounds import CloseRound, open_round
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.games import GAMES
 from companion.games.microfilms import cards
@@ -52,6 +58,13 @@ SEED_BASE = 4_417_300_000_000
 MOST_STEPS = 5000
 ATTEMPTS = 0.08
 """The share of steps at which an illegal attempt is made before the move."""
+WATCHED = 3
+"""How many seats, drawn at each step, the oracle watches there (every seat, at its end)."""
+ANSWERS = 0.3
+"""The share of steps at which the oracle also compares the answers to what every seat might
+send and to the move made, and the tablet's menus (the views are compared at every step)."""
+CLOSES = 0.1
+"""The share of steps in an open round at which the app closes it (its time ran out)."""
 
 WEIGHTS: dict[str, dict[str, float]] = {
     "themessage": {"pass": 12.0, "receive": 8.0, "decline": 1.0, "end_turn": 1.0},
@@ -108,10 +121,16 @@ def play(spec: GameSpec[Any], seed: int) -> str:
         action, outcome = move(spec, state, rng, weights)
         encoded = spec.codec.encode(action)
         assert spec.codec.decode(json.loads(json.dumps(encoded))) == action, encoded
+        watched = rng.sample(seats, min(WATCHED, len(seats)))
+        if rng.random() < ANSWERS:
+            tries = {seat: [attempt_of(spec, state, rng, seat, cards)] for seat in watched}
+            found = oracle.leaks(spec, state, watched, rng, tries=tries, move=action)
+        else:
+            found = oracle.leaks(spec, state, watched, rng, tablet=False)
+        assert not found, (seed, action, found)
         state = outcome.state
         journal.append(encoded)
-        found = oracle.leaks(spec, state, seats, rng)
-        assert not found, (seed, action, found)
+    assert not oracle.leaks(spec, state, seats, rng), seed
     result = spec.over(state)
     assert result is not None, "the game did not end"
     assert fold(header, json.loads(json.dumps(journal))) == state, "the journal replays otherwise"
@@ -123,12 +142,17 @@ def move(
 ) -> tuple[Action, Any]:
     """The next action and its outcome: chance, or a waiting seat's weighted choice.
 
-    Where chance is due and a seat may tell its result too (the card it drew, when no
+    A round is sometimes closed by the app, as its time runs out. Where chance is due and a
+    seat may tell its result too (the card it drew, when no
     reader saw it), the seat tells it half the time; what it tells may be refused by
     facts it cannot know (the card is elsewhere), and chance then draws instead.
     """
     chance = spec.roll(state, rng)
     waiting = sorted(waiting_on(spec.pending(state)))
+    round_ = open_round(state)
+    if round_ is not None and rng.random() < CLOSES:
+        close = CloseRound(n=round_.n)
+        return close, spec.apply(state, close)
     if waiting and (chance is None or rng.random() < 0.5):
         action = playout.choose(spec, state, rng.choice(waiting), rng, weights)
         try:
@@ -170,6 +194,27 @@ def attempt_illegal(
     else:
         assert isinstance(attempt, ChanceAction | HostAction | AuditHand), attempt
     assert outcome.state is not state
+
+
+def attempt_of(
+    spec: GameSpec[Any], state: Any, rng: random.Random, seat: Seat, cards: list[str]
+) -> Action:
+    """Something ``seat`` might send now, legal or not: often a card told or a hand stated
+    with a card drawn from the whole box (the probes that once read the record off the
+    refusals), else an attempt built from an action's own fields, as this seat's."""
+    seats = [Seat(i) for i in range(len(state.players))]
+    if rng.random() < 0.5:
+        card = CardId(rng.choice(cards))
+        if rng.random() < 0.5:
+            return TellDraw(seat=seat, card=card)
+        hand = [
+            h if isinstance(h, str) else h["card"] for h in spec.private_view(state, seat)["hand"]
+        ]
+        return AuditHand(seat=seat, cards=(*map(CardId, hand), card))
+    attempt = build_attempt(spec, state, rng, seats, cards)
+    if not isinstance(attempt, SeatAction):  # a phone sends nothing else
+        return TellDraw(seat=seat, card=CardId(rng.choice(cards)))
+    return dataclasses.replace(attempt, seat=seat)
 
 
 def listed_alike(spec: GameSpec[Any], state: Any, attempt: SeatAction, after: Any) -> bool:
@@ -361,7 +406,7 @@ def test_a_teammate_told_to_a_seat_is_caught() -> None:
         mates: list[JSON] = [i for i, p in enumerate(state.players) if p.identity == me]
         return {**view, "teammates": mates}
 
-    found = caught(planted(spec, private_view=private))
+    found = caught(planted(spec, record_view=private))
     assert found and "teammates" in found[0]
 
 
@@ -377,3 +422,38 @@ def test_a_told_draw_offering_only_what_the_deck_holds_is_caught() -> None:
 
     found = caught(dataclasses.replace(spec, moves=DeckOnly(spec.moves.of)))
     assert found and "its legal actions differ" in found[0]
+
+
+# --- what each kind of event shows -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_kind_of_event_is_declared_and_what_shows_anything_is_never_undone(
+    game: str,
+) -> None:
+    """Microfilms §6.6 (action cards face up), 風聲 §5 (receipts and 文本 face up): undo
+    stops at whatever may have shown something. Every kind of event a game makes is declared
+    (a kind nobody declared would be taken to show all, and undone never); a kind that tells
+    a seat a secret (but for a doubt's settling, which rides on any kind) is never declared
+    ``NOTHING``, one that reveals is declared ``TABLE``; and an action
+    is undoable exactly when none of its events shows anything."""
+    spec = GAMES[game]
+    declared = {**CORE_SHOWN, **spec.shown}
+    made: Counter[str] = Counter()
+    for seed in range(150):
+        rng = random.Random(SEED_BASE + 10**6 + seed)
+        state = random_header(spec, rng).initial_state()
+        while spec.over(state) is None:
+            _, outcome = move(spec, state, rng, WEIGHTS.get(game, {}))
+            for event in outcome.events:
+                made[event.kind] += 1
+                assert event.kind in declared, f"{event.kind} is not declared"
+                if any(s.kind not in SETTLING for s in event.secrets):
+                    assert declared[event.kind] is not Shown.NOTHING, event.kind
+                if event.reveals:
+                    assert declared[event.kind] is Shown.TABLE, event.kind
+            shows = any(declared[e.kind] is not Shown.NOTHING for e in outcome.events)
+            assert spec.undoable(outcome.events) is not shows
+            state = outcome.state
+    unmade = set(spec.shown) - set(made)
+    assert len(unmade) < len(spec.shown) / 4, f"the games hardly reach {sorted(unmade)}"

@@ -117,8 +117,9 @@ async def test_a_game_played_by_taps_journals_the_same_game_as_direct_actions(
 # --- 風聲 The Message ---------------------------------------------------------------------
 
 MESSAGE_SEED = 11
-MESSAGE_WEIGHTS = {"pass": 4.0, "receive": 3.0, "decline": 2.0, "end_turn": 1.0}
-"""Rounds mostly pass, as at a real table; any other kind of action is as likely as any."""
+MESSAGE_WEIGHTS = {"pass": 4.0, "hold": 0.0, "receive": 3.0, "decline": 2.0, "end_turn": 1.0}
+"""Rounds mostly pass, as at a real table, and nobody asks a round to wait for them; any
+other kind of action is as likely as any."""
 
 
 def play_the_message(table: Table, rng: random.Random) -> None:

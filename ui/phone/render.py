@@ -56,6 +56,7 @@ def view_message(
         "offer": _offer(voice, mine),
         "actions": actions,
         "audit": _audit(voice, view, face),
+        "window": _window(voice, view),
         "secrets": [_secret(voice, s, private) for s in _objects(private["secrets"])],
         "feed": [voice.event(str(e["kind"]), _args(e)) for e in feed[-FEED:]],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
@@ -107,6 +108,18 @@ def _offer(voice: Voice, mine: list[JSONObject]) -> str | None:
         if has(voice.lang, key):
             return voice.say(key, _args(p))
     return None
+
+
+def _window(voice: Voice, view: SeatView) -> JSON:
+    """The round open, alike for every seat: when it closes, or whom it waits for."""
+    window = view.window
+    if window is None:
+        return None
+    holding: JSON = [int(s) for s in window.holding]
+    return {
+        "closes_in": window.closes_in,
+        "holding": voice.say("phone.window.holding", {"holding": holding}) if holding else None,
+    }
 
 
 def _audit(voice: Voice, view: SeatView, face: Face) -> JSON:

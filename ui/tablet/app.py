@@ -82,7 +82,7 @@ class TabletApp(App):
             await self.async_run(async_lib="asyncio")
         finally:
             if self.session is not None:
-                await self.session.phones.stop()
+                await self.session.stop()
 
     # --- where the app goes -------------------------------------------------------------
 
@@ -108,21 +108,26 @@ class TabletApp(App):
             screen.rebuild()  # type: ignore[attr-defined]
         self.refresh()
 
-    def new_game(self, game: str, names: Sequence[str], options: object, draws: Draws) -> None:
+    def new_game(
+        self, game: str, names: Sequence[str], options: object, draws: Draws, window: int
+    ) -> None:
+        dealt = self.sensors is not None and self.sensors.deal_on_readers(len(names))
         service = TableService.start(
-            self.journal, game, names, options, draws=draws, readers=self.sensors is not None,
-            rng=self.rng, meta={"by": "tablet"},
+            self.journal, game, names, options, draws=draws, readers=dealt,
+            rng=self.rng, meta={"by": "tablet"}, window=window,
         )  # fmt: skip
         self.spawn(self._open(service, "join"))
 
     def resume(self, game_id: int) -> None:
-        service = TableService.resume(self.journal, game_id, readers=self.sensors is not None)
+        seats = len(self.journal.header(game_id).seats)
+        dealt = self.sensors is not None and self.sensors.deal_on_readers(seats)
+        service = TableService.resume(self.journal, game_id, readers=dealt)
         self.spawn(self._open(service, "table"))
 
     def leave_game(self) -> None:
         """Back to the start screen for a new game; the finished one stays in the journal."""
         if self.session is not None:
-            self.spawn(self.session.phones.stop())
+            self.spawn(self.session.stop())
         if self.sensors is not None:
             self.sensors.handler = self._before_a_game
         self.session = None
@@ -134,7 +139,7 @@ class TabletApp(App):
 
     async def _open(self, service: TableService, screen: str) -> None:
         session = Session(service, self.lang, host=self.host, port=self.port)
-        await session.phones.start()
+        await session.start()
         if self.sensors is not None:
             service.attach(self.sensors)
             session.statuses.update(self.sensors.statuses)

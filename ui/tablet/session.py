@@ -9,6 +9,8 @@ tablet's language, and tells its listeners once per event at the table.
 
 from __future__ import annotations
 
+import asyncio
+import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ from companion.service import Change, TableService
 from ui.faces import face_of
 from ui.faces.base import Alert, Face
 from ui.phone.server import PhoneServer
+from ui.windows import WindowTimer
 
 FEED = 40
 
@@ -59,8 +62,19 @@ class Session:
         self.heard = 0
         """How many public events the session has heard, ever: screens add only the new ones."""
         self._listeners: list[Callable[[], None]] = []
+        self._timer: WindowTimer | None = None
         service.subscribe(self._on_change)
         self.phones.on_connections(lambda _: self._changed())
+
+    async def start(self) -> None:
+        """Open the phones' server, and the clock that closes unanswered windows."""
+        await self.phones.start()
+        self._timer = WindowTimer(self.service, asyncio.get_running_loop())
+
+    async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        await self.phones.stop()
 
     # --- what screens read ----------------------------------------------------------
 
@@ -99,6 +113,18 @@ class Session:
 
     def acting(self) -> Seat | None:
         return self.service.acting()
+
+    def window_line(self) -> str | None:
+        """The open response window, for the whole table: when it closes, or whom it waits
+        for; ``None`` when none is open."""
+        window, voice = self.service.window(), self.voice
+        if window is None:
+            return None
+        if window.holding:
+            return voice.say("tablet.window.holding", {"holding": list(window.holding)})
+        if window.closes_in is None:
+            return voice.text("tablet.window.waits")
+        return voice.text("tablet.window.closes_in", seconds=math.ceil(window.closes_in))
 
     def choices(self, seat: Seat) -> list[Choice]:
         """What may be entered here for ``seat``: only from public facts (no hand, no identity)."""
@@ -140,6 +166,15 @@ class Session:
         self.alerts.append(Alert("violation", self.voice.say(err.key, err.details)))
         self._changed()
 
+    def close_window(self) -> None:
+        """The table closes the open window now, held or not: everyone still asked passes."""
+        window = self.service.window()
+        if window is not None:
+            try:
+                self.service.close_now(window.n)
+            except RuleViolation as err:
+                self._refused(err)
+
     def undo(self) -> None:
         try:
             self.service.undo()
@@ -155,7 +190,10 @@ class Session:
         self._changed()
 
     def set_paused(self, paused: bool) -> None:
+        """A paused table closes no window; on going on, the open one starts its time again."""
         self.paused = paused
+        if self._timer is not None:
+            self._timer.pause(paused)
         self._changed()
 
     def set_lang(self, lang: str) -> None:

@@ -127,23 +127,12 @@ def winners(state: State, claim: Claim) -> tuple[Seat, ...] | None:
     return (claim.seat,) if true else None
 
 
-def letter_out(state: State) -> CardId:
-    """The Alliance letter removed unseen at setup; it names the lone Agent (§2 step 6)."""
-    return next(c for c in state.removed if _is_letter_in_play(state, c))
-
-
-def _is_letter_in_play(state: State, card: CardId) -> bool:
-    c = cards.CARDS[card]
-    agents = [p.identity for p in state.players]
-    return c.kind is Kind.LETTER and c.nation is not None and cards.agent(c.nation) in agents
-
-
 def _agent(state: State, claim: ClaimAgent) -> tuple[Seat, ...] | None:
     me = state.player(claim.seat).identity
     assert me is not None
     mine = cards.CARDS[me].nation
     shown = cards.CARDS[claim.microfilm].nation
-    lone = cards.CARDS[letter_out(state)].nation
+    lone = state.lone
     assert mine is not None and shown is not None and lone is not None
     enemy = shown == lone if mine != lone else shown != mine
     if claim.named is not None:

@@ -87,6 +87,7 @@ def apply_deal(state: State, deal: Deal) -> Step:
         bank=state.bank - len(opening),
         deck=deck,
         removed=removed,
+        lone=cards.CARDS[deal.letter_out].nation,
         active=deal.first,
         turn=1,
         phase=Choosing(),

@@ -12,9 +12,11 @@ import enum
 from dataclasses import dataclass
 
 from companion.core import players
+from companion.core.doubts import Doubt
 from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.types import CardId, Seat
+from companion.games.microfilms.cards import Nation
 from companion.games.microfilms.options import Options
 
 
@@ -112,11 +114,16 @@ class State:
     """Face up; ``discard[-1]`` is the top card."""
     removed: tuple[CardId, ...] = ()
     """Out of the game, unseen by anyone (§2 steps 3, 4, 6)."""
+    lone: Nation | None = None
+    """The nation of the Alliance letter set aside at the deal: its Agent stands alone for
+    the whole game (§2 step 6), wherever a player's word later puts the card itself."""
     night: int = 1
     turn: int = 0
     active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
     phase: Phase = Dealing()  # noqa: RUF009 -- a frozen value, shared safely
     history: tuple[Event, ...] = ()
+    doubts: tuple[Doubt, ...] = ()
+    """Cards a player named that the record has elsewhere (:mod:`companion.core.doubts`)."""
 
     def player(self, seat: Seat) -> Player:
         return self.players[seat]

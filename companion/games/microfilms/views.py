@@ -10,6 +10,7 @@ removed cards, what the deck holds — stays in the engine until the game is ove
 
 from __future__ import annotations
 
+from companion.core.doubts import doubts_view
 from companion.core.rules import over
 from companion.core.types import JSON, JSONObject, Seat
 from companion.core.views import own_view, revealed, table_view
@@ -67,4 +68,9 @@ def _offered(state: State, seat: Seat) -> dict[str, JSON]:
 def revealed_view(state: State) -> JSONObject:
     """Everything, once the game is over: who held what, who learned what, when."""
     shown = revealed(public_view(state), state.players, state.history, over(state))
-    return {**shown, "removed": list(state.removed), "deck": list(state.deck)}
+    return {
+        **shown,
+        "removed": list(state.removed),
+        "deck": list(state.deck),
+        "doubts": doubts_view(state),
+    }

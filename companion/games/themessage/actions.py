@@ -31,6 +31,7 @@ from companion.core.actions import (
     TellDraw,
 )
 from companion.core.audit import AuditHand
+from companion.core.rounds import CloseRound, Hold
 from companion.core.types import CardId, Seat
 
 
@@ -42,7 +43,7 @@ class Draw(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TellPlacement(SeatAction):
+class TellPlacement(TellDraw):
     """§6.9: the card 真偽莫辨 turned up for this seat, told when no reader saw it.
 
     The card lies face up for all to see, so the tablet may tell it as well as the
@@ -50,7 +51,7 @@ class TellPlacement(SeatAction):
     """
 
     act = "tell_placement"
-    card: CardId
+    face_up = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -204,6 +205,6 @@ Playing = Lock | Lure | Intercept | Return | Decode | Burn | Counter | Probe | D
 CODEC = ActionCodec(
     [
         Draw, TellDraw, TellPlacement, *PLAYS, Pass, Send, Receive, Decline, AnswerProbe,
-        EndTurn, Discard, AuditHand, Deal, Pick, EndGame,
+        EndTurn, Discard, AuditHand, Deal, Pick, EndGame, Hold, CloseRound,
     ]
 )  # fmt: skip

@@ -58,7 +58,8 @@ def settle(state: State, events: list[Event]) -> Step:
 
 
 def open_round(state: State) -> State:
-    return evolve(state, phase=Responding(round_seats(state)))
+    n = state.rounds + 1
+    return evolve(state, phase=Responding(round_seats(state), n=n), rounds=n)
 
 
 def seat_order(state: State, seat: Seat) -> int:

@@ -20,6 +20,7 @@ from companion.core import copies
 from companion.core.actions import Action, Discard, Pass, TellDraw
 from companion.core.legal import Families, Family
 from companion.core.phases import Discarding
+from companion.core.rounds import Hold
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games.themessage import cards, timing
@@ -65,7 +66,8 @@ def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
     if isinstance(phase, Acting | Responding):
         plays = {f.value: _PLAYS[f] for f in sorted(timing.functions_now(state, seat))}
         if isinstance(phase, Responding):
-            return {"pass": _pass, **plays}
+            hold = {} if seat in phase.held else {"hold": _hold}
+            return {"pass": _pass, **hold, **plays}
         return {**plays, **_ACTING[state.moment]}
     return _BY_PHASE[type(phase)]
 
@@ -132,6 +134,10 @@ def _distribute(state: State, seat: Seat) -> Iterator[Action]:
 
 def _pass(state: State, seat: Seat) -> Iterator[Action]:
     yield Pass(seat=seat)
+
+
+def _hold(state: State, seat: Seat) -> Iterator[Action]:
+    yield Hold(seat=seat)
 
 
 def _draw(state: State, seat: Seat) -> Iterator[Action]:

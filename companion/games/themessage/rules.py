@@ -24,6 +24,7 @@ from companion.core.errors import (
 from companion.core.outcome import Event, Outcome, Secret
 from companion.core.phases import Dealing, Discarding
 from companion.core.prompts import Prompt
+from companion.core.rounds import CloseRound, Hold
 from companion.core.rules import ANY_PHASE, Turns
 from companion.core.types import JSON, CardId, Seat
 from companion.core.values import evolve
@@ -152,6 +153,8 @@ def _round_prompt(state: State, phase: Responding) -> Prompt:
         args["holder"] = t.at
         if state.moment is Moment.TRANSMIT:
             args["to"] = next_hop(state)
+    if phase.holding:
+        args["holding"] = list(phase.holding)
     kind = "respond" if state.stack else WINDOW_PROMPTS[state.moment]
     return Prompt(kind, phase.waiting, args)
 
@@ -258,6 +261,21 @@ def _pass(state: State, a: Pass) -> Step:
     assert isinstance(phase, Responding)
     state = evolve(state, phase=phase.answer(a.seat))
     return flow.settle(state, [Event("passed", {"seat": a.seat})])
+
+
+def _hold(state: State, a: Hold) -> Step:
+    phase = state.phase
+    assert isinstance(phase, Responding)
+    return evolve(state, phase=phase.hold(a.seat)), [Event("held", {"seat": a.seat})]
+
+
+def _close(state: State, a: CloseRound) -> Step:
+    """§5.2, §7: a round nobody answered in time closes as if all still asked had passed."""
+    phase = state.phase
+    assert isinstance(phase, Responding)
+    waiting: list[JSON] = list(phase.waiting)
+    state = evolve(state, phase=phase.close(a.n))
+    return flow.settle(state, [Event("round_closed", {"seats": waiting})])
 
 
 # --- sending (§5) -------------------------------------------------------------------------------
@@ -377,7 +395,7 @@ TURNS: Turns[State] = Turns(
         Acting: {Draw: _draw, Send: _send, EndTurn: _end_turn},
         Drawing: {TellDraw: _tell_draw, Pick: _pick},
         Placing: {TellPlacement: _tell_draw, Pick: _pick},
-        Responding: {Pass: _pass},
+        Responding: {Pass: _pass, Hold: _hold, CloseRound: _close},
         Deciding: {Receive: _receive, Decline: _decline},
         ProbeAnswer: {AnswerProbe: _answer_probe},
         Discarding: {Discard: _discard},

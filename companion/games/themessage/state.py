@@ -18,6 +18,7 @@ import enum
 from dataclasses import dataclass
 
 from companion.core import players
+from companion.core.doubts import Doubt
 from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.rounds import Round
@@ -200,6 +201,8 @@ class State:
     stack: tuple[Play, ...] = ()
     """Plays waiting to resolve; the last resolves first (§7)."""
     plays: int = 0
+    rounds: int = 0
+    """How many rounds have opened: the next round's number (a close names it)."""
     """How many plays have been made: the next play's number."""
     last_user: Seat = Seat(0)  # noqa: RUF009
     """Who last played a card: seat order for plays declared together starts to their right."""
@@ -213,6 +216,8 @@ class State:
     cannot_send: bool = False
     """The active player had nothing to send: they lose when the turn ends (§8.3)."""
     history: tuple[Event, ...] = ()
+    doubts: tuple[Doubt, ...] = ()
+    """Cards a player named that the record has elsewhere (:mod:`companion.core.doubts`)."""
 
     def player(self, seat: Seat) -> Player:
         return self.players[seat]

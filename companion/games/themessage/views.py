@@ -14,6 +14,7 @@ before the game is over.
 from __future__ import annotations
 
 from companion.core.codec import to_json
+from companion.core.doubts import doubts_view
 from companion.core.rules import over
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.core.views import own_view, revealed, table_view
@@ -79,6 +80,8 @@ def public_view(state: State) -> JSONObject:
             "seats": list(phase.seats),
             "answered": [int(s) for s in sorted(phase.answered)],
             "declared": [_play(p) for p in phase.declared],
+            "n": phase.n,
+            "holding": [int(s) for s in phase.holding],
         }
     return {
         **table_view("themessage", pending(state), over(state)),
@@ -129,4 +132,5 @@ def revealed_view(state: State) -> JSONObject:
         "discard": list(state.discard),
         "removed": list(state.removed),
         "transit_card": None if t is None else t.card,
+        "doubts": doubts_view(state),
     }

@@ -22,7 +22,7 @@ from companion.core.actions import Action, Discard, Pass, Pick
 from companion.core.outcome import Event, GameOver
 from companion.core.types import CardId, Seat
 from companion.core.views import public_event
-from companion.games.microfilms import GAME, bot, claims
+from companion.games.microfilms import GAME, bot, cards
 from companion.games.microfilms.actions import (
     AcceptBribe,
     Blackmail,
@@ -193,7 +193,7 @@ def _twin(state: State, seat: Seat, rng: random.Random) -> State:
         for i, hand in zip(group, hands, strict=True):
             players[i] = replace(players[i], hand=hand)
     twin = replace(state, players=tuple(players))
-    out = claims.letter_out(state)
+    out = next(c for c in state.removed if cards.CARDS[c].nation is state.lone and c[0] == "L")
     hidden = [c for c in twin.deck if c.startswith("L-")]
     if not hidden:
         return twin
@@ -202,7 +202,9 @@ def _twin(state: State, seat: Seat, rng: random.Random) -> State:
     def swapped(cards: Sequence[CardId]) -> tuple[CardId, ...]:
         return tuple(swap.get(c, c) for c in cards)
 
-    return replace(twin, deck=tuple(sorted(swapped(twin.deck))), removed=swapped(twin.removed))
+    lone = cards.CARDS[hidden[0]].nation
+    deck, removed = tuple(sorted(swapped(twin.deck))), swapped(twin.removed)
+    return replace(twin, deck=deck, removed=removed, lone=lone)
 
 
 def test_the_same_views_give_the_same_choice_whatever_is_hidden() -> None:

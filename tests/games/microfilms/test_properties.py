@@ -91,11 +91,11 @@ def ids_in(dumped: str) -> set[str]:
     return {m[1:-1] for m in CARD_PATTERN.findall(dumped)}
 
 
+SETTLED = {"record_mended", "word_not_taken"}
 SECRET_OWNER = {
     "dealt": None,  # each seat its own deal
     "drew": "seat",
-    "hand_confirmed": "seat",
-    "hand_corrected": "seat",
+    "hand_checked": "seat",
     "bribe_offered": "target",
     "interrogation_seen": "seat",
     "blackmail_took": None,  # the blackmailer and the target
@@ -122,6 +122,8 @@ def check_public_events(before: State, after: State, events: tuple[Event, ...]) 
 def check_secrets_reach_the_right_seat(state: State, deal: Deal) -> None:
     for event in state.history:
         for secret in event.secrets:
+            if secret.kind in SETTLED:  # a doubt settled: to its holder or speaker (told_cards)
+                continue
             if event.kind == "blackmail_took":
                 assert secret.seat in (event.args["seat"], event.args["target"])
             elif event.kind == "dealt":  # §2: each seat is told its own deal, as dealt

@@ -149,20 +149,22 @@ def check_public_events(before: State, after: State, events: tuple[Event, ...]) 
 
 TURNS_FACE_UP = ("played_", "sent", "received", "placed")
 
+SETTLED = {"record_mended", "word_not_taken"}
 SECRET_OWNER = {
     "dealt": None,  # each seat its own deal
     "drew": "seat",
     "sent": "seat",
     "decoded": "seat",
     "probe_arrives": "target",
-    "hand_confirmed": "seat",
-    "hand_corrected": "seat",
+    "hand_checked": "seat",
 }
 
 
 def check_secrets_reach_the_right_seat(state: State) -> None:
     for event in state.history:
         for secret in event.secrets:
+            if secret.kind in SETTLED:  # a doubt settled: to its holder or speaker (told_cards)
+                continue
             role = SECRET_OWNER[event.kind]
             if role is None:
                 assert secret.args["identity"] == state.players[secret.seat].identity

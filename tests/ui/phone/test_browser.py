@@ -241,7 +241,7 @@ async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(
     assert await audit_choices(page) == [face["held"] for face in faces]
     assert sum(face["held"] for face in faces) == len(table.state.players[seat].hand)
     await page.locator("#audit-send").click()
-    await until(lambda: table.state.history[-1].kind == "hand_confirmed")
+    await until(lambda: table.state.history[-1].kind == "hand_checked")
 
 
 async def audit_choices(page: Page) -> list[int]:
@@ -322,7 +322,7 @@ async def test_a_message_player_checks_their_hand_by_face(browser: Browser, tmp_
     )  # fmt: skip
     await page.locator("#audit [data-face]").nth(i).select_option("1")
     await page.locator("#audit-send").click()
-    await until(lambda: table.state.history[-1].kind == "hand_corrected")
+    await until(lambda: table.state.history[-1].kind == "hand_checked")
     after = table.state.players[seat].hand
     assert after[: len(hand)] == hand and len(after) == len(hand) + 1
     assert said("en", "card", after[-1]) == face["name"]

@@ -117,7 +117,7 @@ async def run_tablet(db: Path, lang: str, seed: int = 5) -> AsyncIterator[Tablet
     app.stop()
     await task
     if app.session is not None:
-        await app.session.phones.stop()
+        await app.session.stop()
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ from tests.ui.tablet.leaks import assert_nothing_hidden_in
 from ui.tablet.app import TabletApp
 from ui.tablet.screens.table import TableScreen
 
+TOUCHES = 60
+"""How many moves a whole game enters by touch before its phones play the rest."""
 NINE_MM = dp(57)
 """9 mm in density-independent pixels (1 dp = 1/160 inch)."""
 
@@ -72,6 +74,9 @@ async def enter_by_touch(tablet: Tablet, path: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
 async def test_a_whole_game_played_by_touch_from_new_game_to_game_over(tablet: Tablet) -> None:
+    """Moves the tablet may take are entered by touch (the first ``TOUCHES``); a move only a
+    seat's own phone may send (it names a card the table does not see) comes from that phone,
+    and so does the rest of the game."""
     await start_practice_game(tablet)
     session = tablet.app.session
     assert session is not None
@@ -88,8 +93,11 @@ async def test_a_whole_game_played_by_touch_from_new_game_to_game_over(tablet: T
         legal = table.legal_actions(seat)
         wanted = bots[seat].choose(table.public_view(), table.private_view(seat), legal)
         menu = [c for c in session.choices(seat) if set(c.actions) & set(legal)]
-        choice = next((c for c in menu if wanted in c.actions), None) or rng.choice(menu)
         before = table.seq
+        if not menu or touched >= TOUCHES:  # a move only its phone may send; or enough touches
+            session.service.submit(wanted)
+            continue
+        choice = next((c for c in menu if wanted in c.actions), None) or rng.choice(menu)
         await enter_by_touch(tablet, choice.path)
         await tablet.until(lambda before=before: table.seq > before or bool(session.alerts))
         assert table.seq > before, (choice.path, [a.text for a in session.alerts])
@@ -145,15 +153,21 @@ async def test_every_button_is_big_enough_to_tap(tablet: Tablet) -> None:
 
 
 async def test_a_refused_action_shows_its_reason_and_changes_nothing(tablet: Tablet) -> None:
+    """The tablet offers only what every world the table cannot tell apart allows; what it
+    can still refuse is an entry the table overtook — here the seat's phone acted first."""
     await start_practice_game(tablet)
     session = tablet.app.session
     assert session is not None
+    lang = tablet.app.lang
     seat = session.acting()
     assert seat is not None
-    legal = session.service.table.legal_actions(seat)
-    wrong = next(c for c in session.choices(seat) if not set(c.actions) & set(legal))
+    choice = session.choices(seat)[0]
+    await tablet.press(text(lang, "tablet.enter", seat=session.names[seat]))
+    for step in choice.path:
+        await tablet.press(step)
+    session.service.submit(choice.actions[0])  # from the seat's phone, meanwhile
     before = (session.service.table.state, session.service.table.seq)
-    await enter_by_touch(tablet, wrong.path)
+    await tablet.press(text(lang, "phone.confirm"))
     assert (session.service.table.state, session.service.table.seq) == before
     assert session.alerts and session.alerts[-1].kind == "violation"
     assert session.alerts[-1].text in texts()
@@ -218,6 +232,13 @@ async def test_the_start_screen_shows_each_readers_live_status(tmp_path: Path) -
         tablet = Tablet(app, journal)
         await tablet.until(lambda: app.root is not None)
         await tablet.until(lambda: any("connected" in t and "centre" in t for t in texts()))
+        # No seat has a reader of its own: the deal cannot be read off the readers, and the
+        # table is told before it starts.
+        assert text("en", "tablet.deal_not_on_readers") in texts()
+        await tablet.press(text("en", "tablet.start"))
+        await tablet.until(lambda: app.session is not None)
+        assert app.session is not None and app.session.service.header.meta["readers"] is False
+        assert app.session.service.dealing() is None
         app.stop()
         await task
     finally:

@@ -375,6 +375,7 @@
     renderHand(me);
     renderSecrets();
     renderWaiting();
+    renderWindow();
     renderTable();
     renderFeed();
     renderAudit();
@@ -649,6 +650,30 @@
       box.appendChild(li);
     });
     show($('waiting-box'), shown > 0);
+  }
+
+  // The open window's countdown, ticking here between views: every seat is shown the
+  // same window, asked or not, with a card to play or without.
+  var windowTick = null;
+
+  function renderWindow() {
+    var w = view.window;
+    var box = $('window');
+    clearInterval(windowTick);
+    windowTick = null;
+    if (!w || view.over) { show(box, false); return; }
+    if (typeof w.closes_in === 'number') {
+      var ends = Date.now() + w.closes_in * 1000;
+      var tick = function () {
+        var left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+        box.textContent = t('phone.window.closes_in', { seconds: left });
+      };
+      tick();
+      windowTick = setInterval(tick, 500);
+    } else {
+      box.textContent = typeof w.holding === 'string' ? w.holding : t('phone.window.waits');
+    }
+    show(box, true);
   }
 
   function pill(cls, text) {

@@ -19,7 +19,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.games import GAMES
 from companion.observations import SourceState, describe_status
-from companion.service import Draws
+from companion.service import WINDOW_SECONDS, Draws
 from ui.demo import DEMO_NAMES
 from ui.faces import face_of
 from ui.phone import lan
@@ -41,6 +41,7 @@ class StartScreen(Page):
             f.name: f.default for f in dataclasses.fields(GAMES[self.game].options_type)
         }
         self.draws = Draws.TOLD
+        self.window = WINDOW_SECONDS
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         top.add_widget(Text(self.t("tablet.title"), size=theme.TITLE, bold=True, size_hint_x=0.3))
@@ -132,6 +133,7 @@ class StartScreen(Page):
         """Another number of players; options whose choices depend on it start again."""
         self.count += change
         self._seats()
+        self.refresh()
         self.options_box.clear_widgets()
         self._fill_options()
 
@@ -150,12 +152,23 @@ class StartScreen(Page):
         for line in self.reader_lines.values():
             panel.add_widget(line)
         panel.height += len(self.reader_lines) * theme.SMALL * 1.4
+        self.deal_line = Text(size=theme.SMALL, colour=theme.ORANGE)
+        if sensors is not None:
+            panel.add_widget(self.deal_line)
+            panel.height += theme.SMALL * 2.8
         self.draws_button = Tap(self.t(f"tablet.draws.{self.draws}"), self._toggle_draws)
         panel.add_widget(self.draws_button)
+        self.window_button = Tap(self._window_text(), self._toggle_window)
+        panel.add_widget(self.window_button)
         return panel
 
     def refresh(self) -> None:
-        """Each reader's live status: connected, reconnecting (and why), failed."""
+        """Each reader's live status: connected, reconnecting (and why), failed; and whether
+        the deal will be read off the readers (only if every seat has one)."""
+        sensors = self.app.sensors
+        if sensors is not None and hasattr(self, "deal_line"):
+            dealt = sensors.deal_on_readers(self.count)
+            self.deal_line.text = "" if dealt else self.t("tablet.deal_not_on_readers")
         for name, line in getattr(self, "reader_lines", {}).items():
             status = None if self.app.sensors is None else self.app.sensors.statuses.get(name)
             if status is None:
@@ -167,6 +180,16 @@ class StartScreen(Page):
                 good = status.state is SourceState.CONNECTED
                 line.text = ("● " if good else "○ ") + describe_status(self.app.lang, status)
                 line.color = theme.GREEN if good else theme.ORANGE
+
+    def _window_text(self) -> str:
+        if self.window:
+            return self.t("tablet.window_seconds", seconds=self.window)
+        return self.t("tablet.window_seconds.all")
+
+    def _toggle_window(self) -> None:
+        """How long a response window waits for answers (a game without windows ignores it)."""
+        self.window = WINDOW_CHOICES[(WINDOW_CHOICES.index(self.window) + 1) % len(WINDOW_CHOICES)]
+        self.window_button.text = self._window_text()
 
     def _toggle_draws(self) -> None:
         choices = list(Draws)
@@ -244,7 +267,12 @@ class StartScreen(Page):
             n.strip() or self.t("word.seat", n=i + 1)
             for i, n in enumerate(self.names[: self.count])
         ]
-        self.app.new_game(self.game, names, spec.options_type(**self.options), self.draws)
+        options = spec.options_type(**self.options)
+        self.app.new_game(self.game, names, options, self.draws, self.window)
+
+
+WINDOW_CHOICES = (10, WINDOW_SECONDS, 30, 60, 0)
+"""The seconds a response window may wait for answers; ``0``: until everyone answered."""
 
 
 def _key(value: Any) -> str:

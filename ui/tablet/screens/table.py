@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from kivy.clock import Clock, ClockEvent
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
@@ -62,6 +63,7 @@ class TableScreen(Page):
         self.asked = 0
         """The last question a reader's card raised that this screen put to the table."""
         self.pause_view: Sheet | None = None
+        self.ticking: ClockEvent | None = None
         root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.5, spacing=theme.GAP)
         self.banner = Panel(colour=theme.FELT)
@@ -92,16 +94,7 @@ class TableScreen(Page):
         feed.add_widget(BoxLayout())
         middle.add_widget(feed)
         root.add_widget(middle)
-        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.2, spacing=theme.GAP)
-        self.enter = Tap("", self._open_menu, colour=theme.PANEL_HI)
-        bottom.add_widget(self.enter)
-        notes = BoxLayout(orientation="vertical", size_hint_x=0.45)
-        self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL)
-        self.readers_line = Text(size=theme.SMALL, wrap=False)
-        notes.add_widget(self.phone_note)
-        notes.add_widget(self.readers_line)
-        bottom.add_widget(notes)
-        root.add_widget(bottom)
+        root.add_widget(self._bottom())
         self.add_widget(root)
         session = self.app.session
         if session is not None:
@@ -109,6 +102,21 @@ class TableScreen(Page):
                 panel = SeatPanel()
                 self.seats.append(panel)
                 self.ring.add_widget(panel)
+
+    def _bottom(self) -> BoxLayout:
+        """Entering a seat's action, the open window's countdown, the notes under the table."""
+        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.2, spacing=theme.GAP)
+        self.enter = Tap("", self._open_menu, colour=theme.PANEL_HI)
+        bottom.add_widget(self.enter)
+        self.window_tap = Tap("", self._close_window, colour=theme.FELT, size_hint_x=0.3)
+        bottom.add_widget(self.window_tap)
+        notes = BoxLayout(orientation="vertical", size_hint_x=0.45)
+        self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL)
+        self.readers_line = Text(size=theme.SMALL, wrap=False)
+        notes.add_widget(self.phone_note)
+        notes.add_widget(self.readers_line)
+        bottom.add_widget(notes)
+        return bottom
 
     def _place(self, *_: object) -> None:
         """Seats around an ellipse, seat 1 at the bottom, in turn order."""
@@ -159,8 +167,21 @@ class TableScreen(Page):
             self.t("tablet.readers", working=working, total=len(statuses)) if statuses else ""
         )
         self.readers_line.color = theme.GREEN if working == len(statuses) else theme.ORANGE
+        self._tick()
         self._ask(session)
         self._alerts(session.alerts)
+
+    def _tick(self, *_: object) -> None:
+        """The open window's countdown, for the whole table, and the button that closes it."""
+        session = self.app.session
+        line = None if session is None else session.window_line()
+        self.window_tap.text = line or ""
+        self.window_tap.disabled = line is None or (session is not None and session.paused)
+        self.window_tap.opacity = 0 if line is None else 1
+
+    def _close_window(self) -> None:
+        if self.app.session is not None:
+            self.app.session.close_window()
 
     def _ask(self, session: Session) -> None:
         """A reader's card that can mean several things: the table chooses, here."""
@@ -179,8 +200,14 @@ class TableScreen(Page):
         self.menu.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
         self.menu.open(animation=False)
 
+    def on_enter(self, *_: object) -> None:
+        self.ticking = Clock.schedule_interval(self._tick, 0.5)
+
     def on_leave(self, *_: object) -> None:
         """Nothing of the table stays over another screen: its pop-ups close with it."""
+        if self.ticking is not None:
+            self.ticking.cancel()
+            self.ticking = None
         for view in (self.alert_view, self.menu):
             if view is not None:
                 view.dismiss()
