@@ -5,6 +5,11 @@ returned from survives a killed process or a pulled battery, and a crash in
 the middle of a write leaves the previous action as the last one. A game is
 its header and its ordered actions (the :mod:`companion.transcript` format),
 so resuming is replaying.
+
+A file is written only once it is known to be a sound journal
+(:mod:`companion.journal_file`). Whatever goes wrong with the file or its disk is
+raised as a :class:`~companion.journal_errors.JournalError`, and a write that
+raised stored nothing.
 """
 
 from __future__ import annotations
@@ -16,8 +21,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from companion.core.types import JSONObject
+from companion.journal_errors import JournalError, speaking_for
+from companion.journal_file import APPLICATION_ID, VERSION, Found, columns, inspect
 from companion.transcript import Header, parse_header
 
 SCHEMA = """
@@ -45,6 +53,16 @@ CREATE TABLE IF NOT EXISTS seat_tokens (
 """
 
 
+def _tables(schema: str) -> dict[str, tuple[str, ...]]:
+    """The tables ``schema`` makes, with their columns: what a journal's own file holds."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as db:
+        db.executescript(schema)
+        return columns(db)
+
+
+TABLES = _tables(SCHEMA)
+
+
 @dataclass(frozen=True)
 class Entry:
     seq: int
@@ -63,16 +81,56 @@ class GameInfo:
 
 
 class Journal:
-    """One SQLite file holding any number of games."""
+    """One SQLite file holding any number of games.
 
-    def __init__(self, path: str | Path) -> None:
+    Opened to write (the default), ``path`` must be a sound journal, or no file
+    (or an empty one), where a new journal is made; anything else raises a
+    :class:`JournalError` and the file is left as it was. Opened to read
+    (``write=False``), SQLite itself refuses every write, and a missing file
+    reads as an empty journal and is not made.
+    """
+
+    def __init__(self, path: str | Path, *, write: bool = True) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with speaking_for(self.path):
+            found, db = inspect(self.path, TABLES)
+            if found is Found.DAMAGED:
+                assert db is not None
+                db.close()
+                raise JournalError("damaged", self.path)
+            if not write:
+                self._db = db or _empty()
+            else:
+                if db is not None:
+                    db.close()
+                self._open_to_write(new=found is Found.NEW)
+
+    def _open_to_write(self, *, new: bool) -> None:
+        """The file opened to write, its schema brought up to date and stamped as a journal.
+
+        The stamp is written at every opening, so a file SQLite can only read, or a full
+        disk, is found now rather than at the first action of a game. A new journal is
+        made in one transaction before it turns to WAL, so a crash leaves it whole or
+        empty; a new file that could not be made is removed again.
+        """
+        made = new and not self.path.exists()
+        if new:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            with self._transaction():
+                for statement in _statements(SCHEMA):
+                    self._db.execute(statement)
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._db.execute(f"PRAGMA user_version = {VERSION}")
+            self._db.execute("PRAGMA journal_mode=WAL")
+        except BaseException:
+            self._db.close()
+            if made:
+                self.path.unlink(missing_ok=True)
+            raise
 
     def close(self) -> None:
         self._db.close()
@@ -82,15 +140,20 @@ class Journal:
         """One atomic write: the connection is in autocommit mode, so begin explicitly.
 
         ``IMMEDIATE`` takes the write lock at once, so the read and the insert of
-        an append see no other writer between them.
+        an append see no other writer between them. Anything that fails — a statement,
+        or the commit itself on a full disk — rolls all of it back (unless SQLite
+        already has), and an error of the file or its disk is raised as a
+        :class:`JournalError`.
         """
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+        with speaking_for(self.path):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
 
     def create(self, header: Header) -> int:
         created = datetime.now(UTC).isoformat(timespec="seconds")
@@ -127,8 +190,8 @@ class Journal:
         return first + len(actions) - 1
 
     def entries(self, game_id: int) -> list[Entry]:
-        rows = self._db.execute(
-            "SELECT seq, action, undoable FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        rows = self._rows(
+            "SELECT seq, action, undoable FROM actions WHERE game_id = ? ORDER BY seq", game_id
         )
         return [Entry(seq, json.loads(action), bool(undoable)) for seq, action, undoable in rows]
 
@@ -139,13 +202,13 @@ class Journal:
             self._db.execute("UPDATE games SET result = NULL WHERE id = ?", (game_id,))
 
     def header(self, game_id: int) -> Header:
-        row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
+        rows = self._rows("SELECT header FROM games WHERE id = ?", game_id)
+        if not rows:
             raise KeyError(game_id)
-        return parse_header(json.loads(row[0]))
+        return parse_header(json.loads(rows[0][0]))
 
     def games(self) -> list[GameInfo]:
-        rows = self._db.execute(
+        rows = self._rows(
             "SELECT g.id, g.game, g.header, g.created, g.result,"
             " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
             " FROM games g ORDER BY g.id"
@@ -168,9 +231,8 @@ class Journal:
         Kept with the game so that phones keep their seats when the app restarts.
         Tokens are secrets: they are never exported.
         """
-        rows = self._db.execute(
-            "SELECT seat, token, revoked FROM seat_tokens WHERE game_id = ? ORDER BY rowid",
-            (game_id,),
+        rows = self._rows(
+            "SELECT seat, token, revoked FROM seat_tokens WHERE game_id = ? ORDER BY rowid", game_id
         )
         return [(seat, token, bool(revoked)) for seat, token, revoked in rows]
 
@@ -189,8 +251,33 @@ class Journal:
             )
 
     def latest_unfinished(self) -> int | None:
-        row = self._db.execute("SELECT MAX(id) FROM games WHERE result IS NULL").fetchone()
-        return None if row[0] is None else int(row[0])
+        ((latest,),) = self._rows("SELECT MAX(id) FROM games WHERE result IS NULL")
+        return None if latest is None else int(latest)
+
+    def _rows(self, query: str, *params: object) -> list[Any]:
+        """What ``query`` reads; a file or disk that fails it raises a JournalError."""
+        with speaking_for(self.path):
+            return self._db.execute(query, params).fetchall()
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of ``script`` one by one: ``executescript`` would commit the
+    transaction they are meant to run in."""
+    statement = ""
+    for piece in script.split(";"):
+        statement += piece + ";"
+        if sqlite3.complete_statement(statement):
+            if statement.strip(" \n;"):
+                yield statement
+            statement = ""
+
+
+def _empty() -> sqlite3.Connection:
+    """A journal of no games, in memory: what a file that is not there reads as."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    db.executescript(SCHEMA)
+    db.execute("PRAGMA query_only = 1")
+    return db
 
 
 def _dump(obj: JSONObject) -> str:

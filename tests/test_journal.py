@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import random
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from companion.journal import Journal
+from companion.journal import SCHEMA, Journal
+from companion.journal_errors import JournalError
+from companion.journal_file import APPLICATION_ID, VERSION
+from companion.table import Table
+from companion.tagmap import TagMap
 from companion.transcript import new_header
+from tests.journals import SEATS, digest, play
 
 
 def test_the_journal_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
@@ -65,3 +73,97 @@ def test_the_actions_of_one_event_are_one_transaction(tmp_path: Path) -> None:
         journal.append(game, broken, {"reason": "ended", "winners": []})  # type: ignore[list-item]
     assert [e.seq for e in journal.entries(game)] == [1]
     assert journal.latest_unfinished() == game
+
+
+# --- a file that is not a journal, or not a sound one -----------------------------------
+
+
+def another_programs_database(path: Path) -> None:
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, taken TEXT)")
+        db.execute("INSERT INTO photos (taken) VALUES ('2026-12-01')")
+
+
+def our_tag_map(path: Path) -> None:
+    TagMap(path).new_deck("home", "microfilms", "base")
+
+
+def another_application_id(path: Path) -> None:
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.executescript(SCHEMA)
+        db.execute("PRAGMA application_id = 1")
+
+
+def damaged_beyond_telling(path: Path) -> None:
+    path.write_bytes(b"SQLite format 3\x00" + random.Random(1).randbytes(4080))
+
+
+def from_a_later_version(path: Path) -> None:
+    Journal(path).close()
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute(f"PRAGMA user_version = {VERSION + 1}")
+
+
+@pytest.mark.parametrize(
+    ("make", "code"),
+    [
+        (lambda p: p.write_text("shopping: rice, tofu, 青菜\n", encoding="utf-8"), "not_journal"),
+        (lambda p: p.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(range(256)) * 8),
+         "not_journal"),
+        (another_programs_database, "not_journal"),
+        (our_tag_map, "not_journal"),
+        (another_application_id, "not_journal"),
+        (damaged_beyond_telling, "unreadable"),
+        (from_a_later_version, "newer"),
+    ],
+    ids=["text", "jpeg", "other_database", "tag_map", "other_application", "unreadable", "newer"],
+)  # fmt: skip
+@pytest.mark.parametrize("write", [True, False], ids=["to_write", "to_read"])
+def test_a_file_that_is_not_a_journal_this_app_can_trust_is_refused_and_left_untouched(
+    tmp_path: Path, make: Callable[[Path], None], code: str, write: bool
+) -> None:
+    path = tmp_path / "chosen.file"
+    make(path)
+    before = digest(path)
+    with pytest.raises(JournalError) as refused:
+        Journal(path, write=write)
+    assert (refused.value.key, refused.value.details["path"]) == (
+        f"journal.error.{code}",
+        str(path),
+    )
+    assert digest(path) == before
+
+
+def test_a_new_journal_says_in_its_header_that_it_is_one(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    Journal(path).close()
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
+        assert db.execute("PRAGMA user_version").fetchone() == (VERSION,)
+
+
+def test_a_journal_made_before_journals_carried_an_id_goes_on_as_it_was(tmp_path: Path) -> None:
+    """The schema alone says what it is: the file the app made before (the schema, WAL,
+    no id) opens, its unfinished game resumes exactly, and it is stamped from then on."""
+    path = tmp_path / "j.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.executescript(SCHEMA)
+        db.execute("PRAGMA journal_mode=WAL")
+    journal = Journal(path)
+    table = Table.start(journal, "microfilms", SEATS, rng=random.Random(4))
+    play(table, random.Random(4), moves=30)
+    journal.close()
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA application_id = 0")
+        db.execute("PRAGMA user_version = 0")
+    again = Journal(path)
+    assert again.latest_unfinished() == table.game_id
+    assert Table.resume(again, table.game_id).state == table.state
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
+
+
+def test_reading_a_journal_that_is_not_there_makes_no_file(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "nowhere" / "j.sqlite3", write=False)
+    assert journal.games() == [] and journal.latest_unfinished() is None
+    assert not (tmp_path / "nowhere").exists()
