@@ -7,7 +7,8 @@ its header and its ordered actions (the :mod:`companion.transcript` format),
 so resuming is replaying.
 
 A file is written only once it is known to be a sound journal
-(:mod:`companion.journal_file`). Whatever goes wrong with the file or its disk is
+(:mod:`companion.journal_file`); a damaged one can still be read
+(:mod:`companion.salvage`). Whatever goes wrong with the file or its disk is
 raised as a :class:`~companion.journal_errors.JournalError`, and a write that
 raised stored nothing.
 """
@@ -17,15 +18,16 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.core.types import JSONObject
 from companion.journal_errors import JournalError, speaking_for
-from companion.journal_file import APPLICATION_ID, VERSION, Found, columns, inspect
+from companion.journal_file import APPLICATION_ID, VERSION, Found, columns, decoded, inspect
+from companion.salvage import salvage
 from companion.transcript import Header, parse_header
 
 SCHEMA = """
@@ -61,6 +63,8 @@ def _tables(schema: str) -> dict[str, tuple[str, ...]]:
 
 
 TABLES = _tables(SCHEMA)
+T = TypeVar("T")
+Row = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -86,19 +90,28 @@ class Journal:
     Opened to write (the default), ``path`` must be a sound journal, or no file
     (or an empty one), where a new journal is made; anything else raises a
     :class:`JournalError` and the file is left as it was. Opened to read
-    (``write=False``), SQLite itself refuses every write, and a missing file
-    reads as an empty journal and is not made.
+    (``write=False``), SQLite itself refuses every write, a missing file reads
+    as an empty journal and is not made, and a damaged journal gives back what
+    can still be read, with :attr:`damage` saying what it lost.
     """
 
     def __init__(self, path: str | Path, *, write: bool = True) -> None:
         self.path = Path(path)
+        self.damage: JournalError | None = None
+        """Set once the file is found damaged, and from then on nothing is written. Found
+        at opening, the journal reads a copy, in memory, of what could still be read, and
+        this says what was lost; ``None`` while the file is whole."""
         with speaking_for(self.path):
             found, db = inspect(self.path, TABLES)
             if found is Found.DAMAGED:
                 assert db is not None
+                self._db, lost = salvage(db, SCHEMA)
                 db.close()
-                raise JournalError("damaged", self.path)
-            if not write:
+                self.damage = JournalError("damaged", self.path, lost=lost)
+                if write:
+                    self._db.close()
+                    raise self.damage
+            elif not write:
                 self._db = db or _empty()
             else:
                 if db is not None:
@@ -117,6 +130,7 @@ class Journal:
         if new:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, isolation_level=None)
+        self._db.text_factory = decoded
         try:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -145,7 +159,9 @@ class Journal:
         already has), and an error of the file or its disk is raised as a
         :class:`JournalError`.
         """
-        with speaking_for(self.path):
+        if self.damage is not None:
+            raise self.damage
+        with self._noting_damage(), speaking_for(self.path):
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield
@@ -190,10 +206,11 @@ class Journal:
         return first + len(actions) - 1
 
     def entries(self, game_id: int) -> list[Entry]:
-        rows = self._rows(
-            "SELECT seq, action, undoable FROM actions WHERE game_id = ? ORDER BY seq", game_id
+        return self._read(
+            lambda row: Entry(row[0], json.loads(row[1]), bool(row[2])),
+            "SELECT seq, action, undoable FROM actions WHERE game_id = ? ORDER BY seq",
+            game_id,
         )
-        return [Entry(seq, json.loads(action), bool(undoable)) for seq, action, undoable in rows]
 
     def drop_from(self, game_id: int, seq: int) -> None:
         """Forget the actions from ``seq`` on (an undo); the game is live again."""
@@ -202,28 +219,20 @@ class Journal:
             self._db.execute("UPDATE games SET result = NULL WHERE id = ?", (game_id,))
 
     def header(self, game_id: int) -> Header:
-        rows = self._rows("SELECT header FROM games WHERE id = ?", game_id)
-        if not rows:
+        found = self._read(
+            lambda row: _header(row[0]), "SELECT header FROM games WHERE id = ?", game_id
+        )
+        if not found:
             raise KeyError(game_id)
-        return parse_header(json.loads(rows[0][0]))
+        return found[0]
 
     def games(self) -> list[GameInfo]:
-        rows = self._rows(
+        return self._read(
+            _game_info,
             "SELECT g.id, g.game, g.header, g.created, g.result,"
             " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
-            " FROM games g ORDER BY g.id"
+            " FROM games g ORDER BY g.id",
         )
-        return [
-            GameInfo(
-                gid,
-                game,
-                tuple(json.loads(header)["seats"]),
-                created,
-                count,
-                None if result is None else json.loads(result),
-            )
-            for gid, game, header, created, result, count in rows
-        ]
 
     def seat_tokens(self, game_id: int) -> list[tuple[int, str, bool]]:
         """Every seat token ever issued for a game: (seat, token, revoked).
@@ -231,10 +240,11 @@ class Journal:
         Kept with the game so that phones keep their seats when the app restarts.
         Tokens are secrets: they are never exported.
         """
-        rows = self._rows(
-            "SELECT seat, token, revoked FROM seat_tokens WHERE game_id = ? ORDER BY rowid", game_id
+        return self._read(
+            lambda row: (row[0], row[1], bool(row[2])),
+            "SELECT seat, token, revoked FROM seat_tokens WHERE game_id = ? ORDER BY rowid",
+            game_id,
         )
-        return [(seat, token, bool(revoked)) for seat, token, revoked in rows]
 
     def add_seat_token(self, game_id: int, seat: int, token: str) -> None:
         with self._transaction():
@@ -251,13 +261,43 @@ class Journal:
             )
 
     def latest_unfinished(self) -> int | None:
-        ((latest,),) = self._rows("SELECT MAX(id) FROM games WHERE result IS NULL")
-        return None if latest is None else int(latest)
+        (latest,) = self._read(
+            lambda row: int(row[0]), "SELECT COALESCE(MAX(id), 0) FROM games WHERE result IS NULL"
+        )
+        return latest or None
 
-    def _rows(self, query: str, *params: object) -> list[Any]:
-        """What ``query`` reads; a file or disk that fails it raises a JournalError."""
-        with speaking_for(self.path):
-            return self._db.execute(query, params).fetchall()
+    def _read(self, decode: Callable[[Row], T], query: str, *params: object) -> list[T]:
+        """Each row of ``query``, as ``decode`` reads it.
+
+        A file or disk that fails the query raises a JournalError — so does a value
+        damage garbled past decoding, which ``quick_check`` cannot see, and the journal
+        writes nothing more.
+        """
+        with self._noting_damage(), speaking_for(self.path):
+            try:
+                return [decode(row) for row in self._db.execute(query, params)]
+            except ValueError as err:
+                raise JournalError("damaged", self.path) from err
+
+    @contextlib.contextmanager
+    def _noting_damage(self) -> Iterator[None]:
+        """Once the file is found damaged, it stays so: :meth:`_transaction` refuses."""
+        try:
+            yield
+        except JournalError as err:
+            if err.code == "damaged" and self.damage is None:
+                self.damage = err
+            raise
+
+
+def _header(text: str) -> Header:
+    return parse_header(json.loads(text))
+
+
+def _game_info(row: Row) -> GameInfo:
+    gid, game, header, created, result, actions = row
+    ended = None if result is None else json.loads(result)
+    return GameInfo(gid, game, _header(header).seats, created, actions, ended)
 
 
 def _statements(script: str) -> Iterator[str]:

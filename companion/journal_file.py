@@ -65,7 +65,15 @@ def inspect(path: Path, tables: Tables) -> tuple[Found, sqlite3.Connection | Non
 def read_only(path: Path) -> sqlite3.Connection:
     """A connection SQLite itself will not let write to ``path`` (``mode=ro``)."""
     uri = f"{path.resolve().as_uri()}?mode=ro"
-    return sqlite3.connect(uri, uri=True, isolation_level=None)
+    db = sqlite3.connect(uri, uri=True, isolation_level=None)
+    db.text_factory = decoded
+    return db
+
+
+def decoded(data: bytes) -> str:
+    """A text column read strictly as UTF-8: bytes damage garbled raise a ValueError, which
+    says damage, where the default decoder raises an error that says nothing of it."""
+    return data.decode("utf-8")
 
 
 def columns(db: sqlite3.Connection) -> dict[str, tuple[str, ...]]:

@@ -1,4 +1,9 @@
-"""Journals as a table leaves them: real SQLite files played through a real table."""
+"""Journals as a table leaves them, and as a failing memory card leaves them.
+
+Every journal here is a real SQLite file played through a real table; the
+damage is bytes written over a page of the closed file, as a card that lost
+power mid-write leaves it.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,12 @@ import random
 from pathlib import Path
 
 from companion.core.playout import step
+from companion.journal import Journal
 from companion.table import Table
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
+TABLE_LEAF = 0x0D
+"""The first byte of an SQLite page that holds a table's rows."""
 
 
 def play(table: Table, rng: random.Random, moves: int | None = None) -> None:
@@ -18,6 +26,32 @@ def play(table: Table, rng: random.Random, moves: int | None = None) -> None:
     while table.over() is None and (moves is None or done < moves):
         table.submit(step(table.spec, table.state, rng, {}))
         done += 1
+
+
+def two_games(path: Path) -> list[list[dict[str, object]]]:
+    """A journal of a finished game and, after it, a long unfinished one; each game's
+    actions as the journal held them before anything happened to the file."""
+    journal = Journal(path)
+    finished = Table.start(journal, "microfilms", SEATS, rng=random.Random(1))
+    play(finished, random.Random(1))
+    unfinished = Table.start(journal, "microfilms", SEATS, rng=random.Random(8))
+    play(unfinished, random.Random(8), moves=200)
+    assert unfinished.over() is None
+    kept = [[e.action for e in journal.entries(t.game_id)] for t in (finished, unfinished)]
+    journal.close()  # the last connection writes the WAL back into the file
+    return kept
+
+
+def damage_rows_page(path: Path, from_end: int = 1) -> None:
+    """512 bytes of junk over the ``from_end``-th page of rows counted from the end of the file."""
+    data = bytearray(path.read_bytes())
+    size = int.from_bytes(data[16:18], "big")
+    page_size = 65536 if size == 1 else size
+    starts = range(page_size, len(data), page_size)  # page 1 holds the header; rows come later
+    leaves = [start for start in starts if data[start] == TABLE_LEAF]
+    start = leaves[-from_end]
+    data[start : start + 512] = random.Random(from_end).randbytes(512)
+    path.write_bytes(bytes(data))
 
 
 def digest(path: Path) -> str:

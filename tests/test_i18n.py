@@ -62,9 +62,11 @@ def test_every_rule_violation_has_a_message() -> None:
 
 
 def test_everything_that_can_go_wrong_with_the_journal_file_has_a_message() -> None:
-    """Each reason a journal cannot be opened or written."""
-    keys = {f"journal.error.{code}" for code in get_args(Code)}
-    assert keys - catalog("en").keys() == set()
+    """Each reason a journal cannot be opened or written, and each thing a damaged one lost."""
+    source = (ROOT / "companion" / "salvage.py").read_text(encoding="utf-8")
+    lost = set(re.findall(r'Lost\(\s*"([a-z_.]+)"', source))
+    keys = {f"journal.error.{code}" for code in get_args(Code)} | lost
+    assert len(lost) == 5 and keys - catalog("en").keys() == set()
 
 
 def literal_kinds(pattern: str, game: str) -> set[str]:

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from companion.journal import SCHEMA, Journal
-from companion.journal_errors import JournalError
+from companion.journal_errors import JournalError, Lost
 from companion.journal_file import APPLICATION_ID, VERSION
 from companion.table import Table
 from companion.tagmap import TagMap
 from companion.transcript import new_header
-from tests.journals import SEATS, digest, play
+from tests.journals import SEATS, damage_rows_page, digest, play, two_games
 
 
 def test_the_journal_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
@@ -167,3 +167,79 @@ def test_reading_a_journal_that_is_not_there_makes_no_file(tmp_path: Path) -> No
     journal = Journal(tmp_path / "nowhere" / "j.sqlite3", write=False)
     assert journal.games() == [] and journal.latest_unfinished() is None
     assert not (tmp_path / "nowhere").exists()
+
+
+# --- a damaged journal ------------------------------------------------------------------
+
+
+def test_junk_over_the_last_page_shows_the_unfinished_game_and_says_its_end_may_be_lost(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "j.sqlite3"
+    finished, unfinished = two_games(path)
+    damage_rows_page(path)
+    before = digest(path)
+    with pytest.raises(JournalError) as refused:
+        Journal(path)
+    assert refused.value.code == "damaged"
+    journal = Journal(path, write=False)
+    assert journal.damage is not None and journal.damage.lost == refused.value.lost
+    ((lost,),) = [journal.damage.lost]
+    read = int(str(lost.args["read"]))
+    assert lost == Lost("journal.lost.end", {"game": 2, "read": read})
+    assert 0 < read < len(unfinished)
+    assert journal.latest_unfinished() == 2
+    assert [g.actions for g in journal.games()] == [len(finished), read]
+    assert [e.action for e in journal.entries(1)] == finished
+    assert [e.action for e in journal.entries(2)] == unfinished[:read]
+    journal.close()
+    assert digest(path) == before
+
+
+def test_junk_in_the_middle_of_a_game_says_exactly_how_much_of_it_is_lost(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    finished, unfinished = two_games(path)
+    damage_rows_page(path, from_end=2)
+    before = digest(path)
+    journal = Journal(path, write=False)
+    assert journal.damage is not None
+    ((lost,),) = [journal.damage.lost]
+    read = int(str(lost.args["read"]))
+    assert lost == Lost("journal.lost.actions", {"game": 2, "read": read, "known": len(unfinished)})
+    assert [e.action for e in journal.entries(2)] == unfinished[:read]
+    assert [e.action for e in journal.entries(1)] == finished
+    journal.close()
+    assert digest(path) == before
+
+
+def test_nothing_can_be_written_into_a_damaged_journal(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    two_games(path)
+    damage_rows_page(path)
+    before = digest(path)
+    journal = Journal(path, write=False)
+    with pytest.raises(JournalError, match="damaged"):
+        Table.start(journal, "microfilms", SEATS)
+    with pytest.raises(JournalError, match="damaged"):
+        journal.drop_from(1, 1)
+    assert [g.id for g in journal.games()] == [1, 2]
+    journal.close()
+    assert digest(path) == before
+
+
+def test_a_value_garbled_inside_a_whole_page_is_found_on_reading_and_stops_all_writing(
+    tmp_path: Path,
+) -> None:
+    """quick_check sees pages, not what is written in them: a game's header whose bytes no
+    longer read as text is damage all the same, found when it is read."""
+    path = tmp_path / "j.sqlite3"
+    two_games(path)
+    path.write_bytes(path.read_bytes().replace(b'"seats"', b'"se\xff\xfes"', 1))
+    journal = Journal(path)
+    with pytest.raises(JournalError, match="damaged"):
+        journal.games()
+    before = digest(path)
+    with pytest.raises(JournalError, match="damaged"):
+        Table.start(journal, "microfilms", SEATS)
+    journal.close()
+    assert digest(path) == before
