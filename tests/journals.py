@@ -1,8 +1,9 @@
-"""Journals as a table leaves them, and as a failing memory card leaves them.
+"""Journals as a table leaves them, and as a failing memory card or a full disk leaves them.
 
-Every journal here is a real SQLite file played through a real table; the
-damage is bytes written over a page of the closed file, as a card that lost
-power mid-write leaves it.
+Every journal here is a real SQLite file played through a real table. Damage
+is bytes written over a page of the closed file, as a card that lost power
+mid-write leaves it; a full disk is SQLite's own limit on the file's pages,
+which fails a write with ``SQLITE_FULL`` just as a disk with no space left does.
 """
 
 from __future__ import annotations
@@ -52,6 +53,17 @@ def damage_rows_page(path: Path, from_end: int = 1) -> None:
     start = leaves[-from_end]
     data[start : start + 512] = random.Random(from_end).randbytes(512)
     path.write_bytes(bytes(data))
+
+
+def fill(journal: Journal) -> None:
+    """The disk is as full as the journal is now: its file may not grow by one page more."""
+    (pages,) = journal._db.execute("PRAGMA page_count").fetchone()
+    journal._db.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def free(journal: Journal) -> None:
+    """Room on the disk again, as when someone deleted a few photos."""
+    journal._db.execute("PRAGMA max_page_count = 1073741823")
 
 
 def digest(path: Path) -> str:
