@@ -12,9 +12,12 @@ import hashlib
 import random
 from pathlib import Path
 
+from companion.core.actions import Action
 from companion.core.playout import step
 from companion.journal import Journal
+from companion.journal_errors import JournalError
 from companion.table import Table
+from companion.transcript import new_header
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 TABLE_LEAF = 0x0D
@@ -59,6 +62,37 @@ def fill(journal: Journal) -> None:
     """The disk is as full as the journal is now: its file may not grow by one page more."""
     (pages,) = journal._db.execute("PRAGMA page_count").fetchone()
     journal._db.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def until_full(table: Table, rng: random.Random) -> Action:
+    """Random moves at ``table`` on a full disk until one cannot be saved: that move, refused
+    (so the table is as it was before it, and the same move would be refused again).
+
+    Mostly passes, so that the game lasts until the disk is full.
+    """
+    fill(table.journal)
+    while table.over() is None:
+        action = step(table.spec, table.state, rng, {"pass": 10})
+        try:
+            table.submit(action)
+        except JournalError as err:
+            assert err.code == "full", err
+            return action
+    raise AssertionError("the game ended before the disk was full")
+
+
+def full_of_games(journal: Journal) -> None:
+    """A disk so full that no new game fits: small ones were started until one did not, so
+    none as big can be either."""
+    fill(journal)
+    small = new_header("microfilms", ["A", "B", "C"])
+    for _ in range(1000):
+        try:
+            journal.create(small)
+        except JournalError as err:
+            assert err.code == "full", err
+            return
+    raise AssertionError("the disk never filled")
 
 
 def free(journal: Journal) -> None:

@@ -15,7 +15,7 @@ from companion.games.microfilms.actions import Bribe, Draw, Source
 from companion.journal import Journal
 from companion.journal_errors import JournalError
 from companion.table import Table, Update
-from tests.journals import digest, fill, free, play
+from tests.journals import digest, free, play, until_full
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -107,19 +107,11 @@ def test_an_action_the_full_disk_cannot_hold_is_refused_and_the_table_is_as_it_w
     action goes in once there is room again: nothing was lost without a word."""
     heard: list[Update] = []
     table.subscribe(heard.append)
-    fill(table.journal)
-    rng = random.Random(3)
-    for _ in range(1000):
-        action = step(table.spec, table.state, rng, {})
-        before = (table.state, table.seq, table.journal.entries(table.game_id), len(heard))
-        try:
-            table.submit(action)
-        except JournalError as err:
-            refused = err
-            break
-    else:
-        pytest.fail("the disk never filled")
-    assert refused.key == "journal.error.full"
+    action = until_full(table, random.Random(3))
+    before = (table.state, table.seq, table.journal.entries(table.game_id), len(heard))
+    with pytest.raises(JournalError) as refused:
+        table.submit(action)
+    assert refused.value.key == "journal.error.full"
     assert (table.state, table.seq, table.journal.entries(table.game_id), len(heard)) == before
     free(table.journal)
     assert table.submit(action).seq > before[1]

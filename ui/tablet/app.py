@@ -20,6 +20,7 @@ from companion.core.types import Seat
 from companion.i18n import text
 from companion.ingest import Recognise
 from companion.journal import Journal
+from companion.journal_errors import JournalError
 from companion.observations import Observation
 from companion.sensors import Sensors
 from companion.service import Draws, TableService
@@ -109,15 +110,29 @@ class TabletApp(App):
         self.refresh()
 
     def new_game(self, game: str, names: Sequence[str], options: object, draws: Draws) -> None:
-        service = TableService.start(
-            self.journal, game, names, options, draws=draws, readers=self.sensors is not None,
-            rng=self.rng, meta={"by": "tablet"},
-        )  # fmt: skip
+        try:
+            service = TableService.start(
+                self.journal, game, names, options, draws=draws,
+                readers=self.sensors is not None, rng=self.rng, meta={"by": "tablet"},
+            )  # fmt: skip
+        except JournalError as err:
+            self._failed(err)
+            return
         self.spawn(self._open(service, "join"))
 
     def resume(self, game_id: int) -> None:
-        service = TableService.resume(self.journal, game_id, readers=self.sensors is not None)
+        try:
+            service = TableService.resume(self.journal, game_id, readers=self.sensors is not None)
+        except JournalError as err:
+            self._failed(err)
+            return
         self.spawn(self._open(service, "table"))
+
+    def _failed(self, err: JournalError) -> None:
+        """The journal could not keep a new or resumed game: the start screen says why."""
+        start = self.screens.get_screen("start")
+        start.rebuild()  # type: ignore[attr-defined]  # a game may have been made, undealt
+        start.warn(err)  # type: ignore[attr-defined]
 
     def leave_game(self) -> None:
         """Back to the start screen for a new game; the finished one stays in the journal."""
@@ -133,7 +148,11 @@ class TabletApp(App):
             self.spawn(self.session.reseat(seat))
 
     async def _open(self, service: TableService, screen: str) -> None:
-        session = Session(service, self.lang, host=self.host, port=self.port)
+        try:
+            session = Session(service, self.lang, host=self.host, port=self.port)
+        except JournalError as err:  # the seats' tokens could not be kept
+            self._failed(err)
+            return
         await session.phones.start()
         if self.sensors is not None:
             service.attach(self.sensors)

@@ -9,14 +9,15 @@ import random
 import aiohttp
 import pytest
 
-from companion.core.actions import Pass
+from companion.core.actions import Pass, SeatAction
 from companion.core.types import Seat
 from companion.games import GAMES
 from companion.games.microfilms.actions import Bribe
 from companion.games.microfilms.bot import Bot
-from companion.i18n import LANGS, Voice
+from companion.i18n import LANGS, Voice, text
 from companion.service import TableService
 from companion.table import Table
+from tests.journals import until_full
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import UNIQUE, assert_view_private_to
 from ui.phone.server import PhoneServer
@@ -96,6 +97,22 @@ async def test_a_refused_action_is_explained_in_the_phones_language(served: Serv
     assert reply["type"] == "error" and reply["id"] == 9 and reply["code"] == "not_your_turn"
     assert "现在不是" in reply["text"]
     assert (table.state, table.seq) == before
+
+
+async def test_an_action_the_tablet_cannot_save_is_explained_on_the_phone_and_changes_nothing(
+    served: Served,
+) -> None:
+    table = served.table
+    action = until_full(table, random.Random(5))
+    assert isinstance(action, SeatAction)
+    ws, _ = await served.join(action.seat, "zh-Hant")
+    before = (table.state, table.seq)
+    await ws.send_json({"type": "act", "id": 4, "action": table.spec.codec.encode(action)})
+    reply = await ws.receive_json(timeout=5)
+    assert (reply["type"], reply["id"], reply["code"]) == ("error", 4, "full")
+    assert reply["text"] == text("zh-Hant", "journal.error.full")
+    assert (table.state, table.seq) == before
+    await ws.close()
 
 
 @pytest.mark.parametrize("token", ["", "x" * 22, "nope", 12345])
