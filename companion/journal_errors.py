@@ -65,7 +65,10 @@ _CODES: tuple[tuple[str, Code], ...] = (
     ("SQLITE_NOTADB", "unreadable"),
     ("SQLITE_BUSY", "busy"),
     ("SQLITE_LOCKED", "busy"),
-    ("SQLITE_CANTOPEN", "cannot_open"),
+    (
+        "SQLITE_CANTOPEN",
+        "read_only",
+    ),  # the file was read: it is the WAL beside it that cannot be made
     ("SQLITE_IOERR", "io"),
 )
 """SQLite's result codes (by name prefix, so extended codes follow their family) that say
@@ -81,9 +84,14 @@ def journal_error(err: sqlite3.Error | OSError, path: Path) -> JournalError | No
     if isinstance(err, OSError):
         reason = errno.errorcode.get(err.errno or 0, "")
         return JournalError(_ERRNOS.get(err.errno or 0, "cannot_open"), path, reason=reason)
-    name = getattr(err, "sqlite_errorname", "") or ""
+    name = sqlite_name(err)
     code = next((code for prefix, code in _CODES if name.startswith(prefix)), None)
     return None if code is None else JournalError(code, path, reason=name)
+
+
+def sqlite_name(err: sqlite3.Error) -> str:
+    """SQLite's name for the result code of ``err`` (``SQLITE_FULL``), or ``""``."""
+    return getattr(err, "sqlite_errorname", "") or ""
 
 
 @contextlib.contextmanager

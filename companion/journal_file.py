@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 
-from companion.journal_errors import JournalError
+from companion.journal_errors import JournalError, sqlite_name
 
 MAGIC = b"SQLite format 3\x00"
 """The first bytes of every SQLite database file."""
@@ -63,8 +63,27 @@ def inspect(path: Path, tables: Tables) -> tuple[Found, sqlite3.Connection | Non
 
 
 def read_only(path: Path) -> sqlite3.Connection:
-    """A connection SQLite itself will not let write to ``path`` (``mode=ro``)."""
+    """A connection SQLite itself will not let write to ``path`` (``mode=ro``).
+
+    On a read-only card SQLite cannot make the WAL file beside a journal, and then
+    refuses even to read it. With no WAL to read, the file alone is the whole journal,
+    so it is read as a file that cannot change (``immutable``).
+    """
     uri = f"{path.resolve().as_uri()}?mode=ro"
+    db = _connect(uri)
+    try:
+        db.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.DatabaseError as err:
+        wal = path.with_name(f"{path.name}-wal")
+        written = wal.is_file() and wal.stat().st_size > 0
+        if sqlite_name(err).startswith("SQLITE_CANTOPEN") and not written:
+            db.close()
+            return _connect(f"{uri}&immutable=1")
+        # anything else is found again, and said, when the file is read
+    return db
+
+
+def _connect(uri: str) -> sqlite3.Connection:
     db = sqlite3.connect(uri, uri=True, isolation_level=None)
     db.text_factory = decoded
     return db
@@ -89,8 +108,7 @@ def columns(db: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
 
 def is_damage(err: sqlite3.Error) -> bool:
     """Whether SQLite refused because the file's bytes are not a sound database."""
-    name = getattr(err, "sqlite_errorname", "") or ""
-    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+    return sqlite_name(err).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
 def _recognise(db: sqlite3.Connection, path: Path, tables: Tables) -> None:

@@ -243,3 +243,25 @@ def test_a_value_garbled_inside_a_whole_page_is_found_on_reading_and_stops_all_w
         Table.start(journal, "microfilms", SEATS)
     journal.close()
     assert digest(path) == before
+
+
+def on_a_read_only_card(path: Path) -> None:
+    """What a read-only card does to SQLite: it cannot make the WAL file beside the journal.
+    A folder where the WAL would go does the same, for any user, root included."""
+    path.with_name(f"{path.name}-wal").mkdir()
+
+
+def test_a_journal_on_a_read_only_card_is_read_in_full_and_never_written(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path)
+    table = Table.start(journal, "microfilms", SEATS, rng=random.Random(4))
+    play(table, random.Random(4), moves=30)
+    journal.close()
+    on_a_read_only_card(path)
+    before = digest(path)
+    with pytest.raises(JournalError, match="read_only"):
+        Journal(path)
+    reading = Journal(path, write=False)
+    assert reading.damage is None
+    assert Table.resume(reading, table.game_id).state == table.state
+    assert digest(path) == before

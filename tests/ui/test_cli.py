@@ -10,6 +10,7 @@ import pytest
 
 from companion.journal import Journal
 from tests.journals import damage_rows_page, digest, two_games
+from tests.test_journal import on_a_read_only_card
 from ui.cli import main
 
 
@@ -186,4 +187,18 @@ def test_a_damaged_journal_lists_and_exports_what_it_still_can_and_says_what_was
         code, printed = run(capsys, *command, "--db", str(db), "--lang", "zh-Hans")
         assert code == 2 and f"记录文件 {db} 已损坏" in printed
         assert f"第 2 局：前 {read} 个动作可以读出" in printed and "--db 指定一个新文件" in printed
+    assert digest(db) == before
+
+
+def test_a_journal_on_a_read_only_card_is_listed_but_not_played_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    two_games(db)
+    on_a_read_only_card(db)
+    before = digest(db)
+    code, out = run(capsys, "games", "--db", str(db), "--lang", "zh-Hant")
+    assert code == 0 and "#1  microfilms" in out and "#2  microfilms" in out
+    code, out = run(capsys, "demo", "--fast", "--no-phones", "--db", str(db), "--lang", "zh-Hant")
+    assert code == 2 and "記錄檔無法寫入" in out
     assert digest(db) == before
