@@ -220,11 +220,11 @@ class Journal:
 
     def header(self, game_id: int) -> Header:
         found = self._read(
-            lambda row: _header(row[0]), "SELECT header FROM games WHERE id = ?", game_id
+            lambda row: json.loads(row[0]), "SELECT header FROM games WHERE id = ?", game_id
         )
         if not found:
             raise KeyError(game_id)
-        return found[0]
+        return parse_header(found[0])
 
     def games(self) -> list[GameInfo]:
         return self._read(
@@ -270,13 +270,13 @@ class Journal:
         """Each row of ``query``, as ``decode`` reads it.
 
         A file or disk that fails the query raises a JournalError — so does a value
-        damage garbled past decoding, which ``quick_check`` cannot see, and the journal
-        writes nothing more.
+        damage garbled past reading as text or JSON, which ``quick_check`` cannot see,
+        and the journal writes nothing more.
         """
         with self._noting_damage(), speaking_for(self.path):
             try:
                 return [decode(row) for row in self._db.execute(query, params)]
-            except ValueError as err:
+            except (UnicodeDecodeError, json.JSONDecodeError) as err:
                 raise JournalError("damaged", self.path) from err
 
     @contextlib.contextmanager
@@ -290,14 +290,10 @@ class Journal:
             raise
 
 
-def _header(text: str) -> Header:
-    return parse_header(json.loads(text))
-
-
 def _game_info(row: Row) -> GameInfo:
     gid, game, header, created, result, actions = row
     ended = None if result is None else json.loads(result)
-    return GameInfo(gid, game, _header(header).seats, created, actions, ended)
+    return GameInfo(gid, game, tuple(json.loads(header)["seats"]), created, actions, ended)
 
 
 def _statements(script: str) -> Iterator[str]:

@@ -37,13 +37,12 @@ class Lost:
 class JournalError(Exception):
     """The journal file cannot be used for what was asked; nothing in it was changed.
 
-    ``code`` says why (``not_journal``, ``newer``, ``unreadable``, ``cannot_open``,
-    ``damaged``, ``full``, ``read_only``, ``busy``, ``io``); ``lost`` lists what a
-    damaged journal could not read back.
+    ``code`` says why (:data:`Code`); ``lost`` lists what a damaged journal could not
+    read back.
     """
 
     def __init__(
-        self, code: str, path: Path, *, lost: Sequence[Lost] = (), **details: JSON
+        self, code: Code, path: Path, *, lost: Sequence[Lost] = (), **details: JSON
     ) -> None:
         super().__init__(f"{code} {path}")
         self.code = code
@@ -65,14 +64,13 @@ _CODES: tuple[tuple[str, Code], ...] = (
     ("SQLITE_NOTADB", "unreadable"),
     ("SQLITE_BUSY", "busy"),
     ("SQLITE_LOCKED", "busy"),
-    (
-        "SQLITE_CANTOPEN",
-        "read_only",
-    ),  # the file was read: it is the WAL beside it that cannot be made
+    ("SQLITE_CANTOPEN", "read_only"),
     ("SQLITE_IOERR", "io"),
 )
 """SQLite's result codes (by name prefix, so extended codes follow their family) that say
-something about the file or its disk; any other error is a bug and stays one."""
+something about the file or its disk; any other error is a bug and stays one. SQLite
+says it cannot open a file the journal has already read when it cannot make the WAL
+file beside it: the folder or the disk is read-only."""
 
 
 _ERRNOS: dict[int, Code] = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only"}
