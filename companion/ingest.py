@@ -18,7 +18,8 @@ Every observation goes through :meth:`Ingest.observe`, on the app's loop:
    chance they cause in one transaction, published once; a card that allows
    several actions opens a :class:`Question` (on the tablet, or the acting seat's
    phone when the options show its hand); a card the record has elsewhere opens a
-   :class:`Reconcile` — the record never changes behind anyone's back.
+   :class:`Reconcile` — the record never changes behind anyone's back. A plan the
+   rules refuse, or the journal cannot save (a full disk), is said, and changes nothing.
 
 The result of each call is a :class:`Feedback` of plain values, with every
 sentence as an i18n key and arguments, so the tablet and the phones say it in
@@ -38,6 +39,7 @@ from companion.core.actions import Action
 from companion.core.errors import RuleViolation
 from companion.core.taps import Ask, Contradiction, DealTaps, Nothing, Plan, Role
 from companion.core.types import JSON, CardId, Seat
+from companion.journal_errors import JournalError
 from companion.observations import (
     CardGone,
     Observation,
@@ -269,14 +271,14 @@ class Ingest:
         """A tap's plan, committed as one event (its chance with it), published once."""
         try:
             self.table.commit(plan)
-        except RuleViolation as err:  # the table moved since the plan was made
+        except (RuleViolation, JournalError) as err:  # the table moved, or could not save
             return Feedback(notices=(Notice(err.key, err.details),))
         return Feedback(plan.actions)
 
     def _submit(self, action: Action) -> Feedback:
         try:
             self.table.submit(action)
-        except RuleViolation as err:
+        except (RuleViolation, JournalError) as err:
             return Feedback(notices=(Notice(err.key, err.details),))
         return Feedback((action,))
 

@@ -5,6 +5,12 @@ returned from survives a killed process or a pulled battery, and a crash in
 the middle of a write leaves the previous action as the last one. A game is
 its header and its ordered actions (the :mod:`companion.transcript` format),
 so resuming is replaying.
+
+A file is written only once it is known to be a sound journal
+(:mod:`companion.journal_file`); a damaged one can still be read
+(:mod:`companion.salvage`). Whatever goes wrong with the file or its disk is
+raised as a :class:`~companion.journal_errors.JournalError`, and a write that
+raised stored nothing.
 """
 
 from __future__ import annotations
@@ -12,12 +18,16 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, TypeVar
 
 from companion.core.types import JSONObject
+from companion.journal_errors import JournalError, speaking_for
+from companion.journal_file import APPLICATION_ID, VERSION, Found, columns, decoded, inspect
+from companion.salvage import salvage
 from companion.transcript import Header, parse_header
 
 SCHEMA = """
@@ -45,6 +55,18 @@ CREATE TABLE IF NOT EXISTS seat_tokens (
 """
 
 
+def _tables(schema: str) -> dict[str, tuple[str, ...]]:
+    """The tables ``schema`` makes, with their columns: what a journal's own file holds."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as db:
+        db.executescript(schema)
+        return columns(db)
+
+
+TABLES = _tables(SCHEMA)
+T = TypeVar("T")
+Row = tuple[Any, ...]
+
+
 @dataclass(frozen=True)
 class Entry:
     seq: int
@@ -63,16 +85,66 @@ class GameInfo:
 
 
 class Journal:
-    """One SQLite file holding any number of games."""
+    """One SQLite file holding any number of games.
 
-    def __init__(self, path: str | Path) -> None:
+    Opened to write (the default), ``path`` must be a sound journal, or no file
+    (or an empty one), where a new journal is made; anything else raises a
+    :class:`JournalError` and the file is left as it was. Opened to read
+    (``write=False``), SQLite itself refuses every write, a missing file reads
+    as an empty journal and is not made, and a damaged journal gives back what
+    can still be read, with :attr:`damage` saying what it lost.
+    """
+
+    def __init__(self, path: str | Path, *, write: bool = True) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.damage: JournalError | None = None
+        """Set once the file is found damaged, and from then on nothing is written. Found
+        at opening, the journal reads a copy, in memory, of what could still be read, and
+        this says what was lost; ``None`` while the file is whole."""
+        with speaking_for(self.path):
+            found, db = inspect(self.path, TABLES)
+            if found is Found.DAMAGED:
+                assert db is not None
+                self._db, lost = salvage(db, SCHEMA)
+                db.close()
+                self.damage = JournalError("damaged", self.path, lost=lost)
+                if write:
+                    self._db.close()
+                    raise self.damage
+            elif not write:
+                self._db = db or _empty()
+            else:
+                if db is not None:
+                    db.close()
+                self._open_to_write(new=found is Found.NEW)
+
+    def _open_to_write(self, *, new: bool) -> None:
+        """The file opened to write, its schema brought up to date and stamped as a journal.
+
+        The stamp is written at every opening, so a file SQLite can only read, or a full
+        disk, is found now rather than at the first action of a game. A new journal is
+        made in one transaction before it turns to WAL, so a crash leaves it whole or
+        empty; a new file that could not be made is removed again.
+        """
+        made = new and not self.path.exists()
+        if new:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        self._db.text_factory = decoded
+        try:
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            with self._transaction():
+                for statement in _statements(SCHEMA):
+                    self._db.execute(statement)
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._db.execute(f"PRAGMA user_version = {VERSION}")
+            self._db.execute("PRAGMA journal_mode=WAL")
+        except BaseException:
+            self._db.close()
+            if made:
+                self.path.unlink(missing_ok=True)
+            raise
 
     def close(self) -> None:
         self._db.close()
@@ -82,15 +154,22 @@ class Journal:
         """One atomic write: the connection is in autocommit mode, so begin explicitly.
 
         ``IMMEDIATE`` takes the write lock at once, so the read and the insert of
-        an append see no other writer between them.
+        an append see no other writer between them. Anything that fails — a statement,
+        or the commit itself on a full disk — rolls all of it back (unless SQLite
+        already has), and an error of the file or its disk is raised as a
+        :class:`JournalError`.
         """
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+        if self.damage is not None:
+            raise self.damage
+        with self._noting_damage(), speaking_for(self.path):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
 
     def create(self, header: Header) -> int:
         created = datetime.now(UTC).isoformat(timespec="seconds")
@@ -127,10 +206,11 @@ class Journal:
         return first + len(actions) - 1
 
     def entries(self, game_id: int) -> list[Entry]:
-        rows = self._db.execute(
-            "SELECT seq, action, undoable FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        return self._read(
+            lambda row: Entry(row[0], json.loads(row[1]), bool(row[2])),
+            "SELECT seq, action, undoable FROM actions WHERE game_id = ? ORDER BY seq",
+            game_id,
         )
-        return [Entry(seq, json.loads(action), bool(undoable)) for seq, action, undoable in rows]
 
     def drop_from(self, game_id: int, seq: int) -> None:
         """Forget the actions from ``seq`` on (an undo); the game is live again."""
@@ -139,28 +219,20 @@ class Journal:
             self._db.execute("UPDATE games SET result = NULL WHERE id = ?", (game_id,))
 
     def header(self, game_id: int) -> Header:
-        row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
+        found = self._read(
+            lambda row: json.loads(row[0]), "SELECT header FROM games WHERE id = ?", game_id
+        )
+        if not found:
             raise KeyError(game_id)
-        return parse_header(json.loads(row[0]))
+        return parse_header(found[0])
 
     def games(self) -> list[GameInfo]:
-        rows = self._db.execute(
+        return self._read(
+            _game_info,
             "SELECT g.id, g.game, g.header, g.created, g.result,"
             " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
-            " FROM games g ORDER BY g.id"
+            " FROM games g ORDER BY g.id",
         )
-        return [
-            GameInfo(
-                gid,
-                game,
-                tuple(json.loads(header)["seats"]),
-                created,
-                count,
-                None if result is None else json.loads(result),
-            )
-            for gid, game, header, created, result, count in rows
-        ]
 
     def seat_tokens(self, game_id: int) -> list[tuple[int, str, bool]]:
         """Every seat token ever issued for a game: (seat, token, revoked).
@@ -168,11 +240,11 @@ class Journal:
         Kept with the game so that phones keep their seats when the app restarts.
         Tokens are secrets: they are never exported.
         """
-        rows = self._db.execute(
+        return self._read(
+            lambda row: (row[0], row[1], bool(row[2])),
             "SELECT seat, token, revoked FROM seat_tokens WHERE game_id = ? ORDER BY rowid",
-            (game_id,),
+            game_id,
         )
-        return [(seat, token, bool(revoked)) for seat, token, revoked in rows]
 
     def add_seat_token(self, game_id: int, seat: int, token: str) -> None:
         with self._transaction():
@@ -189,8 +261,59 @@ class Journal:
             )
 
     def latest_unfinished(self) -> int | None:
-        row = self._db.execute("SELECT MAX(id) FROM games WHERE result IS NULL").fetchone()
-        return None if row[0] is None else int(row[0])
+        (latest,) = self._read(
+            lambda row: int(row[0]), "SELECT COALESCE(MAX(id), 0) FROM games WHERE result IS NULL"
+        )
+        return latest or None
+
+    def _read(self, decode: Callable[[Row], T], query: str, *params: object) -> list[T]:
+        """Each row of ``query``, as ``decode`` reads it.
+
+        A file or disk that fails the query raises a JournalError — so does a value
+        damage garbled past reading as text or JSON, which ``quick_check`` cannot see,
+        and the journal writes nothing more.
+        """
+        with self._noting_damage(), speaking_for(self.path):
+            try:
+                return [decode(row) for row in self._db.execute(query, params)]
+            except (UnicodeDecodeError, json.JSONDecodeError) as err:
+                raise JournalError("damaged", self.path) from err
+
+    @contextlib.contextmanager
+    def _noting_damage(self) -> Iterator[None]:
+        """Once the file is found damaged, it stays so: :meth:`_transaction` refuses."""
+        try:
+            yield
+        except JournalError as err:
+            if err.code == "damaged" and self.damage is None:
+                self.damage = err
+            raise
+
+
+def _game_info(row: Row) -> GameInfo:
+    gid, game, header, created, result, actions = row
+    ended = None if result is None else json.loads(result)
+    return GameInfo(gid, game, tuple(json.loads(header)["seats"]), created, actions, ended)
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of ``script`` one by one: ``executescript`` would commit the
+    transaction they are meant to run in."""
+    statement = ""
+    for piece in script.split(";"):
+        statement += piece + ";"
+        if sqlite3.complete_statement(statement):
+            if statement.strip(" \n;"):
+                yield statement
+            statement = ""
+
+
+def _empty() -> sqlite3.Connection:
+    """A journal of no games, in memory: what a file that is not there reads as."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    db.executescript(SCHEMA)
+    db.execute("PRAGMA query_only = 1")
+    return db
 
 
 def _dump(obj: JSONObject) -> str:

@@ -9,7 +9,7 @@ import json
 import re
 import string
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -23,6 +23,7 @@ from companion.games.themessage import errors as message_errors
 from companion.games.themessage import rules as message_rules
 from companion.games.themessage.cards import Function
 from companion.i18n import LANGS, Voice, catalog, has, pick_lang
+from companion.journal_errors import Code
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,6 +59,14 @@ def violation_codes() -> set[str]:
 def test_every_rule_violation_has_a_message() -> None:
     for code in violation_codes():
         assert f"violation.{code}" in catalog("en"), code
+
+
+def test_everything_that_can_go_wrong_with_the_journal_file_has_a_message() -> None:
+    """Each reason a journal cannot be opened or written, and each thing a damaged one lost."""
+    source = (ROOT / "companion" / "salvage.py").read_text(encoding="utf-8")
+    lost = set(re.findall(r'Lost\(\s*"([a-z_.]+)"', source))
+    keys = {f"journal.error.{code}" for code in get_args(Code)} | lost
+    assert len(lost) == 5 and keys - catalog("en").keys() == set()
 
 
 def literal_kinds(pattern: str, game: str) -> set[str]:

@@ -240,3 +240,18 @@ def test_a_card_laid_is_read_as_the_copy_of_its_face_the_record_gives_the_player
     acts = feedback.committed or (question.options if question else ())
     assert acts and all(getattr(a, "card", None) == recorded for a in acts)
     assert ingest.reconciles == []
+
+
+def test_a_card_laid_when_the_journal_cannot_be_written_is_said_and_changes_nothing(
+    table: Table,
+) -> None:
+    """SQLite opens a file the system will not let it write read-only (mode=ro is that
+    state): the draw the card means is refused, said, and the table is as it was."""
+    chance = players_tell(GAME, random.Random(3))
+    stuck = Table.resume(Journal(table.journal.path, write=False), table.game_id, chance=chance)
+    ingest = Ingest(stuck, PLACES, recognise)
+    before = (stuck.state, journal(stuck))
+    feedback = tap(ingest, reader_of(stuck.state.active), stuck.state.deck[0])
+    assert feedback.committed == ()
+    assert [n.key for n in feedback.notices] == ["journal.error.read_only"]
+    assert (stuck.state, journal(stuck)) == before

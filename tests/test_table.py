@@ -9,10 +9,13 @@ import pytest
 
 from companion.core.actions import Pass
 from companion.core.errors import NothingToUndo, NotYourTurn, RuleViolation
+from companion.core.playout import step
 from companion.core.types import Seat
 from companion.games.microfilms.actions import Bribe, Draw, Source
 from companion.journal import Journal
+from companion.journal_errors import JournalError
 from companion.table import Table, Update
+from tests.journals import digest, free, play, until_full
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -95,3 +98,40 @@ def test_resume_restores_the_exact_state(table: Table) -> None:
     again = Table.resume(table.journal, table.game_id)
     assert again.state == table.state
     assert again.seq == table.seq
+
+
+def test_an_action_the_full_disk_cannot_hold_is_refused_and_the_table_is_as_it_was(
+    table: Table,
+) -> None:
+    """Listeners hear nothing, the state and the journal are as before, and the same
+    action goes in once there is room again: nothing was lost without a word."""
+    heard: list[Update] = []
+    table.subscribe(heard.append)
+    action = until_full(table, random.Random(3))
+    before = (table.state, table.seq, table.journal.entries(table.game_id), len(heard))
+    with pytest.raises(JournalError) as refused:
+        table.submit(action)
+    assert refused.value.key == "journal.error.full"
+    assert (table.state, table.seq, table.journal.entries(table.game_id), len(heard)) == before
+    free(table.journal)
+    assert table.submit(action).seq > before[1]
+
+
+def test_an_action_on_a_file_that_can_no_longer_be_written_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """SQLite opens a file the system will not let it write read-only (mode=ro is that
+    state): the game goes on being shown, and its next action is refused, not lost."""
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path)
+    table = Table.start(journal, "microfilms", SEATS, rng=random.Random(6))
+    play(table, random.Random(6), moves=20)
+    journal.close()
+    before = digest(path)
+    stuck = Table.resume(Journal(path, write=False), table.game_id)
+    assert stuck.state == table.state
+    with pytest.raises(JournalError) as refused:
+        stuck.submit(step(stuck.spec, stuck.state, random.Random(7), {}))
+    assert refused.value.key == "journal.error.read_only"
+    assert (stuck.state, stuck.seq) == (table.state, table.seq)
+    assert digest(path) == before

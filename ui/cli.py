@@ -24,6 +24,7 @@ from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
 from companion.i18n import LANGS, Voice, pick_lang, text
 from companion.journal import Journal
+from companion.journal_errors import JournalError
 from companion.observations import describe_status
 from companion.service import Draws, TableService
 from companion.tagmap import TagMap, TagMapError
@@ -62,6 +63,12 @@ def main(argv: list[str] | None = None) -> int:
         console.print(
             text(lang, "cli.bad_transcript", line=err.line, reason=err.reason), style="red"
         )
+        return 2
+    except JournalError as err:
+        _say_journal(console, lang, err, "red")
+        if err.code == "damaged":
+            hint = text(lang, "cli.damaged_hint", **err.details)
+            console.print(hint, markup=False, soft_wrap=True)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -176,7 +183,25 @@ def _phone_args(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
 
 
 def _journal(args: argparse.Namespace) -> Journal:
+    """The journal of a command that plays: it must be one that can be written."""
     return Journal(args.db or default_db())
+
+
+def _reading(args: argparse.Namespace, lang: str) -> Journal:
+    """The journal of a command that only reads: never written, even when it is whole; a
+    damaged one gives what it still can, and says (on standard error) what it lost."""
+    journal = Journal(args.db or default_db(), write=False)
+    if journal.damage is not None:
+        _say_journal(Console(stderr=True, highlight=False), lang, journal.damage, "yellow")
+    return journal
+
+
+def _say_journal(console: Console, lang: str, err: JournalError, style: str) -> None:
+    """What is wrong with the journal file, and what a damaged one lost, a line each."""
+    lines = [text(lang, err.key, **err.details)]
+    lines += ["  " + text(lang, lost.key, **lost.args) for lost in err.lost]
+    for line in lines:
+        console.print(line, style=style, markup=False, soft_wrap=True)
 
 
 def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
@@ -287,7 +312,7 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
 
 
 def _export(args: argparse.Namespace, lang: str, console: Console) -> int:
-    journal = _journal(args)
+    journal = _reading(args, lang)
     try:
         header = journal.header(args.game)
     except KeyError:
@@ -321,7 +346,7 @@ def _replay(args: argparse.Namespace, lang: str, console: Console) -> int:
 
 
 def _games(args: argparse.Namespace, lang: str, console: Console) -> int:
-    for g in _journal(args).games():
+    for g in _reading(args, lang).games():
         status = text(lang, "cli.finished") if g.result is not None else text(lang, "cli.live")
         console.print(
             text(lang, "cli.game_row", game=g.id, kind=g.game, seats=", ".join(g.seats),

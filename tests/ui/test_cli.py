@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from companion.journal import Journal
+from tests.journals import damage_rows_page, digest, two_games
+from tests.test_journal import on_a_read_only_card
 from ui.cli import main
 
 
@@ -136,3 +139,66 @@ def test_a_badly_written_reader_is_explained_in_the_players_language(
                     "--tags", str(tmp_path / "tags.sqlite3"))  # fmt: skip
     assert code == 2 and said in out
     assert not any(word in out for word in ("not", "ROLE=URL,", "reader is"))
+
+
+JOURNAL_COMMANDS = [
+    ("play",),
+    ("demo", "--fast", "--no-phones"),
+    ("resume",),
+    ("export", "1"),
+    ("games",),
+]
+
+
+@pytest.mark.parametrize("command", JOURNAL_COMMANDS, ids=lambda c: c[0])
+def test_a_file_that_is_not_a_journal_is_said_so_in_the_players_language_and_left_as_it_was(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    photo = tmp_path / "IMG_0042.jpg"
+    photo.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(range(256)) * 16)
+    before = digest(photo)
+    code, out = run(capsys, *command, "--db", str(photo), "--lang", "zh-Hant")
+    assert code == 2 and f"{photo} 不是桌遊夥伴的記錄檔" in out
+    assert digest(photo) == before
+
+
+def test_a_damaged_journal_lists_and_exports_what_it_still_can_and_says_what_was_lost(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db, out = tmp_path / "j.sqlite3", tmp_path / "game2.jsonl"
+    _, unfinished = two_games(db)
+    damage_rows_page(db)
+    before = digest(db)
+
+    assert main(["games", "--db", str(db), "--lang", "en"]) == 0
+    said = capsys.readouterr()
+    assert f"The journal {db} is damaged" in said.err
+    read = int(re.findall(r"Game 2: its first (\d+) actions can be read", said.err)[0])
+    assert 0 < read < len(unfinished)
+    assert "#1" in said.out and f"#2  microfilms  Ann, Ben, Cat, Dan  — {read} actions" in said.out
+
+    assert main(["export", "2", "--db", str(db), "--lang", "en"]) == 0
+    exported = capsys.readouterr().out.splitlines()
+    assert [json.loads(line) for line in exported[1:]] == unfinished[:read]
+    assert run(capsys, "export", "2", "--db", str(db), "-o", str(out), "--lang", "en")[0] == 0
+    assert run(capsys, "replay", str(out), "--json")[0] == 0
+
+    for command in JOURNAL_COMMANDS[:3]:
+        code, printed = run(capsys, *command, "--db", str(db), "--lang", "zh-Hans")
+        assert code == 2 and f"记录文件 {db} 已损坏" in printed
+        assert f"第 2 局：前 {read} 个动作可以读出" in printed and "--db 指定一个新文件" in printed
+    assert digest(db) == before
+
+
+def test_a_journal_on_a_read_only_card_is_listed_but_not_played_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    two_games(db)
+    on_a_read_only_card(db)
+    before = digest(db)
+    code, out = run(capsys, "games", "--db", str(db), "--lang", "zh-Hant")
+    assert code == 0 and "#1  microfilms" in out and "#2  microfilms" in out
+    code, out = run(capsys, "demo", "--fast", "--no-phones", "--db", str(db), "--lang", "zh-Hant")
+    assert code == 2 and "記錄檔無法寫入" in out
+    assert digest(db) == before

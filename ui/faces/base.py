@@ -54,7 +54,8 @@ class Alert:
     """Something nobody at the table may miss: a big banner until tapped away."""
 
     kind: str
-    """``violation``, ``night``, ``limit`` or ``secret`` — it picks the colour."""
+    """``violation``, ``journal`` (it could not be saved), ``night``, ``limit``, ``secret``
+    or ``reader`` — it picks the colour."""
     text: str
 
 

@@ -27,6 +27,7 @@ from companion.core.actions import SeatAction
 from companion.core.errors import RuleViolation
 from companion.core.types import JSON, JSONObject, Seat
 from companion.i18n import FALLBACK, LANGS, Voice, catalog, text
+from companion.journal_errors import JournalError
 from companion.service import Change, TableService
 from ui.faces import face_of
 from ui.phone import lan
@@ -256,7 +257,7 @@ class PhoneServer:
                 await self._error(phone, ident, "not_your_seat")
                 return
             self.service.act(phone.seat, action)
-        except RuleViolation as err:
+        except (RuleViolation, JournalError) as err:  # refused, or the tablet could not save it
             said = self._voice(phone.lang).say(err.key, err.details)
             await self._send(phone, {"type": "error", "id": ident, "code": err.code, "text": said})
             return

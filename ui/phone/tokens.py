@@ -56,8 +56,12 @@ class SeatTokens:
         return any(hmac.compare_digest(r.encode(), token.encode()) for r in self._revoked)
 
     def reissue(self, seat: Seat) -> str:
-        """Revoke ``seat``'s token and give it a new one (re-seating a player)."""
+        """Revoke ``seat``'s token and give it a new one (re-seating a player).
+
+        The new token is kept first: a journal that cannot keep it changes nothing.
+        """
         old = self.token(seat)
+        new = self._issue(seat)
         self._journal.revoke_seat_token(self._game, old)
         self._revoked.append(old)
-        return self._issue(seat)
+        return new

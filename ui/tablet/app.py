@@ -20,6 +20,7 @@ from companion.core.types import Seat
 from companion.i18n import text
 from companion.ingest import Recognise
 from companion.journal import Journal
+from companion.journal_errors import JournalError
 from companion.observations import Observation
 from companion.sensors import Sensors
 from companion.service import Draws, TableService
@@ -112,17 +113,31 @@ class TabletApp(App):
         self, game: str, names: Sequence[str], options: object, draws: Draws, window: int
     ) -> None:
         dealt = self.sensors is not None and self.sensors.deal_on_readers(len(names))
-        service = TableService.start(
-            self.journal, game, names, options, draws=draws, readers=dealt,
-            rng=self.rng, meta={"by": "tablet"}, window=window,
-        )  # fmt: skip
+        try:
+            service = TableService.start(
+                self.journal, game, names, options, draws=draws, readers=dealt,
+                rng=self.rng, meta={"by": "tablet"}, window=window,
+            )  # fmt: skip
+        except JournalError as err:
+            self._failed(err)
+            return
         self.spawn(self._open(service, "join"))
 
     def resume(self, game_id: int) -> None:
-        seats = len(self.journal.header(game_id).seats)
-        dealt = self.sensors is not None and self.sensors.deal_on_readers(seats)
-        service = TableService.resume(self.journal, game_id, readers=dealt)
+        try:
+            seats = len(self.journal.header(game_id).seats)
+            dealt = self.sensors is not None and self.sensors.deal_on_readers(seats)
+            service = TableService.resume(self.journal, game_id, readers=dealt)
+        except JournalError as err:
+            self._failed(err)
+            return
         self.spawn(self._open(service, "table"))
+
+    def _failed(self, err: JournalError) -> None:
+        """The journal could not keep a new or resumed game: the start screen says why."""
+        start = self.screens.get_screen("start")
+        start.rebuild()  # type: ignore[attr-defined]  # a game may have been made, undealt
+        start.warn(err)  # type: ignore[attr-defined]
 
     def leave_game(self) -> None:
         """Back to the start screen for a new game; the finished one stays in the journal."""
@@ -138,7 +153,11 @@ class TabletApp(App):
             self.spawn(self.session.reseat(seat))
 
     async def _open(self, service: TableService, screen: str) -> None:
-        session = Session(service, self.lang, host=self.host, port=self.port)
+        try:
+            session = Session(service, self.lang, host=self.host, port=self.port)
+        except JournalError as err:  # the seats' tokens could not be kept
+            self._failed(err)
+            return
         await session.start()
         if self.sensors is not None:
             service.attach(self.sensors)

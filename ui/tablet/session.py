@@ -21,6 +21,7 @@ from companion.core.narrow import args as _args
 from companion.core.types import JSONObject, Seat
 from companion.i18n import Voice
 from companion.ingest import Question
+from companion.journal_errors import JournalError
 from companion.observations import SourceState, SourceStatus, describe_status
 from companion.service import Change, TableService
 from ui.faces import face_of
@@ -155,15 +156,19 @@ class Session:
         """Enter an action (the first of ``actions`` the rules accept).
 
         If none is accepted, the first refusal becomes an alert with its
-        reason, and nothing has changed.
+        reason, and nothing has changed; so does a journal that cannot save it.
         """
-        refused = self.service.submit_any(actions)
+        try:
+            refused = self.service.submit_any(actions)
+        except JournalError as err:
+            refused = err
         if refused is not None:
             self._refused(refused)
         return refused is None
 
-    def _refused(self, err: RuleViolation) -> None:
-        self.alerts.append(Alert("violation", self.voice.say(err.key, err.details)))
+    def _refused(self, err: RuleViolation | JournalError) -> None:
+        kind = "journal" if isinstance(err, JournalError) else "violation"
+        self.alerts.append(Alert(kind, self.voice.say(err.key, err.details)))
         self._changed()
 
     def close_window(self) -> None:
@@ -178,11 +183,17 @@ class Session:
     def undo(self) -> None:
         try:
             self.service.undo()
-        except RuleViolation as err:
+        except (RuleViolation, JournalError) as err:
             self._refused(err)
 
     async def reseat(self, seat: Seat) -> None:
-        await self.phones.reseat(seat)
+        """A new QR code for ``seat`` (its old token revoked), unless the journal cannot
+        keep the new token: then an alert, and the old one still opens the seat."""
+        try:
+            await self.phones.reseat(seat)
+        except JournalError as err:
+            self._refused(err)
+            return
         self._changed()
 
     def dismiss(self) -> None:

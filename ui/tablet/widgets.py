@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import segno
@@ -14,6 +14,7 @@ from kivy.uix.image import Image
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
+from ui.faces.base import Alert
 from ui.tablet import theme
 from ui.tablet.theme import Colour
 
@@ -119,3 +120,31 @@ class Sheet(ModalView):
     def __init__(self, **kw: Any):
         super().__init__(**kw)
         self._anim_duration = 0
+
+
+ALERT_COLOURS = {
+    "violation": theme.RED,
+    "journal": theme.RED,
+    "night": theme.BLUE,
+    "limit": theme.ORANGE,
+    "secret": theme.PURPLE,
+    "reader": theme.ORANGE,
+}
+
+
+def alert_sheet(alerts: Sequence[Alert], closing: str) -> Sheet:
+    """Alerts nobody may miss: banners over the top of the screen until tapped away."""
+    view = Sheet(size_hint=(0.8, None), pos_hint={"center_y": 0.55},
+                 background_color=(0, 0, 0, 0.4))  # fmt: skip
+    column = BoxLayout(orientation="vertical", spacing=theme.GAP / 2, size_hint_y=None)
+    column.bind(minimum_height=column.setter("height"))
+    for alert in alerts:
+        banner = Panel(colour=ALERT_COLOURS[alert.kind], size_hint_y=None)
+        line = Text(alert.text, size=theme.TITLE * 0.8, colour=theme.INK, bold=True)
+        banner.add_widget(line)
+        line.bind(height=lambda _, h, banner=banner: setattr(banner, "height", h + theme.GAP * 2))
+        column.add_widget(banner)
+    column.add_widget(Text(closing, colour=theme.TEXT, size=theme.SMALL, halign="center"))
+    view.add_widget(column)
+    column.bind(height=lambda _, h: setattr(view, "height", h))
+    return view

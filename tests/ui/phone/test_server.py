@@ -5,18 +5,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 
 import aiohttp
 import pytest
 
-from companion.core.actions import Pass
+from companion.core.actions import Pass, SeatAction
 from companion.core.types import Seat
 from companion.games import GAMES
 from companion.games.microfilms.actions import Bribe
 from companion.games.microfilms.bot import Bot
-from companion.i18n import LANGS, Voice
+from companion.i18n import LANGS, Voice, text
+from companion.journal_errors import JournalError
 from companion.service import TableService
 from companion.table import Table
+from companion.transcript import new_header
+from tests.journals import fill, until_full
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import UNIQUE, assert_view_private_to
 from ui.phone.server import PhoneServer
@@ -98,6 +102,22 @@ async def test_a_refused_action_is_explained_in_the_phones_language(served: Serv
     assert (table.state, table.seq) == before
 
 
+async def test_an_action_the_tablet_cannot_save_is_explained_on_the_phone_and_changes_nothing(
+    served: Served,
+) -> None:
+    table = served.table
+    action = until_full(table, random.Random(5))
+    assert isinstance(action, SeatAction)
+    ws, _ = await served.join(action.seat, "zh-Hant")
+    before = (table.state, table.seq)
+    await ws.send_json({"type": "act", "id": 4, "action": table.spec.codec.encode(action)})
+    reply = await ws.receive_json(timeout=5)
+    assert (reply["type"], reply["id"], reply["code"]) == ("error", 4, "full")
+    assert reply["text"] == text("zh-Hant", "journal.error.full")
+    assert (table.state, table.seq) == before
+    await ws.close()
+
+
 @pytest.mark.parametrize("token", ["", "x" * 22, "nope", 12345])
 async def test_a_wrong_or_forged_token_gets_a_clear_refusal_and_no_data(
     served: Served, token: object
@@ -126,6 +146,25 @@ async def test_reseating_revokes_the_old_token_at_once(served: Served) -> None:
     new = url.split("#t=")[1]
     assert new != old and len(new) >= 22
     await served.join(2, token=new)
+
+
+async def test_a_reseat_the_full_disk_cannot_keep_leaves_the_old_token_opening_the_seat(
+    served: Served,
+) -> None:
+    """The disk fills with another game's tokens: the new token cannot be kept, so the old
+    one is not revoked either — the seat is never left with no way in."""
+    journal, game = served.table.journal, served.table.game_id
+    other = journal.create(new_header("microfilms", SEATS))
+    fill(journal)
+    with pytest.raises(JournalError, match="full"):
+        for _ in range(1000):
+            journal.add_seat_token(other, 0, secrets.token_urlsafe(16))
+    before = journal.seat_tokens(game)
+    old = served.server.tokens.token(Seat(2))
+    with pytest.raises(JournalError, match="full"):
+        await served.server.reseat(Seat(2))
+    assert journal.seat_tokens(game) == before
+    await served.join(2, token=old)
 
 
 async def test_tokens_carry_at_least_128_bits(served: Served) -> None:

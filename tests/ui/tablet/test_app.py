@@ -17,8 +17,10 @@ from companion.i18n import text
 from companion.journal import Journal
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from hardware.sources import Watch
+from tests.journals import free, full_of_games, until_full
 from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
 from tests.ui.tablet.leaks import assert_nothing_hidden_in
+from ui.faces.base import Alert
 from ui.tablet.app import TabletApp
 from ui.tablet.screens.table import TableScreen
 
@@ -243,3 +245,39 @@ async def test_the_start_screen_shows_each_readers_live_status(tmp_path: Path) -
         await task
     finally:
         reader.close()
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
+async def test_an_action_a_full_disk_cannot_hold_is_shown_and_changes_nothing(
+    tablet: Tablet,
+) -> None:
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    table = session.service.table
+    action = until_full(table, random.Random(5))
+    before = (table.state, table.seq)
+    assert not session.submit(action)
+    assert (table.state, table.seq) == before
+    said = text("zh-Hant", "journal.error.full")
+    assert session.alerts[-1] == Alert("journal", said)
+    await tablet.frames()
+    assert said in texts()
+    await close_alerts(tablet)
+    free(tablet.journal)
+    assert session.submit(action) and table.seq > before[1]
+
+
+async def test_a_new_game_the_full_disk_cannot_hold_is_explained_on_the_start_screen(
+    tablet: Tablet,
+) -> None:
+    full_of_games(tablet.journal)
+    await tablet.press(text("en", "tablet.start"))
+    said = text("en", "journal.error.full")
+    await tablet.until(lambda: said in texts())
+    assert tablet.app.screens.current == "start" and tablet.app.session is None
+    await tablet.tap_at(8, 8)  # taps the warning away
+    assert said not in texts()
+    free(tablet.journal)
+    await tablet.press(text("en", "tablet.start"))
+    await tablet.until(lambda: tablet.app.screens.current == "join")

@@ -18,14 +18,16 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.games import GAMES
+from companion.journal_errors import JournalError
 from companion.observations import SourceState, describe_status
 from companion.service import WINDOW_SECONDS, Draws
 from ui.demo import DEMO_NAMES
 from ui.faces import face_of
+from ui.faces.base import Alert
 from ui.phone import lan
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
-from ui.tablet.widgets import Panel, Tap, Text
+from ui.tablet.widgets import Panel, Tap, Text, alert_sheet
 
 
 class StartScreen(Page):
@@ -86,6 +88,12 @@ class StartScreen(Page):
         go.color = theme.INK
         panel.add_widget(go)
         return panel
+
+    def warn(self, err: JournalError) -> None:
+        """Why a game did not start or resume — the journal could not keep it (a full
+        disk…) — over the screen until tapped away; nothing was started."""
+        said = Alert("journal", self.t(err.key, **err.details))
+        alert_sheet([said], self.t("tablet.tap_to_close")).open(animation=False)
 
     def _games(self) -> BoxLayout:
         """The games this app knows; the one chosen is lit."""

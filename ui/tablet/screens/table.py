@@ -28,16 +28,9 @@ from ui.faces.base import Alert
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.session import Choice, Session
-from ui.tablet.widgets import Panel, Sheet, Tap, Text
+from ui.tablet.widgets import Panel, Sheet, Tap, Text, alert_sheet
 
 FEED_LINES = 9
-ALERT_COLOURS = {
-    "violation": theme.RED,
-    "night": theme.BLUE,
-    "limit": theme.ORANGE,
-    "secret": theme.PURPLE,
-    "reader": theme.ORANGE,
-}
 
 
 class SeatPanel(Panel):
@@ -240,22 +233,7 @@ class TableScreen(Page):
             self.alert_view = None
         if not alerts:
             return
-        view = Sheet(size_hint=(0.8, None), pos_hint={"center_y": 0.55},
-                         background_color=(0, 0, 0, 0.4))  # fmt: skip
-        column = BoxLayout(orientation="vertical", spacing=theme.GAP / 2, size_hint_y=None)
-        column.bind(minimum_height=column.setter("height"))
-        for alert in alerts[-4:]:
-            banner = Panel(colour=ALERT_COLOURS[alert.kind], size_hint_y=None)
-            line = Text(alert.text, size=theme.TITLE * 0.8, colour=theme.INK, bold=True)
-            banner.add_widget(line)
-            line.bind(
-                height=lambda _, h, banner=banner: setattr(banner, "height", h + theme.GAP * 2)
-            )
-            column.add_widget(banner)
-        column.add_widget(Text(self.t("tablet.tap_to_close"), colour=theme.TEXT, size=theme.SMALL,
-                               halign="center"))  # fmt: skip
-        view.add_widget(column)
-        column.bind(height=lambda _, h: setattr(view, "height", h))
+        view = alert_sheet(alerts[-4:], self.t("tablet.tap_to_close"))
         view.bind(on_dismiss=self._dismissed)
         self.alert_view = view
         view.open(animation=False)
