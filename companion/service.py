@@ -22,7 +22,7 @@ import contextlib
 import enum
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.actions import Action, SeatAction
@@ -60,6 +60,8 @@ class Change:
     asked: frozenset[Seat] = frozenset()
     """Seats put a question only their phone may see: their view must be sent again."""
     status: SourceStatus | None = None
+    question: Question | None = None
+    """A question a card put to the table: the tablet must ask it now."""
 
 
 @dataclass(frozen=True)
@@ -339,7 +341,7 @@ class TableService:
             update = Update.merged(held) if held else None
             change = said[0] if said else Change()
             if update is not None or change != Change():
-                self._publish(Change(update, change.notices, change.asked, change.status))
+                self._publish(replace(change, update=update))
 
     def _publish(self, change: Change) -> None:
         for listener in self._listeners:
@@ -353,5 +355,7 @@ def _change_of(feedback: Feedback) -> Change:
         if feedback.reconcile.private is not None:
             notices.append(feedback.reconcile.private)
     asked = feedback.question
-    seats = frozenset({asked.seat}) if asked is not None and asked.private else frozenset()
-    return Change(notices=tuple(notices), asked=seats, status=feedback.status)
+    private = asked is not None and asked.private
+    seats = frozenset({asked.seat}) if asked is not None and private else frozenset()
+    public = None if private else asked
+    return Change(notices=tuple(notices), asked=seats, status=feedback.status, question=public)

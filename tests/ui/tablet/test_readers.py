@@ -159,6 +159,18 @@ async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_o
     await session.phones.stop()
 
 
+async def test_a_card_that_asks_the_table_redraws_the_tablet_to_ask_it(tmp_path: Path) -> None:
+    """Nothing is committed yet, but the tablet must show the question now, not at whatever
+    redraw happens to come next."""
+    session, roles = session_with_readers(tmp_path)
+    redraws: list[None] = []
+    session.subscribe(lambda: redraws.append(None))
+    async with EmulatedTable(roles, tmp_path, session.service.observe) as readers:
+        redraws.clear()
+        await readers.tap("centre", sticker(CardId("A-SB1")))
+        assert session.question() is not None and len(redraws) == 1
+
+
 async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     tmp_path: Path,
 ) -> None:
