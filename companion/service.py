@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import logging
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -32,12 +33,23 @@ from companion.core.outcome import GameOver
 from companion.core.prompts import Prompt
 from companion.core.types import CardId, JSONObject, Seat
 from companion.games import GAMES
-from companion.ingest import Feedback, Ingest, Notice, Places, Question, Recognise, Reconcile
+from companion.ingest import (
+    Feedback,
+    Ingest,
+    Notice,
+    Places,
+    Question,
+    Recognise,
+    Reconcile,
+    failed,
+)
 from companion.journal import Journal
 from companion.observations import Observation, SourceStatus
 from companion.sensors import Sensors
 from companion.table import Chance, Table, Update, dealt_by_hand, house_chance, players_tell
 from companion.transcript import Header
+
+log = logging.getLogger(__name__)
 
 
 class Draws(enum.StrEnum):
@@ -308,8 +320,21 @@ class TableService:
         self.ingest = Ingest(self.table, places, recognise, self._rng)
 
     def observe(self, obs: Observation) -> Feedback:
-        """One observation of an attached sensor, on the app's loop."""
-        return self._feedback(lambda ingest: ingest.observe(obs))
+        """One observation of an attached sensor, on the app's loop.
+
+        Whatever goes wrong while handling it — reading the tag, the tap rules, the
+        journal, a face told of it — is logged with its traceback, said to the table as
+        a reader alert naming no card, and goes no further: the reader keeps listening,
+        and the card can simply be laid again. What the journal committed before the
+        fault stays committed.
+        """
+        try:
+            return self._feedback(lambda ingest: ingest.observe(obs))
+        except Exception:
+            log.exception("handling an observation of %s failed", obs.source)
+            notice = failed(obs)
+            self._publish(Change(notices=(notice,)))
+            return Feedback(notices=(notice,))
 
     def _feedback(self, work: Callable[[Ingest], Feedback]) -> Feedback:
         if self.ingest is None:

@@ -3,11 +3,16 @@ the session; what a card cannot say is asked on the tablet, or on one phone only
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import logging
 import random
 from pathlib import Path
+from sqlite3 import OperationalError
 from typing import Any
 
 import aiohttp
+import pytest
 
 from companion.core.actions import Discard, Pass
 from companion.core.phases import Dealing
@@ -21,10 +26,14 @@ from companion.observations import SourceState
 from companion.service import TableService
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
+from firmware_bridge.emulators.pn532 import Pn532Emulator
 from hardware.emulated import EmulatedTable
-from hardware.hands import places_of, sticker, sticker_uid
+from hardware.hands import places_of, sticker, sticker_uid, stumbling
+from hardware.sources import Watch
+from tests.ui.tablet.conftest import Tablet, texts
 from ui.faces import face_of
 from ui.phone.render import view_message
+from ui.tablet.app import TabletApp
 from ui.tablet.session import Session
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
@@ -202,3 +211,48 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     shown = " ".join([*session.waiting(), *session.feed(), *(a.text for a in session.alerts)])
     hidden = {*DEAL.identities, *DEAL.hands, DEAL.letter_out}
     assert not [c for c in hidden if session.voice.render("card", c) in shown]
+
+
+async def test_a_tap_that_goes_wrong_is_an_alert_on_the_tablet_and_the_reader_keeps_listening(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The whole path a real table runs: an emulated PN532 opened by its URL, nfcpy's thread,
+    the app's sensors, the table service, the window. The tag map fails on the first card
+    (a disk error): the window says so, naming the reader and no card, the traceback is
+    logged once, the reader still works — and the same card laid again is read."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    dealt = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
+    dealt.submit(DEAL)  # the real deal, as the seats' readers read it
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {sticker_uid(c.id): c.id for c in cards.ALL})
+    failing = stumbling(functools.partial(tags.recognise, deck), OperationalError("disk I/O error"))
+    with Pn532Emulator(tmp_path / "tty-centre") as reader:
+        centre = Watch.parse(f"centre=nfc:tty:{tmp_path / 'tty-centre'}:pn532")
+        app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
+                        recognise=failing)  # fmt: skip
+        task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
+        tablet = Tablet(app, journal)
+        await tablet.until(lambda: app.root is not None)
+        app.resume(dealt.game_id)
+        await tablet.until(lambda: app.screens.current == "table" and app.session is not None)
+        session = app.session
+        assert session is not None
+        connected = text("en", "tablet.readers", working=1, total=1)
+        await tablet.until(lambda: connected in texts())
+
+        reader.place(sticker(CardId("A-SB1")))  # Ann's Steal/Blackmail, face up in the centre
+        fault = text("en", "ingest.fault", reader="centre")
+        await tablet.until(lambda: fault in texts())
+        assert [a.text for a in session.alerts] == [fault]
+        assert connected in texts()
+        await tablet.tap_at(8, 8)  # the host taps the alert away
+
+        reader.place(sticker(CardId("A-SB1")))  # laid again
+        asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
+        await tablet.until(lambda: asked in texts())
+        app.stop()
+        await task
+        await session.phones.stop()
+    failures = [r for r in caplog.records if r.name.startswith("companion")]
+    assert [r.levelno for r in failures] == [logging.ERROR] and failures[0].exc_info is not None
