@@ -45,6 +45,7 @@ from companion.ingest import (
 )
 from companion.journal import Journal
 from companion.observations import Observation, SourceStatus
+from companion.seal import TableSeal
 from companion.sensors import Sensors
 from companion.table import Chance, Table, Update, dealt_by_hand, house_chance, players_tell
 from companion.transcript import Header
@@ -118,6 +119,8 @@ class TableService:
         self._held: list[Update] = []
         self._busy = False
         self._menus: dict[Seat, tuple[Any, TableMenu]] = {}
+        self.seal = TableSeal(table)
+        """The fairness seal: its fingerprint public from the deal on, opened at the end."""
         table.subscribe(self._on_update)
 
     @classmethod

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
+from companion.core.playout import choose
 from companion.journal import Journal
+from companion.service import Draws, TableService
+from tests.test_fairness import in_a_shell
 from ui.cli import main
 
 
@@ -136,3 +140,28 @@ def test_a_badly_written_reader_is_explained_in_the_players_language(
                     "--tags", str(tmp_path / "tags.sqlite3"))  # fmt: skip
     assert code == 2 and said in out
     assert not any(word in out for word in ("not", "ROLE=URL,", "reader is"))
+
+
+def test_an_export_opens_the_fairness_seal_only_once_the_game_is_over(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "j.db"
+    journal = Journal(db)
+    service = TableService.start(journal, "microfilms", ["Ann", "Ben", "Cat", "Dan"],
+                                 draws=Draws.APP, rng=random.Random(2))  # fmt: skip
+    shown, salt = service.seal.fingerprint(), journal.salt(service.game_id)
+    assert shown is not None and salt is not None
+    game = str(service.game_id)
+    rng = random.Random(2)
+    while service.over() is None:
+        code, out = run(capsys, "export", game, "--db", str(db), "--lang", "en")
+        assert code == 0 and salt not in out, "the salt is out before the end"
+        seat = service.acting()
+        assert seat is not None
+        service.submit(choose(service.spec, service.table.state, seat, rng, {}))
+    exported = tmp_path / "game.jsonl"
+    assert run(capsys, "export", game, "--db", str(db), "-o", str(exported), "--lang", "en")[0] == 0
+    seal = json.loads(exported.read_text(encoding="utf-8").splitlines()[-1])["seal"]
+    assert (seal["fingerprint"], seal["salt"]) == (shown, salt)
+    assert in_a_shell(seal["check"]) == shown + "\n"
+    assert run(capsys, "replay", str(exported), "--json")[0] == 0, "a replay reads past the seal"

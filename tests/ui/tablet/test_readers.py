@@ -18,6 +18,7 @@ from companion.core.actions import Discard, Pass
 from companion.core.phases import Dealing
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
+from companion.fairness import fingerprint
 from companion.games.microfilms import GAME, cards, dealing
 from companion.games.microfilms.actions import ClaimAgent, Deal, Draw, GiveIn, Source, Steal
 from companion.i18n import text
@@ -196,6 +197,7 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     ]
     phone = view_message(service.seat_view(Seat(2)), session.voice, face_of("microfilms"), [])
     assert phone["waiting"] == [intro]
+    assert session.seal() is None, "nothing to seal before the deal"
     names = {role: name for name, role in roles.items()}
     async with EmulatedTable(roles, tmp_path, session.service.observe) as readers:
         *cards_dealt, letter = dealing.laid(DEAL)
@@ -207,6 +209,10 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
         await readers.tap("centre", sticker(letter[1]))
     state = session.service.table.state
     assert [p.identity for p in state.players] == list(DEAL.identities)
+    salt, (read, *_) = journal.salt(service.game_id), journal.entries(service.game_id)
+    assert salt is not None and read.action["identities"] == list(DEAL.identities)
+    sealed = fingerprint(salt, (read.action,))
+    assert session.seal() == text("en", "tablet.seal", seal=sealed), "the deal read is sealed"
     assert session.waiting() == [text("en", "prompt.microfilms.turn", seat=SEATS[state.active])]
     shown = " ".join([*session.waiting(), *session.feed(), *(a.text for a in session.alerts)])
     hidden = {*DEAL.identities, *DEAL.hands, DEAL.letter_out}

@@ -90,17 +90,14 @@ class TableScreen(Page):
         self.fed = 0
         feed.add_widget(self.feed_box)
         feed.add_widget(BoxLayout())
+        self.seal_line = Text(size=theme.SMALL)
+        feed.add_widget(self.seal_line)
         middle.add_widget(feed)
         root.add_widget(middle)
         bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.2, spacing=theme.GAP)
         self.enter = Tap("", self._open_menu, colour=theme.PANEL_HI)
         bottom.add_widget(self.enter)
-        notes = BoxLayout(orientation="vertical", size_hint_x=0.45)
-        self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL)
-        self.readers_line = Text(size=theme.SMALL, wrap=False)
-        notes.add_widget(self.phone_note)
-        notes.add_widget(self.readers_line)
-        bottom.add_widget(notes)
+        bottom.add_widget(self._notes())
         root.add_widget(bottom)
         self.add_widget(root)
         session = self.app.session
@@ -109,6 +106,15 @@ class TableScreen(Page):
                 panel = SeatPanel()
                 self.seats.append(panel)
                 self.ring.add_widget(panel)
+
+    def _notes(self) -> BoxLayout:
+        """Beside the entry button: what only a phone may enter, and the readers."""
+        notes = BoxLayout(orientation="vertical", size_hint_x=0.45)
+        self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL)
+        self.readers_line = Text(size=theme.SMALL, wrap=False)
+        for line in (self.phone_note, self.readers_line):
+            notes.add_widget(line)
+        return notes
 
     def _place(self, *_: object) -> None:
         """Seats around an ellipse, seat 1 at the bottom, in turn order."""
@@ -159,6 +165,7 @@ class TableScreen(Page):
             self.t("tablet.readers", working=working, total=len(statuses)) if statuses else ""
         )
         self.readers_line.color = theme.GREEN if working == len(statuses) else theme.ORANGE
+        self.seal_line.text = session.seal() or ""
         self._ask(session)
         self._alerts(session.alerts)
 
