@@ -295,6 +295,13 @@ class Ingest:
         return Reconcile(next(self._ids), spot, card, c.seat, public, private)
 
 
+def failed(obs: Observation) -> Notice:
+    """What the table is told when handling ``obs`` went wrong: on which reader, never which
+    card — the tag may be anyone's hidden card, and nothing was read of it for sure."""
+    zone = "" if isinstance(obs, SourceStatus) else obs.zone
+    return Notice("ingest.fault", {"reader": _named((obs.source, zone))})
+
+
 def _named(spot: Spot) -> str:
     """A spot as a person reads it: the source's name, and its zone if it has several."""
     source, zone = spot

@@ -52,6 +52,10 @@ CREATE TABLE IF NOT EXISTS seat_tokens (
     revoked  INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, token)
 );
+CREATE TABLE IF NOT EXISTS seals (
+    game_id  INTEGER PRIMARY KEY REFERENCES games(id),
+    salt     TEXT NOT NULL
+);
 """
 
 
@@ -145,6 +149,23 @@ class Journal:
             if made:
                 self.path.unlink(missing_ok=True)
             raise
+
+    def keep_salt(self, game_id: int, salt: str) -> str:
+        """The secret salt of a game's fairness seal (``companion.seal``): ``salt`` if the game
+        has none yet, else the one it was given first, so a resumed game keeps its seal."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT OR IGNORE INTO seals (game_id, salt) VALUES (?, ?)", (game_id, salt)
+            )
+        kept = self.salt(game_id)
+        assert kept is not None
+        return kept
+
+    def salt(self, game_id: int) -> str | None:
+        """The salt a game's seal was given, if any. A secret until the game is over: only
+        ``companion.seal`` reads it, and tells it only then."""
+        row = self._db.execute("SELECT salt FROM seals WHERE game_id = ?", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
 
     def close(self) -> None:
         self._db.close()

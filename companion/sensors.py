@@ -11,6 +11,7 @@ is its ``handler``; the sources keep running from one game to the next.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -18,6 +19,8 @@ from companion.core.taps import Place, Role
 from companion.core.types import Seat
 from companion.ingest import Places, Recognise
 from companion.observations import Observation, Source, SourceName, SourceStatus, Zone
+
+log = logging.getLogger(__name__)
 
 Handler = Callable[[Observation], Any]
 
@@ -57,10 +60,16 @@ class Sensors:
         await asyncio.gather(*(self._consume(source) for source in self.sources))
 
     async def _consume(self, source: Source) -> None:
+        """Every observation of ``source`` to the handler. A handler that raises is logged
+        and the source read on: an exception leaving this loop would close the source, and
+        a reader would stop for good while every face still showed it connected."""
         try:
             async for obs in source:
                 if isinstance(obs, SourceStatus):
                     self.statuses[obs.source] = obs
-                self.handler(obs)
+                try:
+                    self.handler(obs)
+                except Exception:
+                    log.exception("handling an observation of %s failed", source.name)
         finally:
             await source.aclose()

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import logging
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.actions import Action, SeatAction
@@ -34,12 +35,24 @@ from companion.core.prompts import Prompt, waiting_on
 from companion.core.rounds import CloseRound, open_round
 from companion.core.types import CardId, JSONObject, Seat
 from companion.games import GAMES
-from companion.ingest import Feedback, Ingest, Notice, Places, Question, Recognise, Reconcile
+from companion.ingest import (
+    Feedback,
+    Ingest,
+    Notice,
+    Places,
+    Question,
+    Recognise,
+    Reconcile,
+    failed,
+)
 from companion.journal import Journal
 from companion.observations import Observation, SourceStatus
+from companion.seal import TableSeal
 from companion.sensors import Sensors
 from companion.table import Chance, Table, Update, dealt_by_hand, house_chance, players_tell
 from companion.transcript import Header
+
+log = logging.getLogger(__name__)
 
 
 class Draws(enum.StrEnum):
@@ -62,6 +75,8 @@ class Change:
     asked: frozenset[Seat] = frozenset()
     """Seats put a question only their phone may see: their view must be sent again."""
     status: SourceStatus | None = None
+    question: Question | None = None
+    """A question a card put to the table: the tablet must ask it now."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +149,8 @@ class TableService:
         self._menus: dict[Seat, tuple[Any, TableMenu]] = {}
         self._clock = clock
         self._opened: tuple[int, float] | None = None
+        self.seal = TableSeal(table)
+        """The fairness seal: its fingerprint public from the deal on, opened at the end."""
         table.subscribe(self._on_update)
 
     @classmethod
@@ -393,8 +410,21 @@ class TableService:
         self.ingest = Ingest(self.table, places, recognise, self._rng)
 
     def observe(self, obs: Observation) -> Feedback:
-        """One observation of an attached sensor, on the app's loop."""
-        return self._feedback(lambda ingest: ingest.observe(obs))
+        """One observation of an attached sensor, on the app's loop.
+
+        Whatever goes wrong while handling it — reading the tag, the tap rules, the
+        journal, a face told of it — is logged with its traceback, said to the table as
+        a reader alert naming no card, and goes no further: the reader keeps listening,
+        and the card can simply be laid again. What the journal committed before the
+        fault stays committed.
+        """
+        try:
+            return self._feedback(lambda ingest: ingest.observe(obs))
+        except Exception:
+            log.exception("handling an observation of %s failed", obs.source)
+            notice = failed(obs)
+            self._publish(Change(notices=(notice,)))
+            return Feedback(notices=(notice,))
 
     def _feedback(self, work: Callable[[Ingest], Feedback]) -> Feedback:
         if self.ingest is None:
@@ -426,7 +456,7 @@ class TableService:
             update = Update.merged(held) if held else None
             change = said[0] if said else Change()
             if update is not None or change != Change():
-                self._publish(Change(update, change.notices, change.asked, change.status))
+                self._publish(replace(change, update=update))
 
     def _publish(self, change: Change) -> None:
         self.window()  # a round that just opened starts its time now
@@ -441,5 +471,7 @@ def _change_of(feedback: Feedback) -> Change:
         if feedback.reconcile.private is not None:
             notices.append(feedback.reconcile.private)
     asked = feedback.question
-    seats = frozenset({asked.seat}) if asked is not None and asked.private else frozenset()
-    return Change(notices=tuple(notices), asked=seats, status=feedback.status)
+    private = asked is not None and asked.private
+    seats = frozenset({asked.seat}) if asked is not None and private else frozenset()
+    public = None if private else asked
+    return Change(notices=tuple(notices), asked=seats, status=feedback.status, question=public)

@@ -6,7 +6,9 @@ reads, and what scenario tests are written in. The first line is the header
 results included, so a transcript states an exact game and replays without a
 seed. Scenario files may add three kinds of line the journal never writes:
 ``{"expect": {...}}`` checks views, ``{"reject": {...}, "code": ...}`` checks a
-refusal, ``{"note": ...}`` is a comment (see ``docs/journal.md``).
+refusal, ``{"note": ...}`` is a comment (see ``docs/journal.md``). The export of
+a finished game ends with its opened fairness seal, ``{"seal": {...}}``
+(``docs/fairness.md``), which a replay reads past like a note.
 """
 
 from __future__ import annotations
@@ -164,7 +166,7 @@ def run(header: Header, lines: Sequence[Line]) -> Any:
             _expect(views(spec, state, len(header.seats)), body["expect"], line.number)
         elif "reject" in body:
             _reject(spec, state, body, line.number)
-        elif set(body) != {"note"}:
+        elif set(body) not in ({"note"}, {"seal"}):
             raise TranscriptError(line.number, f"unknown line {sorted(body)}")
     return state
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from companion.core.actions import Action
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
-from companion.ingest import Feedback, Places, Question
+from companion.ingest import Feedback, Places, Question, Recognise
 from companion.observations import TagPlaced
 from companion.service import TableService
 from companion.tagmap import TagMap
@@ -54,6 +54,21 @@ def recogniser(cards: Iterable[CardId]) -> Callable[[TagPlaced], CardId | None]:
     would; any other tag is a stranger."""
     known = {sticker_uid(card): card for card in cards}
     return lambda placed: known.get(placed.uid)
+
+
+def stumbling(recognise: Recognise, error: Exception) -> Recognise:
+    """``recognise``, except that its first call raises ``error``, as a tag map on a failing
+    disk would: the fault a test lays on a real table to prove that one tap gone wrong
+    neither ends a reader nor costs the next tap."""
+    failed: list[Exception] = []
+
+    def once(placed: TagPlaced) -> CardId | None:
+        if not failed:
+            failed.append(error)
+            raise error
+        return recognise(placed)
+
+    return once
 
 
 def reader_roles(seats: int) -> dict[str, Role]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +17,12 @@ from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards
 from companion.games.microfilms.actions import Draw, Source
+from companion.ingest import Feedback, Notice
 from companion.journal import Journal
 from companion.observations import SourceState, SourceStatus, TagPlaced
 from companion.sensors import Sensors
 from companion.service import Change, Draws, TableService
-from hardware.hands import recogniser, sticker_uid
+from hardware.hands import recogniser, sticker_uid, stumbling
 from hardware.script import ScriptSource
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
@@ -146,3 +149,24 @@ def test_a_deal_is_read_off_readers_only_where_every_seat_has_its_own(tmp_path: 
     )
     assert not some.deal_on_readers(4) and some.deal_on_readers(3)
     assert every.deal_on_readers(4)
+
+
+def test_a_tap_that_goes_wrong_is_said_to_the_table_and_the_next_one_counts(
+    service: TableService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The tag map fails once (a disk error): the table is told on which reader, never which
+    card, the traceback is logged once, and the same card laid again is the draw."""
+    seat = service.acting()
+    assert seat is not None
+    error = sqlite3.OperationalError("disk I/O error")
+    service.use_sensors({("board", "a"): Role(Place.SEAT, seat)}, stumbling(recognise, error))
+    changes: list[Change] = []
+    service.subscribe(changes.append)
+    card = service.table.state.deck[0]
+    laid = TagPlaced("board", sticker_uid(card), zone="a")
+    feedback = service.observe(laid)
+    said = Notice("ingest.fault", {"reader": "board a"})
+    assert feedback == Feedback(notices=(said,)) and changes == [Change(notices=(said,))]
+    failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(failures) == 1 and failures[0].exc_info is not None
+    assert service.observe(laid).committed == (Draw(seat=seat, source=Source.DECK), Pick(card=card))

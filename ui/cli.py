@@ -26,6 +26,7 @@ from companion.i18n import LANGS, Voice, pick_lang, text
 from companion.journal import Journal
 from companion.journal_errors import JournalError
 from companion.observations import describe_status
+from companion.seal import opened
 from companion.service import Draws, TableService
 from companion.tagmap import TagMap, TagMapError
 from companion.transcript import TranscriptError, dumps, read, run, views
@@ -318,7 +319,9 @@ def _export(args: argparse.Namespace, lang: str, console: Console) -> int:
     except KeyError:
         console.print(text(lang, "cli.no_game", game=args.game), style="red")
         return 1
-    body = dumps(header, [e.action for e in journal.entries(args.game)])
+    seal = opened(journal, args.game)  # nothing until the game is over
+    ending: list[JSONObject] = [] if seal is None else [{"seal": seal.to_json()}]
+    body = dumps(header, [*(e.action for e in journal.entries(args.game)), *ending])
     if args.output is None:
         sys.stdout.write(body)
     else:

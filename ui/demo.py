@@ -4,10 +4,17 @@ No display, and no hardware but emulated: the bots lay their cards on emulated
 NFC readers — a PN532 per seat, one in the centre, one on the discard pile, read
 through nfcpy — so every card played goes the way a real tap goes
 (``hardware.hands``). The table is printed after every turn, each action as a
-line of the feed (with its journal position), and each secret inside a panel
-marked as the phone of the seat it belongs to. The phone server runs too: scan
+line of the feed (with its journal position). The phone server runs too: scan
 a seat's QR code and that seat is yours to play. The game runs on the real
 journal, so it can be killed and picked up again with ``companion resume``.
+
+Everyone near the terminal reads it, so it shows a seat's secrets only where
+nobody can be hurt by them: when no phone can join (``--no-phones``) every seat
+is a bot, and the terminal is the bots' own view — each secret in a panel
+marked as that seat's phone. Once phones may join, no seat's panel is shown, not
+even a bot's: any seat may be taken by a phone at any moment (its deal would
+already be on the screen), and a bot's panel can hold another seat's card (the
+card an interrogation drew from its target's hand, a bribe's offered card).
 """
 
 from __future__ import annotations
@@ -62,6 +69,9 @@ async def play(
     by the deck itself; the table then waits to be told such cards.
     """
     screen = TableScreen(console, voice)
+    shown = watched_seats(len(service.names), phones)
+    console.print(voice.text("demo.phones_note" if shown else "demo.phones_hidden"),
+                  style="magenta")  # fmt: skip
     async with contextlib.AsyncExitStack() as stack:
         hands = None
         if readers:
@@ -71,8 +81,14 @@ async def play(
             hands = await stack.enter_async_context(laid)
             readers_count = len(hands.readers.readers)
             console.print(voice.text("demo.readers", count=readers_count), style="cyan")
-        await _bots_play(service, screen, seed, pace, phones=phones, hands=hands)
+        await _bots_play(service, screen, seed, pace, shown, phones=phones, hands=hands)
     finale(console, voice, service)
+
+
+def watched_seats(seats: int, phones: PhoneServer | None) -> frozenset[Seat]:
+    """The seats whose secrets the terminal may show: every seat when no phone can join (all
+    are bots, and the terminal is their view), none when one can (see the module's words)."""
+    return frozenset(Seat(i) for i in range(seats)) if phones is None else frozenset()
 
 
 async def _bots_play(
@@ -80,6 +96,7 @@ async def _bots_play(
     screen: TableScreen,
     seed: str,
     pace: float,
+    shown: frozenset[Seat],
     *,
     phones: PhoneServer | None,
     hands: Hands | None,
@@ -99,10 +116,10 @@ async def _bots_play(
             screen.say(str(event["kind"]), args, update.seq)
         for bot in bots:
             bot.hear(public)
-        for i in range(len(bots)):
-            secrets = update.private(Seat(i))
+        for seat in sorted(shown):
+            secrets = update.private(seat)
             if secrets:
-                screen.phone(i, secrets)
+                screen.phone(seat, secrets)
         moved.set()
 
     service.subscribe(on_change)
@@ -112,8 +129,8 @@ async def _bots_play(
         screen.console.print(screen.t(f"ingest.deal.intro.{service.header.game}"), style="cyan")
         await hands.deal()  # the bots hear their cards; each phone shows its own
     else:
-        for i in range(len(bots)):
-            screen.phone_state(i, service.private_view(Seat(i)))
+        for seat in sorted(shown):
+            screen.phone_state(seat, service.private_view(seat))
     turn = service.public_view()["turn"]
     screen.table(service.public_view())
     while service.over() is None:
@@ -184,4 +201,3 @@ def intro(console: Console, voice: Voice, service: TableService, seed: int | str
     console.rule(voice.text("demo.title", game=game, players=players, seed=seed))
     path = str(service.journal.path)
     console.print(voice.text("demo.journal", path=path, game=service.game_id), style="dim")
-    console.print(voice.text("demo.phones_note"), style="magenta")

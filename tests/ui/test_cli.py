@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
 import pytest
 
+from companion.core.playout import choose
 from companion.journal import Journal
+from companion.service import Draws, TableService
 from tests.journals import damage_rows_page, digest, two_games
+from tests.test_fairness import in_a_shell
 from tests.test_journal import on_a_read_only_card
 from ui.cli import main
 
@@ -202,3 +206,28 @@ def test_a_journal_on_a_read_only_card_is_listed_but_not_played_on(
     code, out = run(capsys, "demo", "--fast", "--no-phones", "--db", str(db), "--lang", "zh-Hant")
     assert code == 2 and "記錄檔無法寫入" in out
     assert digest(db) == before
+
+
+def test_an_export_opens_the_fairness_seal_only_once_the_game_is_over(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "j.db"
+    journal = Journal(db)
+    service = TableService.start(journal, "microfilms", ["Ann", "Ben", "Cat", "Dan"],
+                                 draws=Draws.APP, rng=random.Random(2))  # fmt: skip
+    shown, salt = service.seal.fingerprint(), journal.salt(service.game_id)
+    assert shown is not None and salt is not None
+    game = str(service.game_id)
+    rng = random.Random(2)
+    while service.over() is None:
+        code, out = run(capsys, "export", game, "--db", str(db), "--lang", "en")
+        assert code == 0 and salt not in out, "the salt is out before the end"
+        seat = service.acting()
+        assert seat is not None
+        service.submit(choose(service.spec, service.table.state, seat, rng, {}))
+    exported = tmp_path / "game.jsonl"
+    assert run(capsys, "export", game, "--db", str(db), "-o", str(exported), "--lang", "en")[0] == 0
+    seal = json.loads(exported.read_text(encoding="utf-8").splitlines()[-1])["seal"]
+    assert (seal["fingerprint"], seal["salt"]) == (shown, salt)
+    assert in_a_shell(seal["check"]) == shown + "\n"
+    assert run(capsys, "replay", str(exported), "--json")[0] == 0, "a replay reads past the seal"

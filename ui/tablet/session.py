@@ -19,6 +19,7 @@ from companion.core.actions import Action
 from companion.core.errors import RuleViolation
 from companion.core.narrow import args as _args
 from companion.core.types import JSONObject, Seat
+from companion.fairness import Opened
 from companion.i18n import Voice
 from companion.ingest import Question
 from companion.journal_errors import JournalError
@@ -149,6 +150,15 @@ class Session:
 
     def revealed(self) -> JSONObject:
         return self.service.revealed_view()
+
+    def seal(self) -> str | None:
+        """The fairness seal, in words, from the deal on: public, and worth noting down."""
+        sealed = self.service.seal.fingerprint()
+        return None if sealed is None else self.voice.text("tablet.seal", seal=sealed)
+
+    def opened_seal(self) -> Opened | None:
+        """The salt and the deal behind the seal, for checking it: only once the game is over."""
+        return self.service.seal.opened()
 
     # --- what the host does -------------------------------------------------------------
 

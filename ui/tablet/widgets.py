@@ -64,6 +64,7 @@ class Text(Label):
         if wrap:
             self.bind(width=self._wrap)
         self.bind(texture_size=self._fit)
+        self._fit()  # an empty label renders no texture: one line high, not Kivy's 100 px
 
     def _wrap(self, *_: object) -> None:
         self.text_size = (self.width, None)

@@ -281,3 +281,15 @@ async def test_a_new_game_the_full_disk_cannot_hold_is_explained_on_the_start_sc
     free(tablet.journal)
     await tablet.press(text("en", "tablet.start"))
     await tablet.until(lambda: tablet.app.screens.current == "join")
+
+
+async def test_the_notes_under_the_table_stay_in_their_bar_and_off_the_feed(tablet: Tablet) -> None:
+    """An empty line (no readers) once took Kivy's default 100 px and pushed the note of what
+    only a phone may enter up over the feed."""
+    await start_practice_game(tablet)
+    await tablet.frames(5)
+    screen = next(w for w in widgets() if isinstance(w, TableScreen))
+    bar = screen.phone_note.parent
+    assert screen.phone_note.text, "a Microfilms turn offers the bribe, on the phone only"
+    for line in (screen.phone_note, screen.readers_line):
+        assert bar.y <= line.y and line.top <= bar.top

@@ -3,16 +3,22 @@ the session; what a card cannot say is asked on the tablet, or on one phone only
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import logging
 import random
 from pathlib import Path
+from sqlite3 import OperationalError
 from typing import Any
 
 import aiohttp
+import pytest
 
 from companion.core.actions import Discard, Pass
 from companion.core.phases import Dealing
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
+from companion.fairness import fingerprint
 from companion.games.microfilms import GAME, cards, dealing
 from companion.games.microfilms.actions import ClaimAgent, Deal, Draw, GiveIn, Source, Steal
 from companion.i18n import text
@@ -21,10 +27,14 @@ from companion.observations import SourceState
 from companion.service import TableService
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
+from firmware_bridge.emulators.pn532 import Pn532Emulator
 from hardware.emulated import EmulatedTable
-from hardware.hands import places_of, sticker, sticker_uid
+from hardware.hands import places_of, sticker, sticker_uid, stumbling
+from hardware.sources import Watch
+from tests.ui.tablet.conftest import Tablet, texts
 from ui.faces import face_of
 from ui.phone.render import view_message
+from ui.tablet.app import TabletApp
 from ui.tablet.session import Session
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
@@ -159,6 +169,18 @@ async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_o
     await session.phones.stop()
 
 
+async def test_a_card_that_asks_the_table_redraws_the_tablet_to_ask_it(tmp_path: Path) -> None:
+    """Nothing is committed yet, but the tablet must show the question now, not at whatever
+    redraw happens to come next."""
+    session, roles = session_with_readers(tmp_path)
+    redraws: list[None] = []
+    session.subscribe(lambda: redraws.append(None))
+    async with EmulatedTable(roles, tmp_path, session.service.observe) as readers:
+        redraws.clear()
+        await readers.tap("centre", sticker(CardId("A-SB1")))
+        assert session.question() is not None and len(redraws) == 1
+
+
 async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     tmp_path: Path,
 ) -> None:
@@ -175,6 +197,7 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     ]
     phone = view_message(service.seat_view(Seat(2)), session.voice, face_of("microfilms"), [])
     assert phone["waiting"] == [intro]
+    assert session.seal() is None, "nothing to seal before the deal"
     names = {role: name for name, role in roles.items()}
     async with EmulatedTable(roles, tmp_path, session.service.observe) as readers:
         *cards_dealt, letter = dealing.laid(DEAL)
@@ -186,7 +209,56 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
         await readers.tap("centre", sticker(letter[1]))
     state = session.service.table.state
     assert [p.identity for p in state.players] == list(DEAL.identities)
+    salt, (read, *_) = journal.salt(service.game_id), journal.entries(service.game_id)
+    assert salt is not None and read.action["identities"] == list(DEAL.identities)
+    sealed = fingerprint(salt, (read.action,))
+    assert session.seal() == text("en", "tablet.seal", seal=sealed), "the deal read is sealed"
     assert session.waiting() == [text("en", "prompt.microfilms.turn", seat=SEATS[state.active])]
     shown = " ".join([*session.waiting(), *session.feed(), *(a.text for a in session.alerts)])
     hidden = {*DEAL.identities, *DEAL.hands, DEAL.letter_out}
     assert not [c for c in hidden if session.voice.render("card", c) in shown]
+
+
+async def test_a_tap_that_goes_wrong_is_an_alert_on_the_tablet_and_the_reader_keeps_listening(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The whole path a real table runs: an emulated PN532 opened by its URL, nfcpy's thread,
+    the app's sensors, the table service, the window. The tag map fails on the first card
+    (a disk error): the window says so, naming the reader and no card, the traceback is
+    logged once, the reader still works — and the same card laid again is read."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    dealt = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
+    dealt.submit(DEAL)  # the real deal, as the seats' readers read it
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {sticker_uid(c.id): c.id for c in cards.ALL})
+    failing = stumbling(functools.partial(tags.recognise, deck), OperationalError("disk I/O error"))
+    with Pn532Emulator(tmp_path / "tty-centre") as reader:
+        centre = Watch.parse(f"centre=nfc:tty:{tmp_path / 'tty-centre'}:pn532")
+        app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
+                        recognise=failing)  # fmt: skip
+        task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
+        tablet = Tablet(app, journal)
+        await tablet.until(lambda: app.root is not None)
+        app.resume(dealt.game_id)
+        await tablet.until(lambda: app.screens.current == "table" and app.session is not None)
+        session = app.session
+        assert session is not None
+        connected = text("en", "tablet.readers", working=1, total=1)
+        await tablet.until(lambda: connected in texts())
+
+        reader.place(sticker(CardId("A-SB1")))  # Ann's Steal/Blackmail, face up in the centre
+        fault = text("en", "ingest.fault", reader="centre")
+        await tablet.until(lambda: fault in texts())
+        assert [a.text for a in session.alerts] == [fault]
+        assert connected in texts()
+        await tablet.tap_at(8, 8)  # the host taps the alert away
+
+        reader.place(sticker(CardId("A-SB1")))  # laid again
+        asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
+        await tablet.until(lambda: asked in texts())
+        app.stop()
+        await task
+        await session.phones.stop()
+    failures = [r for r in caplog.records if r.name.startswith("companion")]
+    assert [r.levelno for r in failures] == [logging.ERROR] and failures[0].exc_info is not None

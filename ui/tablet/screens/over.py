@@ -1,17 +1,21 @@
 """Game over: the winners, then — the game being over — every secret, in order.
 
 Who held which identity, and the whole timeline: each public event, and under
-it what only some seats were told (who learned what, when). Until the game
-ends none of this exists on the tablet.
+it what only some seats were told (who learned what, when); and the fairness
+seal opened, as one line anyone can copy into a terminal to check that the deal
+revealed is the one sealed at the start. Until the game ends none of this
+exists on the tablet.
 """
 
 from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
 
 from companion.core.narrow import args as _args
 from companion.core.types import JSON
+from companion.fairness import Opened
 from companion.i18n import Voice
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
@@ -40,6 +44,9 @@ class OverScreen(Page):
         top.add_widget(language_bar(self))
         box.add_widget(top)
         box.add_widget(Text(voice.say("demo.reason", {"reason": result.reason.value})))
+        seal = session.opened_seal()
+        if seal is not None:
+            box.add_widget(self._seal(seal))
         revealed = session.revealed()
         body = BoxLayout(spacing=theme.GAP * 2)
         who = Panel(orientation="vertical", size_hint_x=0.3)
@@ -55,6 +62,24 @@ class OverScreen(Page):
         again = Tap(self.t("tablet.new_game"), self.app.leave_game, colour=theme.GOLD)
         again.color = theme.INK
         box.add_widget(again)
+
+    def _seal(self, seal: Opened) -> Panel:
+        """The seal shown at the deal, and the line that prints it again: in a field, so a
+        finger can select it and copy it out."""
+        panel = Panel(orientation="vertical", size_hint_y=None)
+        words = Text(self.t("tablet.seal_opened", seal=seal.fingerprint), size=theme.SMALL)
+        line = TextInput(text=seal.command, readonly=True, font_size=theme.SMALL,
+                         size_hint_y=None, cursor=(0, 0))  # fmt: skip
+        line.bind(minimum_height=line.setter("height"))
+        panel.add_widget(words)
+        panel.add_widget(line)
+
+        def fit(*_: object) -> None:
+            panel.height = words.height + line.height + theme.GAP * 2.5
+
+        words.bind(height=fit)
+        line.bind(height=fit)
+        return panel
 
     def _timeline(self, timeline: JSON, voice: Voice) -> ScrollView:
         scroll = ScrollView(do_scroll_x=False)

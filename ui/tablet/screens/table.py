@@ -85,6 +85,8 @@ class TableScreen(Page):
         self.fed = 0
         feed.add_widget(self.feed_box)
         feed.add_widget(BoxLayout())
+        self.seal_line = Text(size=theme.SMALL)
+        feed.add_widget(self.seal_line)
         middle.add_widget(feed)
         root.add_widget(middle)
         root.add_widget(self._bottom())
@@ -103,13 +105,17 @@ class TableScreen(Page):
         bottom.add_widget(self.enter)
         self.window_tap = Tap("", self._close_window, colour=theme.FELT, size_hint_x=0.3)
         bottom.add_widget(self.window_tap)
+        bottom.add_widget(self._notes())
+        return bottom
+
+    def _notes(self) -> BoxLayout:
+        """Beside the entry button: what only a phone may enter, and the readers."""
         notes = BoxLayout(orientation="vertical", size_hint_x=0.45)
         self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL)
         self.readers_line = Text(size=theme.SMALL, wrap=False)
-        notes.add_widget(self.phone_note)
-        notes.add_widget(self.readers_line)
-        bottom.add_widget(notes)
-        return bottom
+        for line in (self.phone_note, self.readers_line):
+            notes.add_widget(line)
+        return notes
 
     def _place(self, *_: object) -> None:
         """Seats around an ellipse, seat 1 at the bottom, in turn order."""
@@ -161,6 +167,7 @@ class TableScreen(Page):
         )
         self.readers_line.color = theme.GREEN if working == len(statuses) else theme.ORANGE
         self._tick()
+        self.seal_line.text = session.seal() or ""
         self._ask(session)
         self._alerts(session.alerts)
 

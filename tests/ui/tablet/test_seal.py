@@ -1,0 +1,63 @@
+"""The fairness seal on the tablet: on the table from the deal on, opened on the game-over screen
+as one line a player copies into a terminal — and its salt nowhere before the end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import aiohttp
+import pytest
+from kivy.uix.textinput import TextInput
+
+from companion.core.types import Seat
+from companion.i18n import text
+from tests.test_fairness import in_a_shell
+from tests.ui.tablet.conftest import Tablet, texts, widgets
+from tests.ui.tablet.test_app import start_practice_game
+
+
+async def heard(ws: aiohttp.ClientWebSocketResponse, into: list[str]) -> None:
+    """Every message a phone receives, as it came."""
+    async for message in ws:
+        into.append(message.data)
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
+async def test_the_seal_shown_at_the_deal_is_what_the_line_on_the_game_over_screen_prints(
+    tablet: Tablet,
+) -> None:
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    service = session.service
+    shown = service.seal.fingerprint()
+    assert shown is not None
+    assert text("zh-Hant", "tablet.seal", seal=shown) in texts()
+    salt = tablet.journal.salt(service.game_id)
+    assert salt is not None
+    phone: list[str] = []
+    base = f"http://127.0.0.1:{session.phones.port}"
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
+        await ws.send_json(
+            {"type": "hello", "token": session.phones.tokens.token(Seat(1)), "lang": "zh-Hant"}
+        )
+        listening = asyncio.ensure_future(heard(ws, phone))
+        rng = random.Random(6)
+        while service.over() is None:
+            seat = session.acting()
+            assert seat is not None
+            session.submit(rng.choice(service.table.legal_actions(seat)))
+            await tablet.frames(1)
+            if service.over() is None:
+                assert not [t for t in texts() if salt in t], "the salt before the end"
+        await tablet.until(lambda: tablet.app.screens.current == "over")
+        await ws.close()
+        await listening
+    assert phone and not [m for m in phone if salt in m], "a phone never hears the salt"
+    lines = [w.text for w in widgets() if isinstance(w, TextInput) and w.get_root_window()]
+    assert len(lines) == 1 and salt in lines[0]
+    assert text("zh-Hant", "tablet.seal_opened", seal=shown) in texts()
+    assert in_a_shell(lines[0]) == shown + "\n"
+    await tablet.screenshot("tablet-over-seal-zh-Hant")

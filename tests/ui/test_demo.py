@@ -1,0 +1,105 @@
+"""``companion demo``: the terminal shows only what everyone watching it may see."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from rich.console import Console
+
+from companion.core.phases import Dealing
+from companion.core.types import CardId, Seat
+from companion.games.microfilms import GAME
+from companion.games.microfilms.actions import Deal
+from companion.i18n import Voice, text
+from companion.journal import Journal
+from companion.service import TableService
+from companion.table import Table, house_chance
+from ui import demo
+from ui.phone.server import PhoneServer
+
+SEATS = ["Ann", "Ben", "Cat", "Dan"]
+ANN = Seat(0)
+ANSWERS = ("pass", "refuse_bribe", "give_in")
+"""What Ann's phone answers when it may: the same in every world, whatever she holds."""
+
+
+def dealt(ann: str) -> Deal:
+    """Ann is the Freelancer ``ann``; everything else the same."""
+    return Deal(
+        first=Seat(1),
+        identities=(CardId(ann), CardId("R-CN"), CardId("R-UK"), CardId("R-US")),
+        letter_out=CardId("L-US"),
+        hands=(CardId("A-SB1"), CardId("A-IB1"), CardId("A-WR1"), CardId("A-IB2")),
+    )
+
+
+def answer(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Ann passes, refuses, gives in — never claims, the one choice her identity changes."""
+    offered = [a["action"] for a in actions]
+    preferred = [a for act in ANSWERS for a in offered if a["act"] == act]
+    return (preferred or [a for a in offered if not a["act"].startswith("claim")])[0]
+
+
+async def ann_plays(ws: aiohttp.ClientWebSocketResponse, service: TableService) -> None:
+    """Ann's phone: when the table waits for her, she answers from her latest view."""
+    async for message in ws:
+        view: dict[str, Any] = json.loads(message.data)
+        fresh = view.get("type") == "view" and view["seq"] == service.seq
+        if fresh and service.acting() == ANN and view["actions"]:
+            action = answer(view["actions"])
+            await ws.send_json({"type": "act", "id": view["seq"], "action": action})
+
+
+async def terminal(tmp_path: Path, ann: str) -> tuple[str, int]:
+    """What the demo prints for a game Ann plays from her phone, and its last position."""
+    rng = random.Random(5)
+    house = house_chance(GAME, rng)
+    deal = dealt(ann)
+
+    def chance(state: Any) -> Any:
+        return deal if isinstance(state.phase, Dealing) else house(state)
+
+    table = Table.start(Journal(tmp_path / f"{ann}.sqlite3"), "microfilms", SEATS, chance=chance)
+    service = TableService(table, rng)
+    phones = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await phones.start()
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    base = f"http://127.0.0.1:{phones.port}"
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
+        await ws.send_json({"type": "hello", "token": phones.tokens.token(ANN), "lang": "en"})
+        assert (await ws.receive_json(timeout=5))["type"] == "welcome"  # hers from the start
+        playing = asyncio.ensure_future(ann_plays(ws, service))
+        await demo.play(service, console, Voice.of("en", GAME, SEATS), 0.0, "7", phones=phones)
+        playing.cancel()
+        await ws.close()
+    await phones.stop()
+    return out.getvalue(), service.seq
+
+
+def until_the_end(printed: str, last: int) -> str:
+    """Everything printed before the move that ended the game: after it, all is revealed."""
+    end = re.search(rf"^#{last}\b", printed, flags=re.MULTILINE)
+    assert end is not None
+    return printed[: end.start()]
+
+
+async def test_a_seat_played_from_a_phone_shows_nothing_of_its_own_on_the_terminal(
+    tmp_path: Path,
+) -> None:
+    """Two worlds apart only in who Ann is: the terminal prints the same bytes in both, the
+    whole game long. Not even a bot's panel shows while phones may join."""
+    journalist, assassin = await terminal(tmp_path, "R-JOU"), await terminal(tmp_path, "R-ASN")
+    assert journalist[1] == assassin[1] > 20, "the two games went the same way"
+    shown = until_the_end(*journalist)
+    assert shown == until_the_end(*assassin)
+    assert shown.count("\n#") > 20
+    assert not [n for n in SEATS if text("en", "demo.phone", name=n) in shown]
