@@ -37,6 +37,8 @@ class Served:
     session: aiohttp.ClientSession
     clock: Clock
     frames: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    keys: dict[int, str] = field(default_factory=dict)
+    """Each seat's phone's device key, as its page keeps it."""
 
     @property
     def table(self) -> Table:
@@ -53,13 +55,18 @@ class Served:
     async def join(
         self, seat: int, lang: str = "en", token: str | None = None
     ) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
-        """A phone that joined ``seat``; returns it with the first view it got."""
+        """Seat ``seat``'s phone, joined; returns it with the first view it got.
+
+        Like the page, the phone keeps the device key it was given and presents it
+        again, so joining the same seat twice is the same phone coming back.
+        """
         ws = await self.socket()
-        await ws.send_json(
-            {"type": "hello", "token": token or self.server.tokens.token(Seat(seat)), "lang": lang}
-        )
+        token = token or self.server.tokens.token(Seat(seat))
+        hello = {"type": "hello", "token": token, "lang": lang, "device": self.keys.get(seat)}
+        await ws.send_json(hello)
         welcome = await ws.receive_json(timeout=5)
         assert welcome["type"] == "welcome", welcome
+        self.keys[seat] = welcome["device"]
         view = await ws.receive_json(timeout=5)
         assert view["type"] == "view"
         return ws, view

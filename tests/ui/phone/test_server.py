@@ -181,18 +181,11 @@ async def test_a_phone_cannot_act_for_another_seat(served: Served) -> None:
     assert table.seq == 1
 
 
-async def test_repeated_bad_tokens_are_refused_for_a_while(served: Served) -> None:
-    for _ in range(8):
+async def test_repeated_bad_tokens_never_keep_out_a_good_one(served: Served) -> None:
+    for _ in range(12):
         ws = await served.socket()
         await ws.send_json({"type": "hello", "token": "guess"})
         assert (await ws.receive_json(timeout=5))["code"] == "unknown_token"
-    ws = await served.socket()
-    await ws.send_json(
-        {"type": "hello", "token": served.server.tokens.token(Seat(0)), "lang": "en"}
-    )
-    refused = await ws.receive_json(timeout=5)
-    assert refused["code"] == "too_many_attempts" and "60 seconds" in refused["text"]
-    served.clock.now += 61
     await served.join(0)
 
 
