@@ -33,6 +33,8 @@ class Exhaustion:
     def __init__(self) -> None:
         self.out = False
         """In an episode: accepting fails for want of a resource."""
+        self.refused = 0
+        """Connections asyncio could not accept in this episode (or the last)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._before: Handler = None
 
@@ -50,17 +52,18 @@ class Exhaustion:
         """A connection got through: an episode, if there was one, is over."""
         if self.out:
             self.out = False
-            log.warning("accepting phones' connections again")
+            log.warning("accepting phones' connections again (%d refused meanwhile)", self.refused)
 
     def _handle(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         exc = context.get("exception")
         if context.get("message") == ACCEPT_FAILED and getattr(exc, "errno", None) in OUT_OF:
             if not self.out:
-                self.out = True
+                self.out, self.refused = True, 0
                 log.warning(
                     "cannot accept phones' connections: %s; serving those open until some close",
                     exc,
                 )
+            self.refused += 1
             return
         if self._before is not None:
             self._before(loop, context)

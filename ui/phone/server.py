@@ -26,6 +26,7 @@ import itertools
 import json
 import logging
 import math
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ from ui.faces import face_of
 from ui.phone import lan
 from ui.phone.devices import Device, SeatDevices
 from ui.phone.exhaustion import Exhaustion
-from ui.phone.limits import BadAttempts, Bucket, Doors, Limits
+from ui.phone.limits import BadAttempts, Bucket, Clock, Doors, Limits
 from ui.phone.lobby import Lobby
 from ui.phone.origin import OwnHosts
 from ui.phone.render import FEED, view_message
@@ -121,6 +122,7 @@ class PhoneServer:
         attempts: BadAttempts | None = None,
         limits: Limits | None = None,
         heartbeat: float = HEARTBEAT_S,
+        clock: Clock = time.monotonic,
     ) -> None:
         self.service = service
         journal, game = service.journal, service.game_id
@@ -134,13 +136,14 @@ class PhoneServer:
         """Where this game's phones were before, if the server could not be there again."""
         self._host = host
         self._bind = bind
-        self._attempts = attempts or BadAttempts()
-        self._doors = Doors(self._limits)
+        self._attempts = attempts or BadAttempts(clock=clock)
+        self._clock = clock
+        self._doors = Doors(self._limits, clock)
         self._lobby: Lobby[Phone] = Lobby(
             self._limits.unauthenticated, self._limits.unauthenticated_per_address
         )
         self._hosts: OwnHosts | None = None
-        self._exhaustion = Exhaustion()
+        self.exhaustion = Exhaustion()
         self._heartbeat = heartbeat
         self._phones: set[Phone] = set()
         self._feed: deque[JSONObject] = deque(maxlen=FEED)
@@ -230,8 +233,9 @@ class PhoneServer:
         app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_secure_headers)
         self._runner = web.AppRunner(
-            app, access_log_format='%a "%r" %s %b', handle_signals=False, keepalive_timeout=IDLE_S
-        )
+            app, access_log_format='%a "%r" %s %b', handle_signals=False,
+            keepalive_timeout=IDLE_S, shutdown_timeout=CLOSE_S,
+        )  # fmt: skip
         await self._runner.setup()
         kept = self._kept[1] if self._kept else None
         for port in dict.fromkeys(p for p in (kept, self.port, ANY_PORT) if p is not None):
@@ -250,7 +254,7 @@ class PhoneServer:
         self.service.journal.keep_phone_place(self.service.game_id, *place)
         named = {n for n in (self._host, self.address, self._bind) if n and n not in EVERYWHERE}
         self._hosts = OwnHosts(self.port, frozenset(named))
-        self._exhaustion.install(asyncio.get_running_loop())
+        self.exhaustion.install(asyncio.get_running_loop())
 
     async def stop(self) -> None:
         await asyncio.gather(*(p.ws.close() for p in list(self._phones)), return_exceptions=True)
@@ -258,7 +262,7 @@ class PhoneServer:
             await asyncio.gather(*self._pushes, return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
-        self._exhaustion.uninstall()
+        self.exhaustion.uninstall()
 
     # --- HTTP --------------------------------------------------------------------
 
@@ -267,7 +271,7 @@ class PhoneServer:
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
         """Every request must name this server as its host (DNS rebinding names another)."""
-        self._exhaustion.accepted()
+        self.exhaustion.accepted()
         if self._hosts is None or not self._hosts.allows(request.headers.get("Host")):
             raise web.HTTPMisdirectedRequest(text="not this server")
         return await handler(request)
@@ -305,7 +309,8 @@ class PhoneServer:
         )
         await ws.prepare(request)
         limits = self._limits
-        phone = Phone(ws, address, Bucket(limits.messages_per_s, limits.message_burst))
+        bucket = Bucket(limits.messages_per_s, limits.message_burst, self._clock)
+        phone = Phone(ws, address, bucket)
         self._phones.add(phone)
         crowded = self._lobby.enter(phone)
         if crowded is not None:
@@ -470,18 +475,20 @@ class PhoneServer:
 
     async def _push_all(self, phones: list[Phone]) -> None:
         rendered: dict[tuple[Seat, str], str] = {}
+        sends = []
         for phone in phones:
-            assert phone.seat is not None
-            key = (phone.seat, phone.lang)
+            seat = phone.seat
+            if seat is None:  # closed since the change, by the tablet or for flooding
+                continue
+            key = (seat, phone.lang)
             if key not in rendered:
-                rendered[key] = json.dumps(self._view(phone.seat, phone.lang), ensure_ascii=False)
-        await asyncio.gather(
-            *(self._send_text(p, rendered[(p.seat, p.lang)]) for p in phones if p.seat is not None)
-        )
+                rendered[key] = json.dumps(self._view(seat, phone.lang), ensure_ascii=False)
+            sends.append(self._send_text(phone, rendered[key]))
+        await asyncio.gather(*sends)
 
     async def _push(self, phone: Phone) -> None:
-        assert phone.seat is not None
-        await self._send(phone, self._view(phone.seat, phone.lang))
+        if phone.seat is not None:
+            await self._send(phone, self._view(phone.seat, phone.lang))
 
     def _view(self, seat: Seat, lang: str) -> JSONObject:
         feed = list(self._feed)

@@ -91,13 +91,17 @@ async def told(tmp_path: Path) -> AsyncIterator[Served]:
         yield s
 
 
-async def serve(table: Table) -> AsyncIterator[Served]:
-    clock = Clock()
+async def serve(table: Table, **options: Any) -> AsyncIterator[Served]:
+    """The table's phone server on loopback; ``options`` are the server's own.
+
+    Wrong tokens are answered at once, on ``served.clock``; a ``clock`` given in
+    ``options`` is that clock, and the server keeps all its time on it.
+    """
+    clock = options.get("clock") or Clock()
     attempts = BadAttempts(clock=clock, pause=0.0)
     service = TableService(table)
-    server = PhoneServer(
-        service, host="127.0.0.1", port=0, bind="127.0.0.1", attempts=attempts, heartbeat=0.5
-    )
+    loopback: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "bind": "127.0.0.1"}
+    server = PhoneServer(service, **(loopback | {"attempts": attempts, "heartbeat": 0.5} | options))
     await server.start()
     async with aiohttp.ClientSession() as session:
         yield Served(service, server, session, clock)

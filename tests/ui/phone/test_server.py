@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import socket
 
 import aiohttp
 import pytest
@@ -286,3 +287,41 @@ async def test_phones_keep_their_seats_when_the_app_restarts(served: Served) -> 
     assert server.tokens.token(Seat(0)) == old
     assert server.tokens.seat_of(revoked) is None and server.tokens.revoked(revoked)
     assert server.tokens.token(Seat(1)) == served.server.tokens.token(Seat(1))
+
+
+async def test_a_restarted_server_listens_on_the_port_its_game_used(served: Served) -> None:
+    """The QR codes carry the port: a resumed game asks for the same one, whatever it is given."""
+    port = served.server.port
+    await served.join(0)  # a live connection when it stops: the port goes through TIME_WAIT
+    await served.server.stop()
+    again = Table.resume(served.table.journal, served.table.game_id)
+    server = PhoneServer(TableService(again), host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    assert server.port == port and server.moved is None
+    assert server.url(Seat(0)).startswith(f"http://127.0.0.1:{port}/#t=")
+    served.server = server
+    ws, view = await served.join(0)  # the same phone, the same seat, nobody's help
+    assert view["me"]["seat"] == 0
+    await ws.close()
+    await server.stop()
+
+
+async def test_a_server_that_cannot_have_its_port_back_says_so_and_frees_the_seats(
+    served: Served,
+) -> None:
+    port = served.server.port
+    await served.join(0)
+    await served.server.stop()
+    with socket.socket() as squatter:  # another program took the port meanwhile
+        squatter.bind(("127.0.0.1", port))
+        squatter.listen()
+        again = Table.resume(served.table.journal, served.table.game_id)
+        server = PhoneServer(TableService(again), host="127.0.0.1", port=port, bind="127.0.0.1")
+        await server.start()
+        assert server.port != port and server.moved == ("127.0.0.1", port)
+        assert f":{server.port}/#t=" in server.url(Seat(0))
+        served.server, served.keys = server, {}  # a page at a new address has no key there
+        ws, view = await served.join(0)
+        assert view["me"]["seat"] == 0
+        await ws.close()
+        await server.stop()
