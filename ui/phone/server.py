@@ -159,6 +159,13 @@ class PhoneServer:
         """What seat's QR code carries; the token after ``#`` never reaches a server log."""
         return f"http://{self.address}:{self.port}/#t={self.tokens.token(seat)}"
 
+    def move(self) -> tuple[str, str] | None:
+        """``("192.168.1.2:8737", "192.168.1.2:8741")``: where this game's phones were and
+        where they are now, if the server could not be there again (``moved``)."""
+        if self.moved is None:
+            return None
+        return "{}:{}".format(*self.moved), f"{self.address}:{self.port}"
+
     def connected(self) -> frozenset[Seat]:
         return frozenset(p.seat for p in self._phones if p.seat is not None and not p.ws.closed)
 

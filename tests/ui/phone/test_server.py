@@ -297,7 +297,7 @@ async def test_a_restarted_server_listens_on_the_port_its_game_used(served: Serv
     again = Table.resume(served.table.journal, served.table.game_id)
     server = PhoneServer(TableService(again), host="127.0.0.1", port=0, bind="127.0.0.1")
     await server.start()
-    assert server.port == port and server.moved is None
+    assert server.port == port and server.moved is None and server.move() is None
     assert server.url(Seat(0)).startswith(f"http://127.0.0.1:{port}/#t=")
     served.server = server
     ws, view = await served.join(0)  # the same phone, the same seat, nobody's help
@@ -319,6 +319,7 @@ async def test_a_server_that_cannot_have_its_port_back_says_so_and_frees_the_sea
         server = PhoneServer(TableService(again), host="127.0.0.1", port=port, bind="127.0.0.1")
         await server.start()
         assert server.port != port and server.moved == ("127.0.0.1", port)
+        assert server.move() == (f"127.0.0.1:{port}", f"127.0.0.1:{server.port}")
         assert f":{server.port}/#t=" in server.url(Seat(0))
         served.server, served.keys = server, {}  # a page at a new address has no key there
         ws, view = await served.join(0)

@@ -38,10 +38,9 @@ class JoinScreen(Page):
         top.add_widget(Text(self.t("tablet.join_title"), size=theme.TITLE, bold=True))
         top.add_widget(language_bar(self))
         root.add_widget(top)
-        phones = session.phones if session is not None else None
-        if phones is not None and phones.moved is not None:
-            before, now = "{}:{}".format(*phones.moved), f"{phones.address}:{phones.port}"
-            notice = self.t("tablet.codes_moved", before=before, now=now)
+        move = session.phones.move() if session is not None else None
+        if move is not None:
+            notice = self.t("tablet.codes_moved", before=move[0], now=move[1])
             root.add_widget(Text(notice, colour=theme.ORANGE, bold=True))
         root.add_widget(Text(self.t("tablet.join_help"), colour=theme.MUTED))
         if session is None:
