@@ -3,9 +3,19 @@
 A real table service and phone server on loopback, with real WebSocket clients
 in this process (as phones on a LAN, minus the radio), at a 4-seat table of the
 first registered game. For each action: the time from its commit to the moment
-the last connected client has received its view.
+the last measured client has received its view. The measured clients sit at
+seats 1–3, several sockets of one device a seat (the server's per-device and
+per-address socket limits are raised: every client here shares one address).
+Seat 4's phone runs in a process of its own, so that its sending does not share
+the server's loop, and is never measured.
 
-- ``push_p50_ms`` / ``push_p99_ms``: 12 clients (three phones a seat at a 4-seat table).
+- ``push_p50_ms`` / ``push_p99_ms``: 12 clients, seat 4's phone connected and quiet.
+- ``flood_push_p99_ms``: the same while seat 4's phone sends 5,000 ``lang`` messages
+  (each, if served, a view rendered again) as fast as it can, with the server's
+  limits as they ship; ``flood_answered`` is how many of them the server answered
+  before it closed that socket.
+- ``flood_unlimited_push_p99_ms``: the same flood with the message limit lifted —
+  what the limit saves the other phones.
 - ``clients_12_p99_ms`` and ``clients_200_p99_ms``: the p99 with 12 and with 200 clients.
 
 Run: ``python bench/phones.py`` (figures go in docs/benchmarks.md).
@@ -14,8 +24,13 @@ Run: ``python bench/phones.py`` (figures go in docs/benchmarks.md).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
+import itertools
+import json
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,14 +42,25 @@ from companion.core.types import Seat
 from companion.games import GAMES
 from companion.journal import Journal
 from companion.service import Draws, TableService
+from ui.phone.limits import Limits
 from ui.phone.server import PhoneServer
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
+MEASURED = 3
+"""Seats whose clients are timed; the last seat is the flooder's."""
+FLOODER = Seat(len(SEATS) - 1)
 ACTIONS = 300
+WARM_UP = 50
+FLOOD = 5000
 ENDLESS = {"claim": 0.0}
+UNLIMITED = 10.0**9
 
 
-async def measure(clients: int, actions: int = ACTIONS) -> list[float]:
+async def measure(
+    clients: int, actions: int = ACTIONS, flood: int = 0, message_limit: bool = True
+) -> tuple[list[float], int]:
+    """Push times (ms) to ``clients`` sockets at seats 1–3, and how many of ``flood``
+    messages from the last seat's phone the server answered."""
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp) / "b.sqlite3")
         game = next(iter(GAMES))
@@ -42,16 +68,27 @@ async def measure(clients: int, actions: int = ACTIONS) -> list[float]:
         table = service.table
         committed: list[float] = []
         service.subscribe(lambda change: committed.append(time.perf_counter()))
-        server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+        limits = Limits(sockets_per_device=clients, socket_burst=clients + 2)
+        if not message_limit:
+            limits = dataclasses.replace(limits, messages_per_s=UNLIMITED, message_burst=FLOOD)
+        server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1", limits=limits)
         await server.start()
         base = f"http://127.0.0.1:{server.port}"
         arrivals: list[list[float]] = [[] for _ in range(clients)]
+        flooder = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--flood", base, server.tokens.token(FLOODER), str(flood),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        assert flooder.stdout is not None and flooder.stdin is not None
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
             sockets = []
+            keys: dict[Seat, str] = {}
             for i in range(clients):
+                seat = Seat(i % MEASURED)
                 ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
-                await ws.send_json({"type": "hello", "token": server.tokens.token(Seat(i % 4))})
-                await ws.receive_json()  # welcome
+                hello = {"type": "hello", "token": server.tokens.token(seat)}
+                await ws.send_json({**hello, "device": keys.get(seat)})
+                keys[seat] = (await ws.receive_json())["device"]  # welcome
                 await ws.receive_json()  # the first view
                 sockets.append(ws)
 
@@ -60,6 +97,7 @@ async def measure(clients: int, actions: int = ACTIONS) -> list[float]:
                     await ws.receive_str()
                     arrivals[i].append(time.perf_counter())
 
+            await flooder.stdout.readline()  # seated; its flood starts now
             listeners = [asyncio.create_task(listen(i, ws)) for i, ws in enumerate(sockets)]
             rng = random.Random(2)
             for n in range(actions):
@@ -68,10 +106,44 @@ async def measure(clients: int, actions: int = ACTIONS) -> list[float]:
                 while min(len(a) for a in arrivals) <= n:
                     await asyncio.sleep(0)
             await asyncio.gather(*listeners)
+            flooder.stdin.close()
+            answered = int(await flooder.stdout.readline())
+            await flooder.wait()
             for ws in sockets:
                 await ws.close()
         await server.stop()
-    return [(max(a[n] for a in arrivals) - committed[n]) * 1000 for n in range(actions)]
+    return [(max(a[n] for a in arrivals) - committed[n]) * 1000 for n in range(actions)], answered
+
+
+async def flood(base: str, token: str, n: int) -> None:
+    """The last seat's phone: join, say so, send ``n`` ``lang`` messages as fast as the socket
+    takes them while reading what comes back, and, told to stop (stdin closed), print how
+    many of them the server answered with a view."""
+    async with aiohttp.ClientSession() as session:
+        ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
+        await ws.send_json({"type": "hello", "token": token})
+        await ws.receive_json()  # welcome
+        first = await ws.receive_json()  # the first view
+        print("seated", flush=True)
+        answered = [0]
+        reading = asyncio.create_task(_count_views(ws, answered, first["seq"]))
+        with contextlib.suppress(ConnectionError, aiohttp.ClientError):
+            for lang in itertools.islice(itertools.cycle(["en", "zh-Hans", "zh-Hant"]), n):
+                await ws.send_str(json.dumps({"type": "lang", "lang": lang}))
+        await asyncio.to_thread(sys.stdin.read)
+        reading.cancel()
+        print(answered[0], flush=True)
+        await ws.close()
+
+
+async def _count_views(ws: aiohttp.ClientWebSocketResponse, answered: list[int], seq: int) -> None:
+    """Count the views that answer a ``lang`` message: those that repeat the last view's
+    ``seq`` (a committed action's push always brings a new one)."""
+    async for msg in ws:
+        message = json.loads(msg.data) if msg.type is aiohttp.WSMsgType.TEXT else {}
+        if message.get("type") == "view":
+            answered[0] += message["seq"] == seq
+            seq = message["seq"]
 
 
 def p99(times: list[float]) -> float:
@@ -79,12 +151,23 @@ def p99(times: list[float]) -> float:
 
 
 async def main() -> None:
-    twelve = await measure(12)
+    await measure(12, WARM_UP)  # the first table in a process pays for warming up; not counted
+    twelve, _ = await measure(12)
     print(f"push_p50_ms: {statistics.median(twelve):.2f} ms")
     print(f"push_p99_ms: {p99(twelve):.2f} ms")
+    flooded, answered = await measure(12, flood=FLOOD)
+    print(f"flood_push_p99_ms: {p99(flooded):.2f} ms")
+    print(f"flood_answered: {answered} of {FLOOD} messages")
+    unlimited, answered = await measure(12, flood=FLOOD, message_limit=False)
+    print(f"flood_unlimited_push_p99_ms: {p99(unlimited):.2f} ms")
+    print(f"flood_unlimited_answered: {answered} of {FLOOD} messages")
     print(f"clients_12_p99_ms: {p99(twelve):.2f} ms")
-    print(f"clients_200_p99_ms: {p99(await measure(200, 100)):.2f} ms")
+    clients_200, _ = await measure(200, 100)
+    print(f"clients_200_p99_ms: {p99(clients_200):.2f} ms")
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    if sys.argv[1:2] == ["--flood"]:
+        asyncio.run(flood(sys.argv[2], sys.argv[3], int(sys.argv[4])))
+    else:
+        asyncio.run(main())

@@ -56,6 +56,18 @@ CREATE TABLE IF NOT EXISTS seals (
     game_id  INTEGER PRIMARY KEY REFERENCES games(id),
     salt     TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS seat_devices (
+    game_id  INTEGER NOT NULL REFERENCES games(id),
+    seat     INTEGER NOT NULL,
+    digest   TEXT NOT NULL,
+    label    TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS phone_places (
+    game_id  INTEGER PRIMARY KEY REFERENCES games(id),
+    address  TEXT NOT NULL,
+    port     INTEGER NOT NULL
+);
 """
 
 
@@ -279,6 +291,47 @@ class Journal:
             self._db.execute(
                 "UPDATE seat_tokens SET revoked = 1 WHERE game_id = ? AND token = ?",
                 (game_id, token),
+            )
+
+    def seat_devices(self, game_id: int) -> list[tuple[int, str, str]]:
+        """The phone holding each seat of a game: (seat, digest of its device key, label).
+
+        Kept beside the tokens, so that a restarted app still knows each seat's phone.
+        """
+        rows = self._db.execute(
+            "SELECT seat, digest, label FROM seat_devices WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [(seat, digest, label) for seat, digest, label in rows]
+
+    def keep_seat_device(self, game_id: int, seat: int, digest: str, label: str) -> None:
+        with self._transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO seat_devices (game_id, seat, digest, label)"
+                " VALUES (?, ?, ?, ?)",
+                (game_id, seat, digest, label),
+            )
+
+    def drop_seat_devices(self, game_id: int, seat: int | None = None) -> None:
+        """Forget the phone holding ``seat`` (every seat's, if ``None``)."""
+        with self._transaction():
+            self._db.execute(
+                "DELETE FROM seat_devices WHERE game_id = ? AND (? IS NULL OR seat = ?)",
+                (game_id, seat, seat),
+            )
+
+    def phone_place(self, game_id: int) -> tuple[str, int] | None:
+        """The address and port the phones of a game were given (their QR codes carry both)."""
+        row = self._db.execute(
+            "SELECT address, port FROM phone_places WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def keep_phone_place(self, game_id: int, address: str, port: int) -> None:
+        with self._transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO phone_places (game_id, address, port) VALUES (?, ?, ?)",
+                (game_id, address, port),
             )
 
     def latest_unfinished(self) -> int | None:

@@ -170,6 +170,9 @@ def show_phones(console: Console, voice: Voice, phones: PhoneServer) -> None:
               expand=False)
         for i in seats
     ]  # fmt: skip
+    move = phones.move()
+    if move is not None:  # a resumed game whose port was taken: every code is new
+        console.print(voice.text("tablet.codes_moved", before=move[0], now=move[1]), style="yellow")
     console.print(voice.text("demo.phones_join"), style="bold")
     console.print(Columns(panels))
     for i in seats:

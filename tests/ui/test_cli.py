@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import random
 import re
+import socket
 from pathlib import Path
 
 import pytest
 
 from companion.core.playout import choose
+from companion.i18n import text
 from companion.journal import Journal
 from companion.service import Draws, TableService
 from tests.journals import damage_rows_page, digest, two_games
@@ -114,6 +116,30 @@ def test_the_demo_shows_each_seats_qr_code_and_address(
     for seat, token, _ in tokens:
         assert f"{['Ann', 'Ben', 'Cat', 'Dan'][seat]}: http://" in out and f"/#t={token}" in out
     assert "▄" in out  # the QR codes, in half blocks
+
+
+def test_a_resumed_demo_whose_port_is_taken_says_so_and_shows_the_new_codes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "j.db"
+    journal = Journal(db)
+    service = TableService.start(
+        journal, "microfilms", ["Ann", "Ben", "Cat", "Dan"], draws=Draws.APP, meta={"by": "demo"}
+    )
+    with socket.socket() as squatter:  # the port the game's phones were given, taken since
+        squatter.bind(("127.0.0.1", 0))
+        squatter.listen()
+        port = squatter.getsockname()[1]
+        journal.keep_phone_place(service.game_id, "127.0.0.1", port)
+        journal.close()
+        argv = ["resume", "--fast", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
+        code, out = run(capsys, *argv, "--lang", "en")
+    assert code == 0
+    now = Journal(db).phone_place(service.game_id)
+    assert now is not None and now[1] != port
+    said = text("en", "tablet.codes_moved", before=f"127.0.0.1:{port}", now=f"127.0.0.1:{now[1]}")
+    assert " ".join(said.split()) in " ".join(out.split())  # the console wraps long lines
+    assert f"http://127.0.0.1:{now[1]}/#t=" in out
 
 
 def test_play_with_readers_says_which_deck_is_missing(

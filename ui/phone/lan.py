@@ -50,9 +50,15 @@ def rank(ip: str, interface: str) -> Address | None:
     return Address(score + (2 if virtual else 0) + (1 if addr in CGNAT else 0), ip, interface)
 
 
-def choose(wanted: str | None = None) -> tuple[str, list[Address]]:
-    """The address to put in the QR codes, and every candidate (for the host to pick)."""
+def choose(wanted: str | None = None, kept: str | None = None) -> tuple[str, list[Address]]:
+    """The address to put in the QR codes, and every candidate (for the host to pick).
+
+    ``kept`` is the address a resumed game's phones were given: while the machine
+    still has it, it is chosen again, so their QR codes stay good.
+    """
     found = candidates()
     if wanted:
         return wanted, found
+    if kept is not None and kept in {a.ip for a in found}:
+        return kept, found
     return (found[0].ip if found else "127.0.0.1"), found

@@ -1,22 +1,34 @@
 """The phones' server: one page for every seat, a WebSocket per phone.
 
 It runs in the app's asyncio loop beside the tablet. A phone proves its seat
-with the token from its QR code in its first message; from then on it gets
-that seat's view — and no other seat's — after every committed action, and
-may act as that seat and no other. Whatever a phone sends is judged by the
-same rules as any action; a refusal changes nothing and is explained in the
-phone's language. Host actions (undo, ending a game, re-seating) have no
-route here at all: only the app itself can call them.
+with the token from its QR code in its first message, and that it is the
+seat's phone with its device key (:mod:`ui.phone.devices`); from then on it
+gets that seat's view — and no other seat's — after every committed action,
+and may act as that seat and no other. Whatever a phone sends is judged by
+the same rules as any action; a refusal changes nothing and is explained in
+the phone's language. Host actions (undo, ending a game, re-seating, letting
+another phone have a seat) have no route here at all: only the app itself can
+call them.
+
+No socket may make the others wait (:mod:`ui.phone.limits`): each draws its
+messages from a bucket and is closed, told why, when it floods; a new socket
+must say hello within seconds, and only a few may be waiting to
+(:mod:`ui.phone.lobby`); a request must name this server as its host and a
+WebSocket must come from this server's own page (:mod:`ui.phone.origin`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import itertools
 import json
 import logging
+import math
+import time
 from collections import deque
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -31,7 +43,11 @@ from companion.journal_errors import JournalError
 from companion.service import Change, TableService
 from ui.faces import face_of
 from ui.phone import lan
-from ui.phone.limits import BadAttempts
+from ui.phone.devices import Device, SeatDevices
+from ui.phone.exhaustion import Exhaustion
+from ui.phone.limits import BadAttempts, Bucket, Clock, Doors, Limits
+from ui.phone.lobby import Lobby
+from ui.phone.origin import OwnHosts
 from ui.phone.render import FEED, view_message
 from ui.phone.tokens import SeatTokens
 
@@ -42,7 +58,14 @@ MAX_MESSAGE = 2048
 HARD_LIMIT = 64 * 1024
 """Beyond this aiohttp closes the socket outright."""
 HEARTBEAT_S = 10.0
+CLOSE_S = 2.0
+"""How long a closing socket waits for the phone's goodbye before it is cut."""
+IDLE_S = 15.0
+"""An HTTP connection that sends no request for this long is closed (a silent TCP socket)."""
 DEFAULT_PORT = 8737
+ANY_PORT = 0
+EVERYWHERE = ("0.0.0.0", "::")
+"""Binding to these is no name of ours: the machine's own addresses are found in ``lan``."""
 
 HEADERS = {
     "Cache-Control": "no-store",
@@ -52,6 +75,10 @@ HEADERS = {
 CSP = "default-src 'self'; connect-src 'self' ws://{host}; frame-ancestors 'none'"
 """``ws://`` is named for browsers that do not count it as ``'self'`` (older Safari)."""
 STATIC = {"phone.css": "text/css", "phone.js": "text/javascript", "index.html": "text/html"}
+TRANSIENT = frozenset({"too_fast", "hello_timeout", "busy"})
+"""Denials after which the page tries again by itself (the others need a person)."""
+
+_order = itertools.count()
 
 
 @dataclass(eq=False)
@@ -60,9 +87,27 @@ class Phone:
 
     ws: web.WebSocketResponse
     address: str
+    bucket: Bucket
     seat: Seat | None = None
+    """The seat this socket's device holds, once it has proved it."""
+    asking: Seat | None = None
+    """The seat this socket's device asks the tablet for, while another phone holds it."""
+    device: Device | None = None
+    key: str | None = None
+    greeted: bool = False
     lang: str = FALLBACK
     sent: asyncio.Lock = field(default_factory=asyncio.Lock)
+    opened: int = field(default_factory=lambda: next(_order))
+
+
+@dataclass(frozen=True)
+class DeviceStatus:
+    """One of a seat's phones, as the tablet shows it."""
+
+    label: str
+    holds: bool
+    """It holds the seat; otherwise it asks the tablet for it."""
+    connected: bool
 
 
 class PhoneServer:
@@ -76,14 +121,30 @@ class PhoneServer:
         port: int = DEFAULT_PORT,
         bind: str = "0.0.0.0",
         attempts: BadAttempts | None = None,
+        limits: Limits | None = None,
         heartbeat: float = HEARTBEAT_S,
+        clock: Clock = time.monotonic,
     ) -> None:
         self.service = service
-        self.tokens = SeatTokens(service.journal, service.game_id, len(service.names))
-        self.address, self.addresses = lan.choose(host)
+        journal, game = service.journal, service.game_id
+        self.tokens = SeatTokens(journal, game, len(service.names))
+        self._limits = limits or Limits()
+        self.devices = SeatDevices(journal, game, len(service.names), self._limits.asking_per_seat)
+        self._kept = journal.phone_place(game)
+        self.address, self.addresses = lan.choose(host, self._kept[0] if self._kept else None)
         self.port = port
+        self.moved: tuple[str, int] | None = None
+        """Where this game's phones were before, if the server could not be there again."""
+        self._host = host
         self._bind = bind
-        self._attempts = attempts or BadAttempts()
+        self._attempts = attempts or BadAttempts(clock=clock)
+        self._clock = clock
+        self._doors = Doors(self._limits, clock)
+        self._lobby: Lobby[Phone] = Lobby(
+            self._limits.unauthenticated, self._limits.unauthenticated_per_address
+        )
+        self._hosts: OwnHosts | None = None
+        self.exhaustion = Exhaustion()
         self._heartbeat = heartbeat
         self._phones: set[Phone] = set()
         self._feed: deque[JSONObject] = deque(maxlen=FEED)
@@ -99,11 +160,27 @@ class PhoneServer:
         """What seat's QR code carries; the token after ``#`` never reaches a server log."""
         return f"http://{self.address}:{self.port}/#t={self.tokens.token(seat)}"
 
+    def move(self) -> tuple[str, str] | None:
+        """``("192.168.1.2:8737", "192.168.1.2:8741")``: where this game's phones were and
+        where they are now, if the server could not be there again (``moved``)."""
+        if self.moved is None:
+            return None
+        return "{}:{}".format(*self.moved), f"{self.address}:{self.port}"
+
     def connected(self) -> frozenset[Seat]:
         return frozenset(p.seat for p in self._phones if p.seat is not None and not p.ws.closed)
 
+    def phones_of(self, seat: Seat) -> list[DeviceStatus]:
+        """The phone holding ``seat`` (first) and those asking for it, each with whether it
+        is connected now."""
+        live = {p.device for p in self._phones if not p.ws.closed and seat in (p.seat, p.asking)}
+        holder = self.devices.holder(seat)
+        held = [DeviceStatus(holder.label, True, holder in live)] if holder else []
+        asking = [DeviceStatus(d.label, False, d in live) for d in self.devices.asking(seat)]
+        return held + asking
+
     def on_connections(self, listener: Callable[[frozenset[Seat]], None]) -> None:
-        """Be told the set of connected seats whenever it changes."""
+        """Be told the set of connected seats whenever it, or any seat's phones, change."""
         self._connection_listeners.append(listener)
 
     def _voice(self, lang: str) -> Voice:
@@ -121,12 +198,28 @@ class PhoneServer:
         task.add_done_callback(self._pushes.discard)
 
     async def reseat(self, seat: Seat) -> str:
-        """Revoke ``seat``'s token, drop its phones, and return the new QR address."""
+        """Revoke ``seat``'s token, forget its phones, drop them, and return the new QR address."""
         self.tokens.reissue(seat)
-        for phone in [p for p in self._phones if p.seat == seat]:
+        self.devices.release(seat)
+        for phone in [p for p in self._phones if seat in (p.seat, p.asking)]:
             await self._deny(phone, "revoked")
         self._connections_changed()
         return self.url(seat)
+
+    async def admit(self, seat: Seat, label: str) -> bool:
+        """The tablet gives ``seat`` to the phone labelled ``label`` that asks for it; the
+        phone that held it is told and loses it. ``False`` if no such phone asks."""
+        moved = self.devices.admit(seat, label)
+        if moved is None:
+            return False
+        device, before = moved
+        log.info("seat %d moved to another phone by the tablet", seat + 1)
+        for phone in [p for p in self._phones if p.seat == seat and p.device == before]:
+            await self._deny(phone, "replaced")
+        for phone in [p for p in self._phones if p.asking == seat and p.device == device]:
+            await self._seat(phone, seat)
+        self._connections_changed()
+        return True
 
     async def until_alone(self, timeout: float) -> None:
         """Wait until no phone is connected, or ``timeout`` seconds."""
@@ -137,33 +230,59 @@ class PhoneServer:
                 await asyncio.wait_for(alone.wait(), timeout)
 
     async def start(self) -> None:
-        app = web.Application(client_max_size=HARD_LIMIT)
+        """Bind where this game's phones were told to go, or say it could not (``moved``)."""
+        for name in STATIC:
+            _static_body(name)  # read now: a server out of descriptors can still serve the page
+        app = web.Application(client_max_size=HARD_LIMIT, middlewares=[self._own_host])
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/i18n/{lang}.json", self._words)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_secure_headers)
-        self._runner = web.AppRunner(app, access_log_format='%a "%r" %s %b', handle_signals=False)
+        self._runner = web.AppRunner(
+            app, access_log_format='%a "%r" %s %b', handle_signals=False,
+            keepalive_timeout=IDLE_S, shutdown_timeout=CLOSE_S,
+        )  # fmt: skip
         await self._runner.setup()
-        try:
-            site = web.TCPSite(self._runner, self._bind, self.port)
-            await site.start()
-        except OSError:
-            site = web.TCPSite(self._runner, self._bind, 0)
-            await site.start()
+        kept = self._kept[1] if self._kept else None
+        for port in dict.fromkeys(p for p in (kept, self.port, ANY_PORT) if p is not None):
+            try:
+                await web.TCPSite(self._runner, self._bind, port, reuse_address=True).start()
+            except OSError as err:
+                log.warning("cannot listen on port %d: %s", port, err)
+            else:
+                break
         bound = self._runner.addresses
         self.port = int(bound[0][1]) if bound else self.port
+        place = (self.address, self.port)
+        if self._kept is not None and self._kept != place:
+            self.moved = self._kept
+            self.devices.release()  # a page at a new address has lost its device key
+        self.service.journal.keep_phone_place(self.service.game_id, *place)
+        named = {n for n in (self._host, self.address, self._bind) if n and n not in EVERYWHERE}
+        self._hosts = OwnHosts(self.port, frozenset(named))
+        self.exhaustion.install(asyncio.get_running_loop())
 
     async def stop(self) -> None:
-        for phone in list(self._phones):
-            await phone.ws.close()
+        await asyncio.gather(*(p.ws.close() for p in list(self._phones)), return_exceptions=True)
         if self._pushes:
             await asyncio.gather(*self._pushes, return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
+        self.exhaustion.uninstall()
 
     # --- HTTP --------------------------------------------------------------------
+
+    @web.middleware
+    async def _own_host(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """Every request must name this server as its host (DNS rebinding names another)."""
+        self.exhaustion.accepted()
+        if self._hosts is None or not self._hosts.allows(request.headers.get("Host")):
+            raise web.HTTPMisdirectedRequest(text="not this server")
+        return await handler(request)
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         return _static_file("index.html")
@@ -178,31 +297,63 @@ class PhoneServer:
         lang = request.match_info["lang"]
         if lang not in LANGS:
             raise web.HTTPNotFound()
-        words = {k: v for k, v in catalog(lang).items() if k.startswith("phone.")}
-        return web.json_response(words)
+        body = _words_body(lang)
+        return web.Response(body=body, content_type="application/json", charset="utf-8")
 
     # --- the socket ----------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        origin = request.headers.get("Origin")
-        if origin is None or origin.split("://", 1)[-1] != request.host:
+        assert self._hosts is not None
+        if not self._hosts.trusts(request.headers.get("Origin"), request.headers.get("Host")):
             raise web.HTTPForbidden(text="cross-origin WebSocket refused")
-        ws = web.WebSocketResponse(heartbeat=self._heartbeat, max_msg_size=HARD_LIMIT)
+        address = request.remote or "?"
+        wait = self._doors.open(address)
+        if wait is None and self._lobby.full_for(address):
+            wait = self._limits.hello_s
+        if wait is not None:
+            raise web.HTTPTooManyRequests(headers={"Retry-After": str(math.ceil(wait))})
+        ws = web.WebSocketResponse(
+            heartbeat=self._heartbeat, max_msg_size=HARD_LIMIT, autoping=False, timeout=CLOSE_S
+        )
         await ws.prepare(request)
-        phone = Phone(ws, request.remote or "?")
+        limits = self._limits
+        bucket = Bucket(limits.messages_per_s, limits.message_burst, self._clock)
+        phone = Phone(ws, address, bucket)
         self._phones.add(phone)
+        crowded = self._lobby.enter(phone)
+        if crowded is not None:
+            self._spawn(self._deny(crowded, "busy", retry_after=1))
+        loop = asyncio.get_running_loop()
+        deadline = loop.call_later(limits.hello_s, self._too_quiet, phone)
         try:
             async for msg in ws:
-                if msg.type is not WSMsgType.TEXT:
+                if not phone.bucket.take():
+                    await self._flooded(phone)
+                    break
+                if msg.type is WSMsgType.PING:
+                    await ws.pong(msg.data)
+                elif msg.type is WSMsgType.TEXT:
+                    await self._receive(phone, msg.data)
+                elif msg.type is not WSMsgType.PONG:
                     await self._error(phone, None, "malformed_message")
-                    continue
-                await self._receive(phone, msg.data)
         finally:
+            deadline.cancel()
+            self._lobby.leave(phone)
             self._phones.discard(phone)
             if phone.seat is not None:
                 log.info("seat %d disconnected", phone.seat + 1)
+            if phone.device is not None:
                 self._connections_changed()
         return ws
+
+    def _too_quiet(self, phone: Phone) -> None:
+        if not phone.greeted and not phone.ws.closed:
+            self._spawn(self._deny(phone, "hello_timeout", retry_after=1))
+
+    async def _flooded(self, phone: Phone) -> None:
+        pause = self._doors.flooded(phone.address)
+        log.warning("a phone at %s sent too many messages; closed", phone.address)
+        await self._deny(phone, "too_fast", retry_after=math.ceil(pause))
 
     async def _receive(self, phone: Phone, data: str) -> None:
         if len(data.encode()) > MAX_MESSAGE:
@@ -217,8 +368,13 @@ class PhoneServer:
             await self._error(phone, None, "malformed_message")
         elif kind == "ping":
             await self._send(phone, {"type": "pong"})
+        elif kind == "hello" and phone.greeted:
+            await self._error(phone, None, "already_joined")
         elif kind == "hello":
             await self._hello(phone, message)
+        elif kind == "lang" and phone.asking is not None:
+            phone.lang = _lang(message.get("lang"))
+            await self._send(phone, self._taken(phone, phone.asking))
         elif phone.seat is None:
             await self._error(phone, None, "hello_first")
         elif kind == "lang":
@@ -228,24 +384,68 @@ class PhoneServer:
             await self._act(phone, message)
 
     async def _hello(self, phone: Phone, message: dict[str, Any]) -> None:
+        phone.greeted = True
         phone.lang = _lang(message.get("lang"))
         token = message.get("token")
-        wait = self._attempts.retry_after(phone.address)
-        if wait is not None:
-            await self._deny(phone, "too_many_attempts", retry_after=round(wait))
-            return
         seat = self.tokens.seat_of(token) if isinstance(token, str) else None
         if seat is None:
             revoked = isinstance(token, str) and self.tokens.revoked(token)
-            await asyncio.sleep(self._attempts.fail(phone.address))
-            log.warning("a phone at %s presented a bad token", phone.address)
+            count, pause = self._attempts.fail(phone.address)
+            if count == 1:
+                log.warning("a phone at %s presented a bad token", phone.address)
+            await asyncio.sleep(pause)
             await self._deny(phone, "revoked" if revoked else "unknown_token")
             return
-        phone.seat = seat
+        key = message.get("device")
+        claim = self.devices.claim(seat, key if isinstance(key, str) else None)
+        self._lobby.leave(phone)
+        phone.device, phone.key = claim.device, claim.key
+        if claim.holds:
+            await self._seat(phone, seat)
+        else:
+            await self._ask(phone, seat, fresh=claim.key != key)
+
+    async def _seat(self, phone: Phone, seat: Seat) -> None:
+        """``phone`` is the device holding ``seat``: welcome it and show it the seat."""
+        phone.seat, phone.asking = seat, None
+        await self._one_socket_each(phone)
         log.info("seat %d connected", seat + 1)
-        await self._send(phone, {"type": "welcome", "seat": seat, "name": self.service.names[seat]})
+        assert phone.device is not None
+        name, label = self.service.names[seat], phone.device.label
+        welcome: JSONObject = {"type": "welcome", "seat": seat, "name": name, "label": label}
+        await self._send(phone, {**welcome, "device": phone.key})
         await self._push(phone)
         self._connections_changed()
+
+    async def _ask(self, phone: Phone, seat: Seat, *, fresh: bool) -> None:
+        """Another phone holds ``seat``: ``phone`` may wait for the tablet to give it the seat."""
+        phone.asking = seat
+        await self._one_socket_each(phone)
+        assert phone.device is not None
+        if fresh:
+            log.info("another phone asks for seat %d", seat + 1)
+            for holder in [p for p in self._phones if p.seat == seat]:
+                said = text(holder.lang, "phone.notice.asked", label=phone.device.label)
+                await self._send(holder, {"type": "notice", "text": said})
+        await self._send(phone, self._taken(phone, seat))
+        self._connections_changed()
+
+    def _taken(self, phone: Phone, seat: Seat) -> JSONObject:
+        assert phone.device is not None
+        name = self.service.names[seat]
+        words = text(phone.lang, "phone.taken", name=name, label=phone.device.label)
+        label = phone.device.label
+        taken: JSONObject = {"type": "taken", "seat": seat, "name": name, "label": label}
+        return {**taken, "device": phone.key, "text": words}
+
+    async def _one_socket_each(self, phone: Phone) -> None:
+        """A device keeps its newest sockets; an older one (another tab, a dead one) is told."""
+        same = sorted(
+            (p for p in self._phones if p.device == phone.device and p is not phone),
+            key=lambda p: p.opened,
+        )
+        for older in same[: max(0, len(same) + 1 - self._limits.sockets_per_device)]:
+            await self._deny(older, "elsewhere")
 
     async def _act(self, phone: Phone, message: dict[str, Any]) -> None:
         assert phone.seat is not None
@@ -283,18 +483,20 @@ class PhoneServer:
 
     async def _push_all(self, phones: list[Phone]) -> None:
         rendered: dict[tuple[Seat, str], str] = {}
+        sends = []
         for phone in phones:
-            assert phone.seat is not None
-            key = (phone.seat, phone.lang)
+            seat = phone.seat
+            if seat is None:  # closed since the change, by the tablet or for flooding
+                continue
+            key = (seat, phone.lang)
             if key not in rendered:
-                rendered[key] = json.dumps(self._view(phone.seat, phone.lang), ensure_ascii=False)
-        await asyncio.gather(
-            *(self._send_text(p, rendered[(p.seat, p.lang)]) for p in phones if p.seat is not None)
-        )
+                rendered[key] = json.dumps(self._view(seat, phone.lang), ensure_ascii=False)
+            sends.append(self._send_text(phone, rendered[key]))
+        await asyncio.gather(*sends)
 
     async def _push(self, phone: Phone) -> None:
-        assert phone.seat is not None
-        await self._send(phone, self._view(phone.seat, phone.lang))
+        if phone.seat is not None:
+            await self._send(phone, self._view(phone.seat, phone.lang))
 
     def _view(self, seat: Seat, lang: str) -> JSONObject:
         feed = list(self._feed)
@@ -317,12 +519,15 @@ class PhoneServer:
         await self._send(phone, {"type": "error", "id": ident, "code": code, "text": message})
 
     async def _deny(self, phone: Phone, code: str, retry_after: int | None = None) -> None:
+        """Tell ``phone`` why it is closed — in its language, with when to try again if it may
+        by itself (``TRANSIENT``) — and close it."""
         words = text(phone.lang, f"phone.denied.{code}", retry_after=retry_after)
         message: JSONObject = {"type": "denied", "code": code, "text": words}
         if retry_after is not None:
             message["retry_after"] = retry_after
+        self._lobby.leave(phone)
+        phone.seat = phone.asking = None
         await self._send(phone, message)
-        phone.seat = None
         await phone.ws.close()
 
     def _connections_changed(self) -> None:
@@ -339,9 +544,19 @@ def _lang(value: object) -> str:
     return value if isinstance(value, str) and value in LANGS else FALLBACK
 
 
+@functools.cache
+def _static_body(name: str) -> bytes:
+    return resources.files("ui.phone").joinpath("static", name).read_bytes()
+
+
 def _static_file(name: str) -> web.Response:
-    body = resources.files("ui.phone").joinpath("static", name).read_bytes()
-    return web.Response(body=body, content_type=STATIC[name], charset="utf-8")
+    return web.Response(body=_static_body(name), content_type=STATIC[name], charset="utf-8")
+
+
+@functools.cache
+def _words_body(lang: str) -> bytes:
+    words = {k: v for k, v in catalog(lang).items() if k.startswith("phone.")}
+    return json.dumps(words, ensure_ascii=False).encode()
 
 
 async def _secure_headers(request: web.Request, response: web.StreamResponse) -> None:

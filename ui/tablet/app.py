@@ -152,6 +152,11 @@ class TabletApp(App):
         if self.session is not None:
             self.spawn(self.session.reseat(seat))
 
+    def admit(self, seat: Seat, label: str) -> None:
+        """Give ``seat`` to the phone labelled ``label`` that asks for it."""
+        if self.session is not None:
+            self.spawn(self.session.admit(seat, label))
+
     async def _open(self, service: TableService, screen: str) -> None:
         try:
             session = Session(service, self.lang, host=self.host, port=self.port)
@@ -159,6 +164,8 @@ class TabletApp(App):
             self._failed(err)
             return
         await session.start()
+        if session.phones.moved is not None:
+            screen = "join"  # the phones' codes changed: everyone scans again
         if self.sensors is not None:
             service.attach(self.sensors)
             session.statuses.update(self.sensors.statuses)

@@ -65,8 +65,10 @@ class Session:
         """How many public events the session has heard, ever: screens add only the new ones."""
         self._listeners: list[Callable[[], None]] = []
         self._timer: WindowTimer | None = None
+        self._asking: dict[tuple[Seat, str], Alert] = {}
+        """Each phone asking for a seat, and the alert that says so."""
         service.subscribe(self._on_change)
-        self.phones.on_connections(lambda _: self._changed())
+        self.phones.on_connections(lambda _: self._phones_changed())
 
     async def start(self) -> None:
         """Open the phones' server, and the clock that closes unanswered windows."""
@@ -206,6 +208,10 @@ class Session:
             return
         self._changed()
 
+    async def admit(self, seat: Seat, label: str) -> None:
+        await self.phones.admit(seat, label)
+        self._changed()
+
     def dismiss(self) -> None:
         self.alerts.clear()
         self._changed()
@@ -248,6 +254,23 @@ class Session:
             self._events.extend(events)
             self.heard += len(events)
             self.alerts.extend(self.face.alerts(events, self.view(), voice))
+        self._changed()
+
+    def _phones_changed(self) -> None:
+        """A phone came or went; one that asks for a seat is an alert until it no longer asks."""
+        asking = {
+            (Seat(seat), phone.label)
+            for seat in range(len(self.service.names))
+            for phone in self.phones.phones_of(Seat(seat))
+            if not phone.holds
+        }
+        for gone in set(self._asking) - asking:
+            alert = self._asking.pop(gone)
+            self.alerts = [a for a in self.alerts if a is not alert]
+        for seat, label in sorted(asking - set(self._asking)):
+            said = self.voice.text("tablet.alert.phone_asks", seat=self.names[seat], label=label)
+            self._asking[(seat, label)] = alert = Alert("phone", said)
+            self.alerts.append(alert)
         self._changed()
 
     def _changed(self) -> None:

@@ -130,6 +130,7 @@ ALERT_COLOURS = {
     "limit": theme.ORANGE,
     "secret": theme.PURPLE,
     "reader": theme.ORANGE,
+    "phone": theme.ORANGE,
 }
 
 
@@ -149,3 +150,26 @@ def alert_sheet(alerts: Sequence[Alert], closing: str) -> Sheet:
     view.add_widget(column)
     column.bind(height=lambda _, h: setattr(view, "height", h))
     return view
+
+
+class Confirm(Sheet):
+    """A question the host must answer with a second tap before something that cannot be
+    undone at a glance (a seat's code shown again, a seat given to another phone)."""
+
+    def __init__(self, question: str, yes: str, no: str, on_yes: Callable[[], None]):
+        super().__init__(size_hint=(0.6, None), background_color=(0, 0, 0, 0.6))
+        box = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint_y=None)
+        box.bind(minimum_height=box.setter("height"))
+        box.add_widget(Text(question, size=theme.BODY))
+        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        go = Tap(yes, lambda: self._answer(on_yes), colour=theme.GOLD)
+        go.color = theme.INK
+        row.add_widget(go)
+        row.add_widget(Tap(no, self.dismiss, colour=theme.LINE))
+        box.add_widget(row)
+        self.add_widget(box)
+        box.bind(height=lambda _, h: setattr(self, "height", h))
+
+    def _answer(self, on_yes: Callable[[], None]) -> None:
+        self.dismiss()
+        on_yes()

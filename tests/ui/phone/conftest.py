@@ -37,6 +37,8 @@ class Served:
     session: aiohttp.ClientSession
     clock: Clock
     frames: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    keys: dict[int, str] = field(default_factory=dict)
+    """Each seat's phone's device key, as its page keeps it."""
 
     @property
     def table(self) -> Table:
@@ -53,13 +55,18 @@ class Served:
     async def join(
         self, seat: int, lang: str = "en", token: str | None = None
     ) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
-        """A phone that joined ``seat``; returns it with the first view it got."""
+        """Seat ``seat``'s phone, joined; returns it with the first view it got.
+
+        Like the page, the phone keeps the device key it was given and presents it
+        again, so joining the same seat twice is the same phone coming back.
+        """
         ws = await self.socket()
-        await ws.send_json(
-            {"type": "hello", "token": token or self.server.tokens.token(Seat(seat)), "lang": lang}
-        )
+        token = token or self.server.tokens.token(Seat(seat))
+        hello = {"type": "hello", "token": token, "lang": lang, "device": self.keys.get(seat)}
+        await ws.send_json(hello)
         welcome = await ws.receive_json(timeout=5)
         assert welcome["type"] == "welcome", welcome
+        self.keys[seat] = welcome["device"]
         view = await ws.receive_json(timeout=5)
         assert view["type"] == "view"
         return ws, view
@@ -84,13 +91,17 @@ async def told(tmp_path: Path) -> AsyncIterator[Served]:
         yield s
 
 
-async def serve(table: Table) -> AsyncIterator[Served]:
-    clock = Clock()
+async def serve(table: Table, **options: Any) -> AsyncIterator[Served]:
+    """The table's phone server on loopback; ``options`` are the server's own.
+
+    Wrong tokens are answered at once, on ``served.clock``; a ``clock`` given in
+    ``options`` is that clock, and the server keeps all its time on it.
+    """
+    clock = options.get("clock") or Clock()
     attempts = BadAttempts(clock=clock, pause=0.0)
     service = TableService(table)
-    server = PhoneServer(
-        service, host="127.0.0.1", port=0, bind="127.0.0.1", attempts=attempts, heartbeat=0.5
-    )
+    loopback: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "bind": "127.0.0.1"}
+    server = PhoneServer(service, **(loopback | {"attempts": attempts, "heartbeat": 0.5} | options))
     await server.start()
     async with aiohttp.ClientSession() as session:
         yield Served(service, server, session, clock)

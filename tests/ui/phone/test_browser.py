@@ -54,21 +54,32 @@ async def browser() -> AsyncIterator[Browser]:
         await launched.close()
 
 
-async def open_phone(browser: Browser, served: Served, seat: int, frames: list[Any]) -> Page:
+async def new_phone(browser: Browser, locale: str, frames: list[Any]) -> Page:
+    """A phone of its own (its own storage), whose received frames land in ``frames``."""
     context = await browser.new_context(
         viewport={"width": 390, "height": 844},
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
-        locale=LOCALES[seat],
+        locale=locale,
     )
     page = await context.new_page()
     page.on(
         "websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data)))
     )
-    await page.goto(served.server.url(Seat(seat)))
-    await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
     return page
+
+
+async def open_phone(browser: Browser, served: Served, seat: int, frames: list[Any]) -> Page:
+    page = await new_phone(browser, LOCALES[seat], frames)
+    await page.goto(served.server.url(Seat(seat)))
+    await seated(page)
+    return page
+
+
+async def seated(page: Page) -> None:
+    """Wait until the page shows its seat's game."""
+    await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
 
 
 def said(lang: str, name: str, value: object, game: str = "microfilms") -> str:
@@ -203,6 +214,43 @@ async def test_a_wrong_token_gets_a_clear_page_and_no_data(
     await page.locator("#denied").wait_for()
     assert "QR" in await page.locator("#denied-text").inner_text()
     assert [f["type"] for f in frames] == ["denied"]
+
+
+async def test_a_second_phone_is_told_the_seat_is_taken_until_the_tablet_gives_it_the_seat(
+    served: Served, browser: Browser
+) -> None:
+    first_frames: list[Any] = []
+    first = await open_phone(browser, served, 0, first_frames)  # a zh-TW phone
+    second = await new_phone(browser, "zh-TW", [])
+    await second.goto(served.server.url(Seat(0)))  # the same QR, photographed
+    await second.locator("#taken").wait_for()
+    label = await second.locator("#taken-label").inner_text()
+    assert label and await second.locator("#taken h2").inner_text() == text(
+        "zh-Hant", "phone.taken_title"
+    )
+    assert await second.locator("#taken-text").inner_text() == text(
+        "zh-Hant", "phone.taken", name=SEATS[0], label=label
+    )
+    asked = text("zh-Hant", "phone.notice.asked", label=label)
+    await until(lambda: any(f.get("text") == asked for f in first_frames))  # the holder is told
+
+    await served.server.admit(Seat(0), label)  # what the tablet does, confirmed
+    await seated(second)
+    await first.locator("#denied").wait_for()
+    replaced = text("zh-Hant", "phone.denied.replaced")
+    assert await first.locator("#denied-text").inner_text() == replaced
+
+
+async def test_a_reloaded_page_gets_its_seat_back_by_itself(
+    served: Served, browser: Browser
+) -> None:
+    """The page keeps its device key: a reload, or a phone woken from its lock, is the same
+    phone, and no one at the tablet is asked."""
+    page = await open_phone(browser, served, 1, [])
+    await page.reload()
+    await seated(page)
+    assert await page.locator("#taken").is_hidden()
+    assert [p.holds for p in served.server.phones_of(Seat(1))] == [True]
 
 
 async def test_the_page_fits_a_small_phone(served: Served, browser: Browser) -> None:

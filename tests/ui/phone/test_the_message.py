@@ -19,7 +19,11 @@ from companion.service import TableService
 from companion.table import Table
 from tests.ui.phone.conftest import SEATS
 from tests.ui.tablet.leaks import hidden_from_everyone
+from ui.phone.limits import Limits
 from ui.phone.server import PhoneServer
+
+BOTS = Limits(messages_per_s=10_000, message_burst=10_000)
+"""Bots answer every window the moment it opens; a person's taps stay far inside the defaults."""
 
 EVERY = {
     Voice.of("zh-Hant", GAMES["themessage"], SEATS).render("card", k[5:])
@@ -51,7 +55,9 @@ def _known(state: Any) -> set[str]:
 
 async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: Path) -> None:
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
-    server = PhoneServer(TableService(table), host="127.0.0.1", port=0, bind="127.0.0.1")
+    server = PhoneServer(
+        TableService(table), host="127.0.0.1", port=0, bind="127.0.0.1", limits=BOTS
+    )
     await server.start()
     base = f"http://127.0.0.1:{server.port}"
     bots = [Bot(Seat(i), random.Random(i)) for i in range(4)]

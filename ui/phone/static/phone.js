@@ -17,6 +17,10 @@
   var SECRETS_SHOWN = 5;
   var KEY_TOKEN = 'tc.token';
   var KEY_LANG = 'tc.lang';
+  var KEY_DEVICES = 'tc.devices';   // seat token -> this phone's device key for that seat
+  var KEPT_DEVICES = 8;
+  // Denials the server lifts by itself: say why, and come back when it says we may.
+  var TRANSIENT = ['too_fast', 'hello_timeout', 'busy'];
 
   // --- small helpers ---------------------------------------------------------
 
@@ -50,6 +54,45 @@
   }
 
   function list(value) { return Array.isArray(value) ? value : []; }
+
+  // --- this phone's device key -----------------------------------------------
+  // The server gives the first phone to open a seat a key of its own, and the
+  // seat opens again only with it (docs/phones.md, "One seat, one device"). It is
+  // kept per seat token; in memory too, for a browser that stores nothing.
+
+  var deviceInMemory = null;
+
+  function deviceKeys() {
+    try {
+      var keys = JSON.parse(stored(KEY_DEVICES) || '{}');
+      return keys && typeof keys === 'object' && !Array.isArray(keys) ? keys : {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function deviceKey() {
+    var key = deviceKeys()[token];
+    return typeof key === 'string' ? key : deviceInMemory;
+  }
+
+  function keepDevice(key) {
+    if (typeof key !== 'string' || !token) return;
+    deviceInMemory = key;
+    var keys = deviceKeys();
+    delete keys[token];
+    keys[token] = key;   // newest last; the oldest seats' keys are let go
+    var tokens = Object.keys(keys);
+    for (var i = 0; i < tokens.length - KEPT_DEVICES; i++) delete keys[tokens[i]];
+    store(KEY_DEVICES, JSON.stringify(keys));
+  }
+
+  function forgetDevice() {
+    deviceInMemory = null;
+    var keys = deviceKeys();
+    delete keys[token];
+    store(KEY_DEVICES, JSON.stringify(keys));
+  }
 
   function sameList(a, b) {
     if (a.length !== b.length) return false;
@@ -127,6 +170,7 @@
   var lang = 'en';
   var view = null;          // the last `view` message
   var welcomeName = null;   // from `welcome`, until a view arrives
+  var label = null;         // what the tablet calls this phone
   var connState = 'connecting';
   var denied = false;
   var secretsSeen = null;   // number of secrets in the previous view (null: none yet)
@@ -173,7 +217,7 @@
     sock.onopen = function () {
       if (ws !== sock) return;
       lastHeard = lastPing = Date.now();
-      send({ type: 'hello', token: token, lang: lang });
+      send({ type: 'hello', token: token, lang: lang, device: deviceKey() });
       if (wordsLang !== lang) loadWords(lang);
     };
     sock.onmessage = function (ev) {
@@ -278,6 +322,14 @@
     var c = $('conn');
     c.setAttribute('data-state', connState);
     $('conn-text').textContent = t('phone.conn.' + connState);
+    $('device').textContent = label ? t('phone.device_label', { label: label }) : '';
+    show($('device'), !!label);
+  }
+
+  /** One screen at a time: the seat, no code yet, refused, or waiting for the tablet. */
+  function showScreen(name) {
+    ['main', 'no-token', 'denied', 'taken'].forEach(function (id) { show($(id), id === name); });
+    show($('conn'), name === 'main' || name === 'taken');
   }
 
   // --- messages --------------------------------------------------------------
@@ -286,9 +338,18 @@
     switch (msg.type) {
       case 'welcome':
         attempt = 0;
+        keepDevice(msg.device);
+        label = typeof msg.label === 'string' ? msg.label : null;
         welcomeName = typeof msg.name === 'string' ? msg.name : null;
+        showScreen('main');
         setConn('connected');
         renderName();
+        break;
+      case 'taken':
+        attempt = 0;
+        keepDevice(msg.device);
+        label = typeof msg.label === 'string' ? msg.label : null;
+        taken(msg);
         break;
       case 'view':
         attempt = 0;
@@ -338,29 +399,57 @@
     render();
   }
 
+  /** Another phone holds this seat: wait here, connected, until the tablet moves it. */
+  function taken(msg) {
+    hideIdentity();
+    view = null;
+    welcomeName = null;
+    $('taken-text').textContent = typeof msg.text === 'string' ? msg.text : '';
+    $('taken-label').textContent = label || '';
+    showScreen('taken');
+    setConn('connected');
+    renderName();
+  }
+
   function deny(msg) {
-    denied = true;
+    var text = typeof msg.text === 'string' ? msg.text : '';
     clearTimeout(retryTimer);
     retryTimer = null;
     if (ws) drop(ws);
+    if (TRANSIENT.indexOf(msg.code) >= 0) {
+      toast(text);
+      setConn('reconnecting');
+      var wait = typeof msg.retry_after === 'number' && msg.retry_after >= 0 ? msg.retry_after : 1;
+      retryTimer = setTimeout(function () { retryTimer = null; connect(); },
+        (wait + Math.random()) * 1000);
+      return;
+    }
+    denied = true;
+    if (msg.code === 'unknown_token' || msg.code === 'revoked' || msg.code === 'replaced') {
+      forgetDevice();
+      label = null;
+    }
     if ((msg.code === 'unknown_token' || msg.code === 'revoked') && stored(KEY_TOKEN) === token) {
       store(KEY_TOKEN, null);
     }
     hideIdentity();
     view = null;
-    var text = typeof msg.text === 'string' ? msg.text : '';
     $('denied-text').textContent = text;
     // The server's words already say what to do; the generic hint is a fallback.
     show($('denied-hint'), !text);
-    show($('main'), false);
-    show($('no-token'), false);
-    show($('conn'), false);
-    show($('denied'), true);
+    show($('use-here'), msg.code === 'elsewhere');
+    showScreen('denied');
     renderName();
-    if (typeof msg.retry_after === 'number' && msg.retry_after >= 0) {
-      // Locked out for a while, not for good: try again once the wait is over.
-      setTimeout(function () { location.reload(); }, (msg.retry_after + 1) * 1000);
-    }
+  }
+
+  /** This seat went to another tab of this phone: take it back here. */
+  function useHere() {
+    denied = false;
+    attempt = 0;
+    showScreen('main');
+    show($('loading'), true);
+    setConn('connecting');
+    connect();
   }
 
   // --- rendering -------------------------------------------------------------
@@ -944,15 +1033,7 @@
   }
 
   function showStart() {
-    if (token) {
-      show($('no-token'), false);
-      show($('main'), true);
-      show($('conn'), true);
-    } else {
-      show($('main'), false);
-      show($('conn'), false);
-      show($('no-token'), true);
-    }
+    showScreen(token ? 'main' : 'no-token');
   }
 
   function start() {
@@ -975,6 +1056,7 @@
     }
     wireIdentity();
     $('audit').addEventListener('submit', submitAudit);
+    $('use-here').addEventListener('click', useHere);
     $('secrets-more').addEventListener('click', function () {
       secretsOpen = !secretsOpen;
       renderSecrets();

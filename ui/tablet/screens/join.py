@@ -1,45 +1,57 @@
-"""Join: one QR code per seat, who is connected, and a new code for a lost phone."""
+"""Join: one QR code per seat, each seat's phones, and who may have a seat.
+
+A seat's code opens it on one phone (see ``ui.phone.devices``). So once a
+seat has its phone, its code is hidden here — anyone can photograph a screen
+— and shown again only after the host confirms. Each seat lists its phones by
+the label they show on their own screens: the one holding the seat, and any
+that scanned its code since and wait; only a tap here, confirmed, gives the
+seat to one of those, and the phone that held it is told.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion.core.types import Seat
+from ui.phone.server import DeviceStatus
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
-from ui.tablet.widgets import Panel, QRCode, Tap, Text
+from ui.tablet.widgets import Confirm, Panel, QRCode, Tap, Text
 
 
 class JoinScreen(Page):
     name_ = "join"
 
     def build(self) -> None:
-        self.status: list[Text] = []
-        self.codes: list[QRCode] = []
+        self.cards: list[Panel] = []
+        self.shown: list[object] = []
+        """What each seat's card shows now; a card is redrawn only when this changes."""
+        self.revealed: set[Seat] = set()
+        """Seated seats whose code the host chose to show again, until the screen is left."""
         session = self.app.session
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH)
         top.add_widget(Text(self.t("tablet.join_title"), size=theme.TITLE, bold=True))
         top.add_widget(language_bar(self))
         root.add_widget(top)
+        move = session.phones.move() if session is not None else None
+        if move is not None:
+            notice = self.t("tablet.codes_moved", before=move[0], now=move[1])
+            root.add_widget(Text(notice, colour=theme.ORANGE, bold=True))
         root.add_widget(Text(self.t("tablet.join_help"), colour=theme.MUTED))
         if session is None:
             self.add_widget(root)
             return
         n = len(session.names)
         grid = GridLayout(cols=n if n <= 4 else 3, spacing=theme.GAP * 2)
-        for i, name in enumerate(session.names):
-            seat = Seat(i)
+        for _ in session.names:
             card = Panel(orientation="vertical")
-            card.add_widget(Text(name, size=theme.TITLE, bold=True, halign="center"))
-            code = QRCode(session.phones.url(seat))
-            self.codes.append(code)
-            card.add_widget(code)
-            status = Text(halign="center")
-            self.status.append(status)
-            card.add_widget(status)
-            card.add_widget(Tap(self.t("tablet.reseat"), lambda seat=seat: self.app.reseat(seat)))
+            self.cards.append(card)
+            self.shown.append(None)
             grid.add_widget(card)
         root.add_widget(grid)
         go = Tap(self.t("tablet.to_table"), lambda: self.app.show("table"), colour=theme.GOLD,
@@ -52,10 +64,76 @@ class JoinScreen(Page):
         session = self.app.session
         if session is None:
             return
-        connected = session.phones.connected()
-        for i, status in enumerate(self.status):
-            on = i in connected
-            status.text = self.t("tablet.phone_on" if on else "tablet.phone_off")
-            status.color = theme.GREEN if on else theme.MUTED
-        for i, code in enumerate(self.codes):
-            code.show(session.phones.url(Seat(i)))  # a re-seated player has a new code
+        for i, card in enumerate(self.cards):
+            seat = Seat(i)
+            phones = session.phones.phones_of(seat)
+            url = session.phones.url(seat)  # a re-seated player has a new code
+            hidden = any(p.holds for p in phones) and seat not in self.revealed
+            shown = (url if not hidden else None, tuple(phones), self.app.lang)
+            if shown != self.shown[i]:
+                self.shown[i] = shown
+                self._card(card, seat, None if hidden else url, phones)
+
+    def _card(self, card: Panel, seat: Seat, url: str | None, phones: list[DeviceStatus]) -> None:
+        """One seat: its name, its code (or that it is seated), its phones, what the host may do."""
+        session = self.app.session
+        assert session is not None
+        name = session.names[seat]
+        card.clear_widgets()
+        card.add_widget(Text(name, size=theme.TITLE, bold=True, halign="center"))
+        if url is not None:
+            card.add_widget(QRCode(url))
+        else:
+            card.add_widget(BoxLayout())  # where the code was
+        if not phones:
+            card.add_widget(Text(self.t("tablet.phone_off"), colour=theme.MUTED, halign="center"))
+        for phone in phones:
+            if phone.holds:
+                key = "tablet.device_on" if phone.connected else "tablet.device_off"
+                colour = theme.GREEN if phone.connected else theme.MUTED
+                said = self.t(key, label=phone.label)
+                card.add_widget(Text(said, colour=colour, halign="center"))
+                continue
+            asks = Text(self.t("tablet.device_asks", label=phone.label), colour=theme.ORANGE)
+            card.add_widget(asks)
+            card.add_widget(Tap(self.t("tablet.admit", label=phone.label),
+                                lambda label=phone.label: self._admit(seat, label)))  # fmt: skip
+        if url is None:
+            card.add_widget(Tap(self.t("tablet.show_code"), lambda: self._reveal(seat)))
+        seated = any(p.holds for p in phones)
+        card.add_widget(Tap(self.t("tablet.reseat"), lambda: self._reseat(seat, seated)))
+
+    def _reveal(self, seat: Seat) -> None:
+        then = partial(self._show, seat)
+        self._confirm("tablet.show_code_confirm", seat, "tablet.show_code", then)
+
+    def _show(self, seat: Seat) -> None:
+        self.revealed.add(seat)
+        self.refresh()
+
+    def _admit(self, seat: Seat, label: str) -> None:
+        then = partial(self.app.admit, seat, label)
+        self._confirm("tablet.admit_confirm", seat, "tablet.admit_yes", then, label=label)
+
+    def _reseat(self, seat: Seat, seated: bool) -> None:
+        """A new code for a seated seat is its code shown again, and its phone dropped: asked
+        first. A seat with no phone yet (a lost one, a missed scan) gets it at once."""
+        if not seated:
+            self.app.reseat(seat)
+            return
+        then = partial(self.app.reseat, seat)
+        self._confirm("tablet.reseat_confirm", seat, "tablet.reseat", then)
+
+    def _confirm(
+        self, question: str, seat: Seat, yes: str, then: Callable[[], None], **args: str
+    ) -> None:
+        """Ask the host ``question`` about ``seat``; ``then`` only on a second tap, on ``yes``."""
+        session = self.app.session
+        assert session is not None
+        said = self.t(question, seat=session.names[seat], **args)
+        Confirm(said, self.t(yes), self.t("phone.cancel"), then).open(animation=False)
+
+    def on_leave(self, *_: object) -> None:
+        """Codes shown again are hidden again once the host leaves this screen."""
+        self.revealed.clear()
+        self.refresh()

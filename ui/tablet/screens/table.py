@@ -41,7 +41,9 @@ class SeatPanel(Panel):
         self.title = Text(size=theme.TITLE * 0.8, bold=True, markup=True, wrap=False)
         self.badge = Text(colour=theme.GOLD, wrap=False)
         self.lines = Text(colour=theme.TEXT, wrap=False)
-        for widget in (self.title, self.badge, self.lines):
+        self.phones = Text(size=theme.SMALL, markup=True, wrap=False)
+        """The seat's phones by their labels: the one holding it, and any asking for it."""
+        for widget in (self.title, self.badge, self.lines, self.phones):
             self.add_widget(widget)
 
 
@@ -135,12 +137,11 @@ class TableScreen(Page):
         view = session.view()
         names = session.names
         voice = session.voice
-        connected = session.phones.connected()
         for i, panel in enumerate(self.seats):
             face = session.face.seat(view, i, voice)
-            dot = "4ade80" if i in connected else "5b6b61"
-            panel.title.text = f"{escape_markup(face.name)} [color={dot}]●[/color]"
+            panel.title.text = escape_markup(face.name)
             panel.badge.text = face.highlight or ""
+            panel.phones.text = self._phones(session, Seat(i))
             panel.lines.text = "\n".join(face.lines)
             border = theme.GOLD if face.active else None
             panel.paint(theme.PANEL if not face.out else theme.FELT, border)
@@ -182,6 +183,18 @@ class TableScreen(Page):
     def _close_window(self) -> None:
         if self.app.session is not None:
             self.app.session.close_window()
+
+    def _phones(self, session: Session, seat: Seat) -> str:
+        """``● K7QF`` green while connected, grey when not; ``+ M2XD asks`` for each waiting."""
+        said = []
+        for phone in session.phones.phones_of(seat):
+            if phone.holds:
+                dot = "4ade80" if phone.connected else "5b6b61"
+                said.append(f"[color={dot}]●[/color] {escape_markup(phone.label)}")
+            else:
+                asks = escape_markup(self.t("tablet.asks_short", label=phone.label))
+                said.append(f"[color=f59e0b]{asks}[/color]")
+        return "  ".join(said)
 
     def _ask(self, session: Session) -> None:
         """A reader's card that can mean several things: the table chooses, here."""

@@ -1,0 +1,91 @@
+"""Sockets opened until the server has no file descriptor left: said once, and it recovers.
+
+The server runs in a child process whose descriptor limit is lowered to 64, so
+that a few dozen connections exhaust it; the test opens many more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+import textwrap
+from pathlib import Path
+
+import aiohttp
+
+CHILD = textwrap.dedent(
+    """
+    import asyncio, logging, random, resource, sys
+    from companion.core.types import Seat
+    from companion.journal import Journal
+    from companion.service import Draws, TableService
+    from ui.phone.server import PhoneServer
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+
+    async def main():
+        service = TableService.start(Journal(sys.argv[1]), "microfilms", ["Ann", "Ben", "Cat"],
+                                     draws=Draws.APP, rng=random.Random(1))
+        server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+        await server.start()
+        print(server.port, server.tokens.token(Seat(0)), flush=True)
+        loop = asyncio.get_running_loop()
+        while (line := await loop.run_in_executor(None, sys.stdin.readline)).strip() == "count":
+            print(server.exhaustion.refused, flush=True)
+        await server.stop()
+
+    asyncio.run(main())
+    """
+)
+FLOOD = 300
+
+
+async def test_running_out_of_descriptors_is_logged_once_and_the_server_recovers(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", CHILD, str(tmp_path / "j.sqlite3"), env=env,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert child.stdin and child.stdout and child.stderr
+    port, token = (await asyncio.wait_for(child.stdout.readline(), 30)).decode().split()
+
+    async def refused() -> int:
+        assert child.stdin and child.stdout
+        child.stdin.write(b"count\n")
+        return int(await child.stdout.readline())
+
+    async def connect() -> asyncio.StreamWriter | None:
+        with contextlib.suppress(OSError, TimeoutError):
+            return (await asyncio.wait_for(asyncio.open_connection("127.0.0.1", int(port)), 3))[1]
+        return None
+
+    async def refused_again_and_again() -> None:
+        while await refused() < 3:
+            await asyncio.sleep(0.2)
+
+    held = [w for w in await asyncio.gather(*(connect() for _ in range(FLOOD))) if w]
+    await asyncio.wait_for(refused_again_and_again(), 30)
+    for writer in held:
+        writer.close()
+
+    base = f"http://127.0.0.1:{port}"
+    async with aiohttp.ClientSession() as session:
+        ws = None
+        while ws is None:  # the backlog drains as the held sockets close
+            with contextlib.suppress(aiohttp.ClientError):
+                ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
+        await ws.send_json({"type": "hello", "token": token, "lang": "en"})
+        assert (await ws.receive_json(timeout=10))["type"] == "welcome"
+        await ws.close()
+    child.stdin.write(b"stop\n")
+    logged = (await asyncio.wait_for(child.stderr.read(), 30)).decode()
+    assert await child.wait() == 0
+    assert logged.count("cannot accept phones' connections") == 1, logged
+    assert logged.count("accepting phones' connections again") == 1, logged
+    assert "Traceback" not in logged

@@ -1,0 +1,112 @@
+"""A seat's QR code photographed and scanned by a second phone: it is told, it waits, the
+tablet decides — and the seat's own phone still comes back by itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+
+from companion.core.actions import Pass
+from companion.core.types import Seat
+from companion.service import TableService
+from companion.table import Table
+from tests.security.conftest import closed, from_address, socket_from, until
+from tests.ui.phone.conftest import Served
+from ui.phone.server import PhoneServer
+
+
+async def scan(
+    session: aiohttp.ClientSession, served: Served, seat: int, lang: str = "en", **hello: Any
+) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
+    """A phone that scanned ``seat``'s code: its socket and the server's first answer."""
+    ws = await socket_from(session, served)
+    token = served.server.tokens.token(Seat(seat))
+    await ws.send_json({"type": "hello", "token": token, "lang": lang, **hello})
+    return ws, await ws.receive_json(timeout=5)
+
+
+async def test_a_second_phone_is_told_the_seat_is_taken_and_sees_nothing(served: Served) -> None:
+    ann, _ = await served.join(0)
+    async with from_address("127.0.0.2") as thief:
+        ws, reply = await scan(thief, served, 0, "zh-Hant")
+        assert reply["type"] == "taken" and reply["name"] == "Ann"
+        assert reply["label"] in reply["text"] and "平板" in reply["text"]
+        assert "me" not in reply and "secrets" not in reply
+        notice = await ann.receive_json(timeout=5)
+        assert notice["type"] == "notice" and reply["label"] in notice["text"]
+        served.table.submit(Pass(seat=served.table.pending()[0].seats[0]))
+        assert (await ann.receive_json(timeout=5))["type"] == "view"
+        await ws.send_json({"type": "act", "id": 1, "action": {"act": "pass", "seat": 0}})
+        assert (await ws.receive_json(timeout=5))["code"] == "hello_first"  # never a view
+        assert served.server.connected() == {0}
+        phones = served.server.phones_of(Seat(0))
+        assert [(p.holds, p.connected) for p in phones] == [(True, True), (False, True)]
+
+
+async def test_the_tablet_gives_the_seat_to_the_waiting_phone_and_the_old_one_is_told(
+    served: Served,
+) -> None:
+    ann, _ = await served.join(0)
+    async with from_address("127.0.0.2") as other:
+        new, reply = await scan(other, served, 0)
+        await ann.receive_json(timeout=5)  # another phone asked
+        assert await served.server.admit(Seat(0), reply["label"])
+        told = await closed(ann)
+        assert [m["code"] for m in told if m["type"] == "denied"] == ["replaced"]
+        assert (await new.receive_json(timeout=5))["type"] == "welcome"
+        assert (await new.receive_json(timeout=5))["me"]["seat"] == 0
+        again, answer = await scan(other, served, 0, device=served.keys[0])
+        assert answer["type"] == "taken"  # the replaced phone's key opens nothing now
+        await again.close()
+        assert served.server.phones_of(Seat(0))[0].label == reply["label"]
+
+
+async def test_only_a_label_that_asks_can_be_admitted(served: Served) -> None:
+    await served.join(0)
+    assert not await served.server.admit(Seat(0), "AAAA")
+    assert not await served.server.admit(Seat(1), served.server.phones_of(Seat(0))[0].label)
+
+
+async def test_the_same_phone_comes_back_by_itself_after_a_reload_or_a_lock(
+    served: Served,
+) -> None:
+    first, view = await served.join(2)
+    await first.close()
+    _, back = await served.join(2)  # the page presents the key it kept
+    assert back["me"] == view["me"]
+    assert [p.holds for p in served.server.phones_of(Seat(2))] == [True]
+
+
+async def test_a_newer_socket_of_the_same_phone_replaces_the_older(served: Served) -> None:
+    """A phone woken from its lock screen opens a new socket before the old one is known dead."""
+    stale, _ = await served.join(1)
+    fresh, _ = await served.join(1)
+    assert [m["code"] for m in await closed(stale) if m["type"] == "denied"] == ["elsewhere"]
+    await until(lambda: len([p for p in served.server.phones_of(Seat(1)) if p.connected]) == 1)
+    served.table.submit(Pass(seat=served.table.pending()[0].seats[0]))
+    assert (await fresh.receive_json(timeout=5))["type"] == "view"
+
+
+async def test_the_seats_phone_is_known_after_the_app_restarts(served: Served) -> None:
+    await served.join(3)
+    await served.server.stop()
+    again = Table.resume(served.table.journal, served.table.game_id)
+    server = PhoneServer(TableService(again), host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    served.server = server
+    ws, view = await served.join(3)
+    assert view["me"]["seat"] == 3
+    await ws.close()
+    await server.stop()
+
+
+async def test_reseating_forgets_the_seats_phone(served: Served) -> None:
+    await served.join(1)
+    url = await served.server.reseat(Seat(1))
+    del served.keys[1]
+    async with from_address("127.0.0.2") as replacement:
+        assert url.endswith(served.server.tokens.token(Seat(1)))
+        ws, reply = await scan(replacement, served, 1)
+        assert reply["type"] == "welcome"
+        await ws.close()
