@@ -13,6 +13,7 @@ import asyncio
 import logging
 
 from companion.core.errors import RuleViolation
+from companion.journal_errors import JournalError
 from companion.service import Change, TableService
 
 log = logging.getLogger(__name__)
@@ -57,5 +58,8 @@ class WindowTimer:
         try:
             self._service.close_due(n)
         except RuleViolation:  # the table moved on meanwhile: nothing to close
-            log.warning("round %s could not be closed", n, exc_info=True)
+            log.info("round %s had closed already", n)
+        except JournalError:  # the disk cannot keep it: the window waits for the next change
+            log.warning("round %s could not be closed: the journal cannot keep it", n)
+            return
         self._arm()

@@ -189,7 +189,7 @@ class Session:
         if window is not None:
             try:
                 self.service.close_now(window.n)
-            except RuleViolation as err:
+            except (RuleViolation, JournalError) as err:
                 self._refused(err)
 
     def undo(self) -> None:
