@@ -296,6 +296,7 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
         resumed = {"game": game, "seq": service.seq, "goes_on": service.goes_on(),
                    "public": service.public_view()}  # fmt: skip
         print(json.dumps(resumed, ensure_ascii=False))
+        journal.close()
         return 0
     voice = Voice.of(lang, service.spec, service.names)
     console.print(voice.text("cli.resumed", game=game, seq=service.seq), style="green")

@@ -112,8 +112,9 @@ def told(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: TellDraw
         hidden = hiding(word, action.seat)
         named = _copy(action.card, hidden.out_of_sight(), copies)
         if named is not None:  # else every copy lies where the teller can see it: refused
-            stand_in, alike = _stand_in(named, word.deck, hidden.cards)
-            (kept if alike and not action.face_up else taken).append((named, stand_in))
+            stand_in, alike = _stand_in(named, _free(state, word.deck), hidden.cards)
+            keep = alike and not action.face_up and not _stands_in(state, named)
+            (kept if keep else taken).append((named, stand_in))
     return _in_word(rules, state, action, kept, taken)
 
 
@@ -130,11 +131,12 @@ def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: Audit
         raise MalformedAction(field="cards", expected="no more than the hand and deck hold")
     hidden = hiding(word, seat)
     takings, spare = _matched(action.cards, hand, deck, hidden.out_of_sight(), copies)
+    spare = [c for c in spare if c in _free(state, spare)]
     kept: list[Pair] = []
     taken: list[Pair] = []
     for named in takings[: len(spare)]:
         stand_in, alike = _stand_in(named, spare, hidden.cards)
-        (kept if alike else taken).append((named, stand_in))
+        (kept if alike and not _stands_in(state, named) else taken).append((named, stand_in))
         spare.remove(stand_in)
     return _in_word(rules, state, action, kept, taken)
 
@@ -317,6 +319,20 @@ def _copy(card: CardId, pool: Iterable[CardId], copies: Alike) -> CardId | None:
     """A copy of ``card``'s face that ``pool`` holds; only a card a hand can hold has one."""
     held = set(pool)
     return next((c for c in copies.get(card, ()) if c in held), None)
+
+
+def _stands_in(state: Doubting, card: CardId) -> bool:
+    """Whether ``card`` is where the record has it only as another word's stand-in: a word
+    naming it is taken at once, for a doubt kept on a doubt could never be settled."""
+    return any(d.held == card for d in state.doubts)
+
+
+def _free(state: Doubting, pool: Sequence[CardId]) -> list[CardId]:
+    """The cards of ``pool`` no doubt names (as its word or its stand-in): a stand-in that
+    another doubt names would tie two doubts together, and settling one would move a card
+    the other still stands for. All of ``pool`` if every card is named."""
+    named = {CardId(d.told) for d in state.doubts} | {d.held for d in state.doubts}
+    return [c for c in pool if c not in named] or list(pool)
 
 
 def _stand_in(

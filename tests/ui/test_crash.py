@@ -9,6 +9,7 @@ the journal must hold at least the last ``N`` printed, it must replay, and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -31,7 +32,9 @@ def companion(*args: str) -> list[str]:
 
 
 def committed_rows(db: Path, game: int) -> int:
-    with sqlite3.connect(db) as con:
+    """Counted on a connection of its own, closed at once: one left open in this process
+    would keep a view of the journal's WAL index that a later process may have replaced."""
+    with contextlib.closing(sqlite3.connect(db)) as con:
         (count,) = con.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game,)).fetchone()
     return int(count)
 

@@ -22,6 +22,7 @@ from companion.journal import Journal
 from companion.service import TableService
 from companion.table import Table, house_chance
 from ui import demo
+from ui.phone.limits import Limits
 from ui.phone.server import PhoneServer
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
@@ -68,7 +69,9 @@ async def terminal(tmp_path: Path, ann: str) -> tuple[str, int]:
 
     table = Table.start(Journal(tmp_path / f"{ann}.sqlite3"), "microfilms", SEATS, chance=chance)
     service = TableService(table, rng)
-    phones = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    # The demo plays at machine speed, and so does Ann's phone: far past a person's taps.
+    fast = Limits(messages_per_s=1000.0, message_burst=1000)
+    phones = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1", limits=fast)
     await phones.start()
     out = io.StringIO()
     console = Console(file=out, width=120, color_system=None)

@@ -259,7 +259,10 @@ class PhoneServer:
         if self._kept is not None and self._kept != place:
             self.moved = self._kept
             self.devices.release()  # a page at a new address has lost its device key
-        self.service.journal.keep_phone_place(self.service.game_id, *place)
+        try:
+            self.service.journal.keep_phone_place(self.service.game_id, *place)
+        except JournalError:  # a full or read-only disk: the phones join all the same
+            log.warning("the journal cannot keep the phones' port; a restart may move it")
         named = {n for n in (self._host, self.address, self._bind) if n and n not in EVERYWHERE}
         self._hosts = OwnHosts(self.port, frozenset(named))
         self.exhaustion.install(asyncio.get_running_loop())
