@@ -89,6 +89,10 @@ the table that someone's word or record was wrong. A seat told keeps what it lea
 Rules = Callable[[Any, Action], Outcome[Any]]
 Pair = tuple[CardId, CardId]
 """A card a word names, and the stand-in that takes its place in the record."""
+Taken = tuple[CardId, CardId, CardId | None]
+"""A word taken at once: the card named, the deck's card it replaces, and — where that card
+could not take the named one's place unseen (a face-down probe's) — a card that looks like
+the named one, from a hand, to take it instead: the deck's card goes to that hand."""
 Hiding = Callable[[Any, Seat], Hidden]
 
 
@@ -107,15 +111,17 @@ def told(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: TellDraw
     one the teller cannot see, taken as the deck's (a doubt, or at once if told face up)."""
     word = word_of(state, action.seat)
     kept: list[Pair] = []
-    taken: list[Pair] = []
+    taken: list[Taken] = []
     if _copy(action.card, word.deck, copies) is None and word.deck:
         hidden = hiding(word, action.seat)
         named = _copy(action.card, hidden.out_of_sight(), copies)
         if named is not None:  # else every copy lies where the teller can see it: refused
             stand_in, alike = _stand_in(named, _free(state, word.deck), hidden.cards)
-            keep = alike and not action.face_up and not _stands_in(state, named)
-            (kept if keep else taken).append((named, stand_in))
-    return _in_word(rules, state, action, kept, taken)
+            if alike and not action.face_up and not _stands_in(state, named):
+                kept.append((named, stand_in))
+            else:
+                taken.append((named, stand_in, _go_between(word, named, alike, hidden.cards)))
+    return _tidy(hiding, _in_word(rules, state, action, kept, taken))
 
 
 def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: AuditHand) -> Outcome[S]:
@@ -133,12 +139,15 @@ def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: Audit
     takings, spare = _matched(action.cards, hand, deck, hidden.out_of_sight(), copies)
     spare = [c for c in spare if c in _free(state, spare)]
     kept: list[Pair] = []
-    taken: list[Pair] = []
+    taken: list[Taken] = []
     for named in takings[: len(spare)]:
         stand_in, alike = _stand_in(named, spare, hidden.cards)
-        (kept if alike and not _stands_in(state, named) else taken).append((named, stand_in))
+        if alike and not _stands_in(state, named):
+            kept.append((named, stand_in))
+        else:
+            taken.append((named, stand_in, _go_between(word, named, alike, hidden.cards)))
         spare.remove(stand_in)
-    return _in_word(rules, state, action, kept, taken)
+    return _tidy(hiding, _in_word(rules, state, action, kept, taken))
 
 
 def settled(rules: Rules, hiding: Hiding, state: S, action: Action) -> Outcome[S]:
@@ -181,7 +190,7 @@ def doubts_view(state: Doubting) -> list[JSON]:
 
 
 def _in_word(
-    rules: Rules, state: S, action: SeatAction, kept: list[Pair], taken: list[Pair]
+    rules: Rules, state: S, action: SeatAction, kept: list[Pair], taken: list[Taken]
 ) -> Outcome[S]:
     """``action`` applied to the table as its seat's word has it, with ``kept`` and ``taken``
     — a card the word names, and its stand-in — traded first; then the record restored but
@@ -190,8 +199,15 @@ def _in_word(
     seat = action.seat
     own = [(CardId(d.told), d.held) for d in state.doubts if d.seat == seat]
     word = word_of(state, seat)
-    holders = [s for n, h in taken for s in _told_holder(word, n, h)]
-    for named, stand_in in (*kept, *taken):
+    holders: list[Secret] = []
+    for named, stand_in, via in taken:
+        if via is None:
+            holders += _told_holder(word, named, stand_in)
+            word = _swapped(word, named, stand_in)
+        else:
+            holders += [*_told_holder(word, named, via), *_told_holder(word, via, stand_in)]
+            word = relabel(word, {stand_in: named, named: via, via: stand_in})
+    for named, stand_in in kept:
         word = _swapped(word, named, stand_in)
     out = rules(word, action)
     back = [*own, *kept]
@@ -319,6 +335,23 @@ def _copy(card: CardId, pool: Iterable[CardId], copies: Alike) -> CardId | None:
     """A copy of ``card``'s face that ``pool`` holds; only a card a hand can hold has one."""
     held = set(pool)
     return next((c for c in copies.get(card, ()) if c in held), None)
+
+
+def _go_between(
+    state: Doubting, named: CardId, alike: bool, groups: Sequence[frozenset[CardId]]
+) -> CardId | None:
+    """For a word taken at once whose stand-in does not look like the card named: a card in
+    another player's hand that does (a hand shows no look), to take the named card's place,
+    so no face-down card anywhere changes what it is seen to be; ``None`` if none is needed
+    or none can be found."""
+    if alike:
+        return None
+    mine = [g for g in groups if named in g]
+    fits = frozenset.intersection(*mine) if mine else frozenset()
+    held = {c for p in state.players for c in p.hand}
+    busy = {CardId(d.told) for d in state.doubts} | {d.held for d in state.doubts}
+    found = sorted(c for c in fits if c != named and c in held and c not in busy)
+    return found[0] if found else None
 
 
 def _stands_in(state: Doubting, card: CardId) -> bool:

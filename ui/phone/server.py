@@ -245,27 +245,31 @@ class PhoneServer:
             keepalive_timeout=IDLE_S, shutdown_timeout=CLOSE_S,
         )  # fmt: skip
         await self._runner.setup()
-        kept = self._kept[1] if self._kept else None
-        for port in dict.fromkeys(p for p in (kept, self.port, ANY_PORT) if p is not None):
-            try:
-                await web.TCPSite(self._runner, self._bind, port, reuse_address=True).start()
-            except OSError as err:
-                log.warning("cannot listen on port %d: %s", port, err)
-            else:
-                break
-        bound = self._runner.addresses
-        self.port = int(bound[0][1]) if bound else self.port
-        place = (self.address, self.port)
-        if self._kept is not None and self._kept != place:
-            self.moved = self._kept
-            self.devices.release()  # a page at a new address has lost its device key
         try:
-            self.service.journal.keep_phone_place(self.service.game_id, *place)
-        except JournalError:  # a full or read-only disk: the phones join all the same
-            log.warning("the journal cannot keep the phones' port; a restart may move it")
-        named = {n for n in (self._host, self.address, self._bind) if n and n not in EVERYWHERE}
-        self._hosts = OwnHosts(self.port, frozenset(named))
-        self.exhaustion.install(asyncio.get_running_loop())
+            kept = self._kept[1] if self._kept else None
+            for port in dict.fromkeys(p for p in (kept, self.port, ANY_PORT) if p is not None):
+                try:
+                    await web.TCPSite(self._runner, self._bind, port, reuse_address=True).start()
+                except OSError as err:
+                    log.warning("cannot listen on port %d: %s", port, err)
+                else:
+                    break
+            bound = self._runner.addresses
+            self.port = int(bound[0][1]) if bound else self.port
+            place = (self.address, self.port)
+            if self._kept is not None and self._kept != place:
+                self.moved = self._kept
+                self.devices.release()  # a page at a new address has lost its device key
+            try:
+                self.service.journal.keep_phone_place(self.service.game_id, *place)
+            except JournalError:  # a full or read-only disk: the phones join all the same
+                log.warning("the journal cannot keep the phones' port; a restart may move it")
+            named = {n for n in (self._host, self.address, self._bind) if n and n not in EVERYWHERE}
+            self._hosts = OwnHosts(self.port, frozenset(named))
+            self.exhaustion.install(asyncio.get_running_loop())
+        except BaseException:  # nothing half-open is left behind: no listening socket
+            await self._runner.cleanup()
+            raise
 
     async def stop(self) -> None:
         await asyncio.gather(*(p.ws.close() for p in list(self._phones)), return_exceptions=True)

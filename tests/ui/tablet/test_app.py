@@ -241,6 +241,7 @@ async def test_the_start_screen_shows_each_readers_live_status(tmp_path: Path) -
         await tablet.until(lambda: app.session is not None)
         assert app.session is not None and app.session.service.header.meta["readers"] is False
         assert app.session.service.dealing() is None
+        await app.session.stop()
         app.stop()
         await task
     finally:
