@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.actions import Action
+from companion.core.dealt import LaidAside
 from companion.core.errors import RuleViolation
-from companion.core.taps import Ask, Contradiction, DealTaps, Nothing, Plan, Role
+from companion.core.taps import Ask, Contradiction, DealTaps, Nothing, Place, Plan, Role
 from companion.core.types import JSON, CardId, Seat
 from companion.journal_errors import JournalError
 from companion.observations import (
@@ -135,9 +136,12 @@ class Ingest:
         places: Places,
         recognise: Recognise,
         rng: random.Random | None = None,
+        reads_deal: bool = True,
     ) -> None:
         self.table = table
         self.places = dict(places)
+        self.reads_deal = reads_deal
+        """Whether the deal is read off these readers (else it is told on the phones)."""
         self.recognise = recognise
         self._decide = table.spec.sensing.decide
         self._deals = table.spec.sensing.deal
@@ -164,7 +168,7 @@ class Ingest:
     def dealing(self) -> list[Notice] | None:
         """While the table waits for its real deal to be read: what is still to be laid."""
         deals = self._deals
-        if deals is None or not deals.waits(self.table.state):
+        if deals is None or not self.reads_deal or not deals.waits(self.table.state):
             return None
         return [Notice(key, args) for key, args in deals.missing(self._seen_so_far(deals))]
 
@@ -230,7 +234,9 @@ class Ingest:
 
     def _tap(self, spot: Spot, role: Role, card: CardId) -> Feedback:
         if self._deals is not None and self._deals.waits(self.table.state):
-            return self._deal_tap(self._deals, role, card)
+            if self.reads_deal:
+                return self._deal_tap(self._deals, role, card)
+            return self._aside_tap(self._deals, role, card)
         decision = self._decide(self.table.state, role, card)
         if isinstance(decision, Plan):
             return self._commit(decision)
@@ -266,6 +272,17 @@ class Ingest:
         if feedback.committed:
             self._seen = None
         return feedback
+
+    def _aside_tap(self, deals: DealTaps, role: Role, card: CardId) -> Feedback:
+        """A card laid during a deal the players tell on their phones: only the card no
+        player may see (on the centre reader) is the readers' to read."""
+        if role.place is not Place.CENTRE or deals.unseen is None:
+            told = f"ingest.deal.told_on_phones.{self.table.spec.key}"
+            return Feedback(notices=(Notice(told),))
+        seen = deals.see(self.table.state, deals.start(self.table.state), role, card)
+        if isinstance(seen, Nothing):
+            return Feedback(notices=_said(seen))
+        return self._submit(LaidAside(card=card))
 
     def _commit(self, plan: Plan) -> Feedback:
         """A tap's plan, committed as one event (its chance with it), published once."""

@@ -55,6 +55,12 @@ class Sensors:
         mine = {role.seat for role in self.places.values() if role.place is Place.SEAT}
         return all(Seat(s) in mine for s in range(seats))
 
+    @property
+    def centre(self) -> bool:
+        """Whether a reader watches the centre: at a table that tells its deal on the phones,
+        the card nobody may see (Microfilms' letter set aside) is laid there."""
+        return any(role.place is Place.CENTRE for role in self.places.values())
+
     async def run(self) -> None:
         """Consume every source until each has ended (closed, or failed for good)."""
         await asyncio.gather(*(self._consume(source) for source in self.sources))

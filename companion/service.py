@@ -27,12 +27,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core import dealt
 from companion.core.actions import Action, SeatAction
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec, TableMenu
 from companion.core.outcome import GameOver
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.rounds import CloseRound, open_round
+from companion.core.taps import Nothing, Place, Role
 from companion.core.types import CardId, JSONObject, Seat
 from companion.games import GAMES
 from companion.ingest import (
@@ -49,7 +51,15 @@ from companion.journal import Journal
 from companion.observations import Observation, SourceStatus
 from companion.seal import TableSeal
 from companion.sensors import Sensors
-from companion.table import Chance, Table, Update, dealt_by_hand, house_chance, players_tell
+from companion.table import (
+    Chance,
+    Table,
+    Update,
+    dealt_by_hand,
+    dealt_by_words,
+    house_chance,
+    players_tell,
+)
 from companion.transcript import Header
 
 log = logging.getLogger(__name__)
@@ -62,6 +72,29 @@ class Draws(enum.StrEnum):
     """The drawer, on their phone (the tablet for a seat without one)."""
     APP = "app"
     """The app draws it (a practice game, or a demo played without readers)."""
+
+
+class Dealer(enum.StrEnum):
+    """Who deals a game the readers cannot read the deal of (``readers``: they can)."""
+
+    TABLE = "table"
+    """The players deal the real cards and each tells their phone what they were dealt
+    (:mod:`companion.core.dealt`): nobody sees more than their own."""
+    APP = "app"
+    """The app deals, and the real cards are laid out to match (a demo, or a table with a
+    host who does not play)."""
+
+
+@dataclass(frozen=True)
+class Telling:
+    """A deal told on the phones, as one seat's phone shows it: how many cards its part is,
+    each face it may name (as the copies it could mean), and the cards it told so far."""
+
+    size: int
+    faces: tuple[tuple[CardId, ...], ...]
+    told: tuple[CardId, ...]
+    waiting: tuple[Seat, ...]
+    """The seats still to tell (every seat sees the same)."""
 
 
 @dataclass(frozen=True)
@@ -102,8 +135,9 @@ class SeatView:
     ``actions`` are the seat's legal actions in their JSON form — or, while a card it
     laid asks a question only it may see, that question's options; ``audit`` what it may name
     in a hand audit (``None`` in a game without one); ``dealing`` whether the
-    table waits for its real deal to be laid on the readers; ``window`` the round open,
-    the same for every seat.
+    table waits for its real deal to be laid on the readers; ``telling`` what it may tell of
+    a deal the players dealt by hand, while the table waits for its word; ``window`` the
+    round open, the same for every seat.
     """
 
     seat: Seat
@@ -114,6 +148,7 @@ class SeatView:
     question: Question | None
     audit: tuple[tuple[CardId, ...], ...] | None
     dealing: bool
+    telling: Telling | None
     window: Window | None
 
 
@@ -123,12 +158,19 @@ WINDOW_SECONDS = 20
 Listener = Callable[[Change], None]
 
 
-def chance_policy(spec: GameSpec[Any], draws: Draws, readers: bool, rng: random.Random) -> Chance:
-    """Where chance comes from at a table: the deal of a game dealt by hand is read off the
-    readers; a draw no reader sees is told by its drawer, unless the app draws it."""
-    told = readers or draws is Draws.TOLD
+def chance_policy(spec: GameSpec[Any], meta: JSONObject, rng: random.Random) -> Chance:
+    """Where chance comes from at a table, as its kept policy says: the deal of a game dealt
+    by hand is read off the readers, or made from what the players tell (what no player may
+    see read off a centre reader, if there is one); a draw no reader sees is told by its
+    drawer, unless the app draws it."""
+    readers = meta.get("readers") is True
+    told = readers or meta.get("draws", Draws.TOLD.value) == Draws.TOLD.value
     chance = players_tell(spec, rng) if told else house_chance(spec, rng)
-    return dealt_by_hand(spec, chance) if readers else chance
+    if readers:
+        return dealt_by_hand(spec, chance)
+    if meta.get("dealer") == Dealer.TABLE.value:
+        return dealt_by_words(spec, chance, rng, centre=meta.get("centre") is True)
+    return chance
 
 
 class TableService:
@@ -139,8 +181,11 @@ class TableService:
         table: Table,
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.monotonic,
+        deals_on_readers: bool = False,
     ) -> None:
         self.table = table
+        self.deals_on_readers = deals_on_readers
+        """Whether the deal is read off the readers (else the app deals, or the players tell)."""
         self._rng = rng or random.SystemRandom()
         self.ingest: Ingest | None = None
         self._listeners: list[Listener] = []
@@ -163,24 +208,30 @@ class TableService:
         *,
         draws: Draws = Draws.TOLD,
         readers: bool = False,
+        dealer: Dealer = Dealer.APP,
+        centre: bool = False,
         rng: random.Random | None = None,
         meta: JSONObject | None = None,
         window: int = WINDOW_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> TableService:
-        """A new game, journaled and dealt — by the app, or with ``readers``, by hand.
+        """A new game, journaled and dealt — by the app, or by hand: read off ``readers``, or
+        told by the players on their phones (``dealer``), with a ``centre`` reader for what
+        nobody may see.
 
-        The policy is kept with the game (``draws``, ``readers``, and ``window``: the seconds
-        a round waits for answers), so a resumed game goes on the same way. A seed (``rng``)
-        is for demos and tests; real games draw from the operating system.
+        The policy is kept with the game (``draws``, ``readers``, ``dealer``, ``centre``, and
+        ``window``: the seconds a round waits for answers), so a resumed game goes on the
+        same way. A seed (``rng``) is for demos and tests; real games draw from the
+        operating system.
         """
         source = rng or random.SystemRandom()
         kept: JSONObject = {
-            **(meta or {}), "draws": draws.value, "readers": readers, "window": window,
+            **(meta or {}), "draws": draws.value, "readers": readers, "dealer": dealer.value,
+            "centre": centre, "window": window,
         }  # fmt: skip
-        chance = chance_policy(GAMES[game], draws, readers, source)
+        chance = chance_policy(GAMES[game], kept, source)
         table = Table.start(journal, game, names, options=options, chance=chance, meta=kept)
-        return cls(table, source, clock)
+        return cls(table, source, clock, readers)
 
     @classmethod
     def resume(
@@ -195,11 +246,10 @@ class TableService:
         """The game exactly as its last committed action left it, on the same policy —
         unless ``readers`` says whether the table has readers now."""
         header = journal.header(game_id)
-        draws = Draws(str(header.meta.get("draws", Draws.TOLD.value)))
         by_hand = header.meta.get("readers") is True if readers is None else readers
         source = rng or random.SystemRandom()
-        chance = chance_policy(header.spec, draws, by_hand, source)
-        return cls(Table.resume(journal, game_id, chance=chance), source, clock)
+        chance = chance_policy(header.spec, {**header.meta, "readers": by_hand}, source)
+        return cls(Table.resume(journal, game_id, chance=chance), source, clock, by_hand)
 
     # --- what faces read ------------------------------------------------------------
 
@@ -234,7 +284,19 @@ class TableService:
         return self.table.public_view()
 
     def pending(self) -> tuple[Prompt, ...]:
+        """What the table waits for from the players — before a deal told on the phones,
+        the seats still to tell what they were dealt."""
+        if self.telling_deal():
+            waiting = dealt.waiting(self.table.state)
+            return (Prompt("tell_dealt", waiting),) if waiting else ()
         return self.table.pending()
+
+    def telling_deal(self) -> bool:
+        """Whether the table waits for the players to tell the deal they made by hand."""
+        deal = self.spec.sensing.deal
+        if deal is None or not deal.waits(self.table.state) or self.over() is not None:
+            return False
+        return not self.deals_on_readers and self.header.meta.get("dealer") == Dealer.TABLE.value
 
     def acting(self) -> Seat | None:
         """The first seat the table waits for, if it waits for one."""
@@ -250,12 +312,13 @@ class TableService:
         cannot is a bug, and ``companion resume --json`` says so for scripts to check."""
         if self.over() is not None:
             return True
+        if self.telling_deal():
+            return True
         waiting = waiting_on(self.pending())
         if waiting:
             return all(self.table.legal_actions(seat) for seat in waiting)
         deal = self.spec.sensing.deal
-        by_hand = self.header.meta.get("readers") is True
-        return by_hand and deal is not None and deal.waits(self.table.state)
+        return self.deals_on_readers and deal is not None and deal.waits(self.table.state)
 
     def revealed_view(self) -> JSONObject:
         return self.table.revealed_view()
@@ -296,8 +359,22 @@ class TableService:
             question=question,
             audit=audit,
             dealing=self.dealing() is not None,
+            telling=self.telling(seat),
             window=self.window(),
         )
+
+    def telling(self, seat: Seat) -> Telling | None:
+        """What ``seat`` may tell of a deal the players made by hand, while the table waits
+        for the words: each card of the box its part could hold, grouped by face."""
+        taps = self.spec.sensing.deal
+        if taps is None or not self.telling_deal():
+            return None
+        state = self.table.state
+        start, role = taps.start(state), Role(Place.SEAT, seat)
+        box = self.spec.sensing.boxes[self.spec.sensing.box(state.options)]
+        fits = tuple(c for c in box if not isinstance(taps.see(state, start, role, c), Nothing))
+        faces = self.spec.copies(state).grouped(fits)
+        return Telling(taps.size, faces, dealt.words(state)[seat], dealt.waiting(state))
 
     def private_view(self, seat: Seat) -> JSONObject:
         return self.table.private_view(seat)
@@ -314,7 +391,12 @@ class TableService:
         return kept[1]
 
     def dealing(self) -> list[Notice] | None:
-        """While the table waits for its real deal to be read: what is still to be laid."""
+        """While the table waits for its real deal to be read: what is still to be laid —
+        at a table that tells its deal, once every seat has told, the card for the centre."""
+        taps = self.spec.sensing.deal
+        if taps is not None and self.telling_deal():
+            missing = dealt.still_to_read(taps, self.table.state)
+            return [Notice(key, args) for key, args in missing] if missing else None
         return None if self.ingest is None else self.ingest.dealing()
 
     def question(self) -> Question | None:
@@ -407,7 +489,7 @@ class TableService:
 
     def use_sensors(self, places: Places, recognise: Recognise) -> None:
         """From now on, observations of ``places`` are read as cards laid at this table."""
-        self.ingest = Ingest(self.table, places, recognise, self._rng)
+        self.ingest = Ingest(self.table, places, recognise, self._rng, self.deals_on_readers)
 
     def observe(self, obs: Observation) -> Feedback:
         """One observation of an attached sensor, on the app's loop.

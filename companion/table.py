@@ -235,5 +235,23 @@ def dealt_by_hand(spec: GameSpec[Any], chance: Chance) -> Chance:
     return draw
 
 
+def dealt_by_words(
+    spec: GameSpec[Any], chance: Chance, rng: random.Random, *, centre: bool
+) -> Chance:
+    """``chance``, except the deal of a game the players deal by hand with no reader to see
+    it: made from what each tells of their own part (:mod:`companion.core.dealt`), and what
+    nobody may see read off the ``centre`` reader where there is one, else guessed."""
+    deal = spec.sensing.deal
+    if deal is None:
+        return chance
+
+    def draw(state: Any) -> Action | None:
+        if deal.waits(state):
+            return spec.from_words(state, rng, guess=not centre)
+        return chance(state)
+
+    return draw
+
+
 def _from(header: Header, rng: random.Random | None) -> Chance:
     return house_chance(header.spec, rng or random.SystemRandom())

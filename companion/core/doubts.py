@@ -202,10 +202,10 @@ def _in_word(
     holders: list[Secret] = []
     for named, stand_in, via in taken:
         if via is None:
-            holders += _told_holder(word, named, stand_in)
+            holders += told_holder(word, named, stand_in)
             word = _swapped(word, named, stand_in)
         else:
-            holders += [*_told_holder(word, named, via), *_told_holder(word, via, stand_in)]
+            holders += [*told_holder(word, named, via), *told_holder(word, via, stand_in)]
             word = relabel(word, {stand_in: named, named: via, via: stand_in})
     for named, stand_in in kept:
         word = _swapped(word, named, stand_in)
@@ -229,7 +229,7 @@ def _settle(
     state = evolve(state, doubts=tuple(d for d in state.doubts if d not in ending))
     for d in ending:
         named = CardId(d.told)
-        secrets += _told_holder(state, named, d.held)
+        secrets += told_holder(state, named, d.held)
         state = _swapped(state, named, d.held)
         action = relabel(action, {d.held: named}) if shown else action
     out = rules(state, action)
@@ -280,8 +280,9 @@ def _matched(
     return taken, sorted([*left, *pool])
 
 
-def _told_holder(state: Doubting, card: CardId, stand_in: CardId) -> list[Secret]:
-    """The player whose record gave them ``card`` is told it now gives them ``stand_in``."""
+def told_holder(state: Doubting, card: CardId, stand_in: CardId) -> list[Secret]:
+    """The player whose record gave them ``card`` is told it now gives them ``stand_in`` (a
+    word, or a card turned face up, put the record right)."""
     for seat, player in enumerate(state.players):
         if card in player.hand:
             args: dict[str, JSON] = {"lost": card, "got": stand_in}

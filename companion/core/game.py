@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core import doubts
+from companion.core import dealt, doubts
 from companion.core.actions import Action, ActionCodec, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.copies import Alike
@@ -106,6 +106,9 @@ class GameSpec(Generic[S]):
     secrecy: Secrecy[S]
     shown: Mapping[str, Shown]
     """What each kind of event the game makes may show anyone (beyond :data:`CORE_SHOWN`)."""
+    amend: Callable[[S, Action], S] | None = None
+    """The record put right before an action is judged, where it held a guess of the app's
+    that the action shows wrong (Microfilms' letter set aside at a deal no reader saw)."""
 
     @property
     def min_seats(self) -> int:
@@ -117,14 +120,28 @@ class GameSpec(Generic[S]):
 
     def apply(self, state: S, action: Action) -> Outcome[S]:
         """The rules applied to ``action``, a player's word settled against the record."""
-        now: Any = state
+        now: Any = state if self.amend is None else self.amend(state, action)
+        if isinstance(action, dealt.TellDealt):
+            return dealt.tell(self.sensing.deal, self.copies(now), now, action)
+        if isinstance(action, dealt.Redeal):
+            return dealt.redeal(self.sensing.deal, now, action)
+        if isinstance(action, dealt.LaidAside):
+            return dealt.laid_aside(self.sensing.deal, now, action)
         if isinstance(action, AuditHand):
             return doubts.audited(self.rules, self.secrecy.hidden, self.copies(now), now, action)
         if isinstance(action, TellDraw):
             return doubts.told(self.rules, self.secrecy.hidden, self.copies(now), now, action)
         if not now.doubts:
-            return self.rules(state, action)
+            return self.rules(now, action)
         return doubts.settled(self.rules, self.secrecy.hidden, now, action)
+
+    def from_words(self, state: S, rng: random.Random, *, guess: bool) -> Action | None:
+        """The deal the seats' words make, once all have told (:mod:`companion.core.dealt`);
+        what no player may see is read off the centre reader, or the app may ``guess`` it."""
+        taps = self.sensing.deal
+        if taps is None:
+            return None
+        return dealt.from_words(taps, self.copies(state), self.apply, state, rng, guess=guess)
 
     def showing(self, kind: str) -> Shown:
         """What an event of ``kind`` may show; a kind nobody declared is taken to show all."""

@@ -43,6 +43,9 @@ CORE_SHOWN: Mapping[str, Shown] = {
     "game_over": Shown.TABLE,  # who won tells the table whose side they were on
     "hand_checked": Shown.SEAT,  # its owner is told the hand the record now gives them
     "undone": Shown.NOTHING,
+    "deal_told": Shown.NOTHING,  # a seat's own word tells it nothing new: it may take it back
+    "deal_clash": Shown.TABLE,  # the words of a told deal did not add up
+    "deal_aside_read": Shown.NOTHING,  # a card read face down, named to nobody
 }
 """The kinds of event every game makes alike."""
 

@@ -10,12 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.outcome import GameOver
-from companion.core.types import Seat
+from companion.core.types import CardId, Seat
 
 
 @dataclass(frozen=True)
 class Dealing:
-    """Waiting for the deal: a chance action, drawn by the app or read off the table."""
+    """Waiting for the deal: a chance action, drawn by the app or read off the table.
+
+    At a table that deals its real cards and tells the app (:mod:`companion.core.dealt`),
+    ``words[i]`` is what seat i said it was dealt — ``()`` until it has said — a secret
+    of that seat's until the deal is whole.
+    """
+
+    words: tuple[tuple[CardId, ...], ...] = ()
+    aside: CardId | None = None
+    """The card a reader read where no player may look (Microfilms' letter set aside, on
+    the centre reader), at a table that tells the rest of its deal."""
 
 
 @dataclass(frozen=True)

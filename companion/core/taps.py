@@ -131,6 +131,12 @@ class DealTaps:
     what is still to come as ``(key, args)`` sentences, and once nothing is
     missing ``deal(state, seen, rng)`` is the deal action, with what the app
     draws itself (the start player; 風聲's identities) drawn from ``rng``.
+
+    The same record is filled from the players' words where the real cards were dealt
+    with no reader (:mod:`companion.core.dealt`): ``size`` cards a seat says it was dealt,
+    ``owes(seen, seat)`` whether the seat's part is still incomplete, and ``unseen(state,
+    seen, rng)`` what no player may see nor any reader read — Microfilms' letter set
+    aside — drawn by the app and marked as a guess it must not judge by.
     """
 
     waits: Callable[[Any], bool]
@@ -141,6 +147,9 @@ class DealTaps:
     deal: Callable[[Any, Any, random.Random], Action]
     laid: Callable[[Any], list[Laid]]
     """Where each card of a deal action is laid (for hands at an emulated table)."""
+    size: int
+    owes: Callable[[Any, Seat], bool]
+    unseen: Callable[[Any, Any, random.Random], Any] | None = None
 
 
 def names_card(action: Action, card: CardId) -> bool:

@@ -56,6 +56,7 @@ def view_message(
         "offer": _offer(voice, mine),
         "actions": actions,
         "audit": _audit(voice, view, face),
+        "deal": _deal(voice, view),
         "window": _window(voice, view),
         "secrets": [_secret(voice, s, private) for s in _objects(private["secrets"])],
         "feed": [voice.event(str(e["kind"]), _args(e)) for e in feed[-FEED:]],
@@ -142,6 +143,31 @@ def _audit(voice: Voice, view: SeatView, face: Face) -> JSON:
     return {"faces": faces}
 
 
+def _deal(voice: Voice, view: SeatView) -> JSON:
+    """A deal the players made by hand, while the table waits for the words: each face this
+    seat may say it was dealt, as its copies, with how many of them it told so far."""
+    telling = view.telling
+    if telling is None:
+        return None
+    told = set(telling.told)
+    faces: list[JSON] = [
+        {
+            "name": voice.render("card", copies[0]),
+            "cards": list(copies),
+            "held": sum(c in told for c in copies),
+        }
+        for copies in telling.faces
+    ]
+    waiting: JSON = [int(s) for s in telling.waiting]
+    return {
+        "size": telling.size,
+        "faces": faces,
+        "told": bool(telling.told),
+        "explain": voice.text(f"phone.deal.explain.{voice.game}"),
+        "waiting": voice.say("phone.deal.waiting", {"seats": waiting}) if waiting else None,
+    }
+
+
 def _secret(voice: Voice, secret: JSONObject, private: JSONObject) -> str:
     """A secret in words — with the seat's own identity left out: it stays behind the hold."""
     args = _args(secret)
@@ -155,6 +181,8 @@ def _secret(voice: Voice, secret: JSONObject, private: JSONObject) -> str:
 
 def _waiting(voice: Voice, view: SeatView, prompts: list[JSONObject]) -> list[str]:
     """What the table waits for — before a deal dealt by hand, for the cards to be laid."""
+    if view.telling is not None:
+        return []
     if view.dealing:
         return [voice.text(f"ingest.deal.intro.{voice.game}")]
     return [voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in prompts]

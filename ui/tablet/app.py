@@ -23,7 +23,7 @@ from companion.journal import Journal
 from companion.journal_errors import JournalError
 from companion.observations import Observation
 from companion.sensors import Sensors
-from companion.service import Draws, TableService
+from companion.service import Dealer, Draws, TableService
 from hardware.sources import Watch, open_watched
 from ui.tablet import fonts, theme
 from ui.tablet.screens.join import JoinScreen
@@ -110,12 +110,20 @@ class TabletApp(App):
         self.refresh()
 
     def new_game(
-        self, game: str, names: Sequence[str], options: object, draws: Draws, window: int
+        self,
+        game: str,
+        names: Sequence[str],
+        options: object,
+        *,
+        draws: Draws,
+        dealer: Dealer,
+        window: int,
     ) -> None:
         dealt = self.sensors is not None and self.sensors.deal_on_readers(len(names))
         try:
             service = TableService.start(
-                self.journal, game, names, options, draws=draws, readers=dealt,
+                self.journal, game, names, options, draws=draws, readers=dealt, dealer=dealer,
+                centre=self.sensors is not None and self.sensors.centre,
                 rng=self.rng, meta={"by": "tablet"}, window=window,
             )  # fmt: skip
         except JournalError as err:

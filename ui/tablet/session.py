@@ -10,6 +10,7 @@ tablet's language, and tells its listeners once per event at the table.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import math
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -18,9 +19,9 @@ from dataclasses import dataclass
 from companion.core.actions import Action
 from companion.core.errors import RuleViolation
 from companion.core.narrow import args as _args
-from companion.core.types import JSONObject, Seat
+from companion.core.types import JSON, JSONObject, Seat
 from companion.fairness import Opened
-from companion.i18n import Voice
+from companion.i18n import Voice, has
 from companion.ingest import Question
 from companion.journal_errors import JournalError
 from companion.observations import SourceState, SourceStatus, describe_status
@@ -102,18 +103,41 @@ class Session:
         return [voice.event(str(e["kind"]), _args(e)) for e in list(self._events)[-last:]]
 
     def waiting(self) -> list[str]:
-        """What the table waits for, as the prompts say it — or the real deal, what is still
-        to be laid on the readers."""
+        """What the table waits for, as the prompts say it — or the real deal, who has still
+        to tell their phone, or what is still to be laid on the readers."""
         voice = self.voice
         dealing = self.service.dealing()
+        if self.service.telling_deal():  # the steps themselves: deal_guide
+            read = [voice.say(n.key, n.args) for n in dealing or ()]
+            return [*self._prompted(), *read]
         if dealing is not None:
             intro = voice.text(f"ingest.deal.intro.{voice.game}")
             return [intro, *(voice.say(n.key, n.args) for n in dealing)]
+        return self._prompted()
+
+    def _prompted(self) -> list[str]:
+        voice = self.voice
         return [
-            voice.say(f"prompt.{voice.game}.{p.kind}", {**p.args, "seat": p.seats[0]})
+            voice.say(
+                f"prompt.{voice.game}.{p.kind}",
+                {**p.args, "seat": p.seats[0], "seats": list(p.seats)},
+            )
             for p in self.service.pending()
             if p.seats
         ]
+
+    def deal_guide(self) -> list[str]:
+        """The real deal, step by step, for a table that deals by hand and tells the phones:
+        who shuffles, what goes face down where — so that nobody sees a card they should not."""
+        voice, n = self.voice, len(self.service.names)
+        args: dict[str, JSON] = {"seat": 0, "freelancers": max(0, n - 3)}
+        steps = []
+        for i in itertools.count(1):
+            key = f"tablet.deal_guide.{voice.game}.{i}"
+            if not has(voice.lang, key):
+                return steps
+            steps.append(voice.say(key, args))
+        return steps
 
     def acting(self) -> Seat | None:
         return self.service.acting()

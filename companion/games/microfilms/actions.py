@@ -29,6 +29,7 @@ from companion.core.actions import (
     TellDraw,
 )
 from companion.core.audit import AuditHand
+from companion.core.dealt import LaidAside, Redeal, TellDealt
 from companion.core.types import CardId, Seat
 
 
@@ -128,6 +129,9 @@ class ClaimAgent(SeatAction):
     act = "claim_agent"
     microfilm: CardId
     named: Seat | None = None
+    aside: CardId | None = None
+    """The Alliance letter set aside, turned face up for this claim — only where the app
+    does not know it (a deal told with no reader for the letter: :mod:`.letter`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -194,6 +198,9 @@ class Deal(ChanceAction):
     identities: tuple[CardId, ...]
     letter_out: CardId
     hands: tuple[CardId, ...]
+    letter_seen: bool = True
+    """``False``: no reader saw the letter set aside, and ``letter_out`` is the app's guess
+    (:mod:`companion.games.microfilms.letter`)."""
 
 
 CLAIMS = (ClaimAgent, ClaimJournalist, ClaimAssassin, ClaimManager, ClaimInterpol)
@@ -202,6 +209,6 @@ CODEC = ActionCodec(
     [
         Draw, Pass, Bribe, AcceptBribe, RefuseBribe, Steal, Withdraw, Interrogate,
         Blackmail, Resist, BuyOff, GiveIn, Discard, TellDraw, AuditHand, *CLAIMS, Deal, Pick,
-        EndGame,
+        EndGame, TellDealt, Redeal, LaidAside,
     ]
 )  # fmt: skip

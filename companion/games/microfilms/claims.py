@@ -25,6 +25,7 @@ from companion.games.microfilms.cards import ACE, Kind, Nation
 from companion.games.microfilms.errors import (
     BadLetterPlace,
     ClaimNeedsClean,
+    ClaimNeedsLetter,
     ClaimNeedsMicrofilm,
     ClaimNotYourIdentity,
     ClaimTooEarly,
@@ -82,6 +83,8 @@ def check(state: State, claim: Claim) -> None:
         if claim.microfilm not in p.hand:
             raise ClaimNeedsMicrofilm(card=claim.microfilm)
     if isinstance(claim, ClaimAgent):
+        if claim.aside is None and not state.letter_known:
+            raise ClaimNeedsLetter()
         wants_named = state.options.agent_claim is AgentClaim.B
         if (claim.named is not None) != wants_named:
             raise MalformedAction(field="named", expected="a seat" if wants_named else "absent")

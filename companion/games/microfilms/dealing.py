@@ -10,6 +10,10 @@ face down on the centre reader. Once every part is there it is the ``deal``
 chance action, as if the app had drawn it, with the start player drawn by the
 app (§2 step 9). The rest of the box needs no reading: what was dealt and set
 aside says which cards are in the deck and which were put back.
+
+At a table without readers each player tells their phone the two cards instead
+(:mod:`companion.core.dealt`), and the letter set aside — which nobody may see —
+is the app's guess until the game shows which it is (:mod:`.letter`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ class Seen:
     identities: tuple[CardId | None, ...]
     hands: tuple[CardId | None, ...]
     letter_out: CardId | None = None
+    letter_guessed: bool = False
+    """``letter_out`` was drawn by the app, as no reader saw the letter set aside."""
 
 
 def waits(state: State) -> bool:
@@ -78,13 +84,30 @@ def missing(seen: Seen) -> list[tuple[str, dict[str, JSON]]]:
     return said
 
 
+def owes(seen: Seen, seat: Seat) -> bool:
+    return seen.identities[seat] is None or seen.hands[seat] is None
+
+
+def guess_letter(state: State, seen: Seen, rng: random.Random) -> Seen:
+    """The letter set aside, where no reader saw it: one of the nations dealt, drawn by the
+    app and marked as a guess, which the rules never judge a claim by."""
+    if seen.letter_out is not None:
+        return seen
+    nations = [cards.CARDS[c].nation for c in seen.identities if c is not None]
+    letters = sorted(cards.letter(n) for n in nations if n is not None)
+    return replace(seen, letter_out=rng.choice(letters), letter_guessed=True) if letters else seen
+
+
 def deal(state: State, seen: Seen, rng: random.Random) -> Deal:
     """The deal the readers saw, with the start player drawn (§2 step 9); call it once
     nothing is :func:`missing`."""
     identities, hands = tuple(filter(None, seen.identities)), tuple(filter(None, seen.hands))
     assert seen.letter_out is not None and len(identities) == len(hands) == len(state.players)
     first = Seat(rng.randrange(len(state.players)))
-    return Deal(first=first, identities=identities, letter_out=seen.letter_out, hands=hands)
+    return Deal(
+        first=first, identities=identities, letter_out=seen.letter_out, hands=hands,
+        letter_seen=not seen.letter_guessed,
+    )  # fmt: skip
 
 
 def laid(action: Deal) -> list[Laid]:
@@ -98,5 +121,9 @@ def laid(action: Deal) -> list[Laid]:
     ]
 
 
-TAPS = DealTaps(waits=waits, start=start, see=see, missing=missing, deal=deal, laid=laid)
-"""What :mod:`companion.ingest` needs to read a Microfilms deal off the readers."""
+TAPS = DealTaps(
+    waits=waits, start=start, see=see, missing=missing, deal=deal, laid=laid,
+    size=2, owes=owes, unseen=guess_letter,
+)  # fmt: skip
+"""What :mod:`companion.ingest` needs to read a Microfilms deal off the readers, and
+:mod:`companion.core.dealt` to make it from what each player says they were dealt."""

@@ -53,6 +53,13 @@ class ClaimNeedsMicrofilm(RuleViolation):
     code = "claim_needs_microfilm"
 
 
+class ClaimNeedsLetter(RuleViolation):
+    """The app does not know the letter set aside (a deal no reader saw): an Agent's claim
+    turns it face up and says which it is (:mod:`companion.games.microfilms.letter`)."""
+
+    code = "claim_needs_letter"
+
+
 class BadLetterPlace(RuleViolation):
     """A Manager claim names each of two different letters once, each in one place (§7.4)."""
 

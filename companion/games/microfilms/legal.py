@@ -23,7 +23,7 @@ from companion.core.legal import Families, Family
 from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
-from companion.games.microfilms import cards, claims
+from companion.games.microfilms import cards, claims, letter
 from companion.games.microfilms.actions import (
     AcceptBribe,
     Blackmail,
@@ -174,10 +174,14 @@ def _claim(state: State, seat: Seat) -> Iterator[Action]:
     kind = claims.claim_type_for(me.identity)
     others = _others(state, seat)
     films = [c for c in me.hand if cards.CARDS[c].kind is cards.Kind.MICROFILM]
-    if kind is ClaimAgent and state.options.agent_claim is AgentClaim.A:
-        yield from (ClaimAgent(seat=seat, microfilm=m) for m in films)
-    elif kind is ClaimAgent:
-        yield from (ClaimAgent(seat=seat, microfilm=m, named=t) for m in films for t in others)
+    if kind is ClaimAgent:
+        named = (None,) if state.options.agent_claim is AgentClaim.A else others
+        yield from (
+            ClaimAgent(seat=seat, microfilm=m, named=t, aside=x)
+            for m in films
+            for t in named
+            for x in letter.candidates(state, seat)
+        )
     elif kind is ClaimJournalist:
         yield from (ClaimJournalist(seat=seat, named=t, microfilm=m) for m in films for t in others)
     elif kind is ClaimAssassin:

@@ -21,7 +21,7 @@ from companion.core.prompts import Prompt
 from companion.core.rules import Turns, finish
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, without
-from companion.games.microfilms import cards, claims
+from companion.games.microfilms import cards, claims, letter
 from companion.games.microfilms.actions import (
     CLAIMS,
     AcceptBribe,
@@ -91,7 +91,8 @@ def apply(state: State, action: Action) -> Outcome[State]:
         :class:`AceFeeUnaffordable`, :class:`CardCannotPay`, :class:`BadTarget`, the claim
         refusals of :func:`companion.games.microfilms.claims.check`.
     """
-    return TURNS.apply(state, action)
+    out = TURNS.apply(state, action)
+    return Outcome(letter.learnt(out.state), out.events)
 
 
 def acting(state: State) -> tuple[Seat, ...]:
@@ -330,11 +331,13 @@ def _claim(state: State, a: claims.Claim) -> Step:
     p = state.player(a.seat)
     body = to_json(a)
     assert isinstance(body, dict)
-    args = {k: v for k, v in body.items() if v is not None}
+    args = {k: v for k, v in body.items() if v is not None and k != "aside"}
     kind = a.act + ("_named" if isinstance(a, ClaimAgent) and a.named is not None else "")
-    claimed = Event(kind, {**args, "identity": p.identity}, reveals=True)
+    events: list[Event] = []
+    if isinstance(a, ClaimAgent) and a.aside is not None:
+        state, events = letter.turned_up(state, a.seat, a.aside)
+    events.append(Event(kind, {**args, "identity": p.identity}, reveals=True))
     state = update(state, a.seat, revealed=True)
-    events = [claimed]
     won = claims.winners(state, a)
     if won is not None:
         events.append(Event("claim_succeeded", {"seat": a.seat}))

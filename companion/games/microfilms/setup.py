@@ -88,6 +88,7 @@ def apply_deal(state: State, deal: Deal) -> Step:
         deck=deck,
         removed=removed,
         lone=cards.CARDS[deal.letter_out].nation,
+        letter_known=deal.letter_seen,
         active=deal.first,
         turn=1,
         phase=Choosing(),

@@ -117,6 +117,9 @@ class State:
     lone: Nation | None = None
     """The nation of the Alliance letter set aside at the deal: its Agent stands alone for
     the whole game (§2 step 6), wherever a player's word later puts the card itself."""
+    letter_known: bool = True
+    """Whether the app knows which letter was set aside; ``False`` after a deal told with no
+    reader for it, until the two other letters have been seen (:mod:`.letter`)."""
     night: int = 1
     turn: int = 0
     active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects

@@ -31,6 +31,7 @@ from companion.core.actions import (
     TellDraw,
 )
 from companion.core.audit import AuditHand
+from companion.core.dealt import LaidAside, Redeal, TellDealt
 from companion.core.rounds import CloseRound, Hold
 from companion.core.types import CardId, Seat
 
@@ -205,6 +206,7 @@ Playing = Lock | Lure | Intercept | Return | Decode | Burn | Counter | Probe | D
 CODEC = ActionCodec(
     [
         Draw, TellDraw, TellPlacement, *PLAYS, Pass, Send, Receive, Decline, AnswerProbe,
-        EndTurn, Discard, AuditHand, Deal, Pick, EndGame, Hold, CloseRound,
+        EndTurn, Discard, AuditHand, Deal, Pick, EndGame, Hold, CloseRound, TellDealt, Redeal,
+        LaidAside,
     ]
 )  # fmt: skip

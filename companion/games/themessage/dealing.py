@@ -58,6 +58,10 @@ def missing(seen: Seen) -> list[tuple[str, dict[str, JSON]]]:
     return [("ingest.deal.waiting_hands", {"seats": seats})] if seats else []
 
 
+def owes(seen: Seen, seat: Seat) -> bool:
+    return len(seen.hands[seat]) < HAND
+
+
 def deal(state: State, seen: Seen, rng: random.Random) -> Deal:
     """The hands the readers saw, with identities and the start player drawn by the app."""
     drawn = roll_deal(state, rng)
@@ -69,5 +73,8 @@ def laid(action: Deal) -> list[Laid]:
     return [(Role(Place.SEAT, Seat(i)), c) for i, hand in enumerate(action.hands) for c in hand]
 
 
-TAPS = DealTaps(waits=waits, start=start, see=see, missing=missing, deal=deal, laid=laid)
-"""What :mod:`companion.ingest` needs to read a 風聲 deal off the readers."""
+TAPS = DealTaps(
+    waits=waits, start=start, see=see, missing=missing, deal=deal, laid=laid, size=HAND, owes=owes
+)
+"""What :mod:`companion.ingest` needs to read a 風聲 deal off the readers, and
+:mod:`companion.core.dealt` to make it from what each player says they were dealt."""

@@ -97,9 +97,14 @@ async def serve(table: Table, **options: Any) -> AsyncIterator[Served]:
     Wrong tokens are answered at once, on ``served.clock``; a ``clock`` given in
     ``options`` is that clock, and the server keeps all its time on it.
     """
+    async for s in serve_service(TableService(table), **options):
+        yield s
+
+
+async def serve_service(service: TableService, **options: Any) -> AsyncIterator[Served]:
+    """The service's phone server on loopback, as :func:`serve` makes it."""
     clock = options.get("clock") or Clock()
     attempts = BadAttempts(clock=clock, pause=0.0)
-    service = TableService(table)
     loopback: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "bind": "127.0.0.1"}
     server = PhoneServer(service, **(loopback | {"attempts": attempts, "heartbeat": 0.5} | options))
     await server.start()

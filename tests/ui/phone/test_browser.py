@@ -28,7 +28,7 @@ from companion.games.microfilms.actions import Draw, Source
 from companion.games.microfilms.bot import Bot
 from companion.i18n import Voice, text
 from companion.journal import Journal
-from companion.service import TableService
+from companion.service import Dealer, Draws, TableService
 from companion.table import Table
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to, hidden_names
@@ -374,4 +374,41 @@ async def test_a_message_player_checks_their_hand_by_face(browser: Browser, tmp_
     after = table.state.players[seat].hand
     assert after[: len(hand)] == hand and len(after) == len(hand) + 1
     assert said("en", "card", after[-1]) == face["name"]
+    await server.stop()
+
+
+async def test_a_player_tells_the_cards_they_were_dealt_on_the_page(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """No moderator (風聲 §2): the page opens on the cards to tell; the player marks the three
+    in front of them — two alike copies as a count — sends, and may put it right after."""
+    service = TableService.start(
+        Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, draws=Draws.TOLD,
+        dealer=Dealer.TABLE, rng=random.Random(4),
+    )  # fmt: skip
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    frames: list[Any] = []
+    context = await browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-TW")
+    page = await context.new_page()
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda d: frames.append(json.loads(d))))
+    await page.goto(server.url(Seat(2)))
+    box = page.locator("#audit-box[open]")
+    await box.wait_for()
+    assert await page.locator("#audit-title").inner_text() == text("zh-Hant", "phone.deal_title")
+    faces = _last_view(frames)["deal"]["faces"]
+    locks = next(i for i, f in enumerate(faces) if f["cards"][0].startswith("LOCK-R-S"))
+    single = next(i for i, f in enumerate(faces) if len(f["cards"]) == 1)
+    await page.locator("#audit [data-face]").nth(locks).select_option("2")
+    await page.locator("#audit [data-face]").nth(single).check()
+    assert await page.locator("#audit-count").inner_text() == "已勾選：3 / 3"
+    await page.locator("#audit-send").click()
+    await until(lambda: service.seat_view(Seat(2)).telling.told != ())  # type: ignore[union-attr]
+    told = service.seat_view(Seat(2)).telling.told  # type: ignore[union-attr]
+    assert sorted(told) == sorted([*faces[locks]["cards"][:2], faces[single]["cards"][0]])
+    sent = text("zh-Hant", "phone.deal_told")
+    await page.locator("#deal-waiting").filter(has_text=sent).wait_for()
+    assert await page.locator("#audit-box[open]").count() == 1  # still open to put it right
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=SHOTS / "phone-deal-told.png")
     await server.stop()

@@ -11,7 +11,8 @@ from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.uix.button import Button
 
-from companion.core.types import Seat
+from companion.core.dealt import TellDealt
+from companion.core.types import CardId, Seat
 from companion.games.microfilms.bot import Bot
 from companion.i18n import text
 from companion.journal import Journal
@@ -294,3 +295,35 @@ async def test_the_notes_under_the_table_stay_in_their_bar_and_off_the_feed(tabl
     assert screen.phone_note.text, "a Microfilms turn offers the bribe, on the phone only"
     for line in (screen.phone_note, screen.readers_line):
         assert bar.y <= line.y and line.top <= bar.top
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant", "en"], indirect=True)
+async def test_a_table_without_readers_is_guided_through_its_own_deal(tablet: Tablet) -> None:
+    """No moderator (Microfilms §2): the start screen says what the app cannot check here;
+    the table screen shows the deal step by step and who has still to tell — never what —
+    and the game starts once every phone has told."""
+    lang = tablet.app.lang
+    assert text(lang, "tablet.dealer.table") in texts()
+    assert text(lang, "tablet.dealer_note.microfilms") in texts()
+    await tablet.press(text(lang, "tablet.start"))
+    await tablet.until(lambda: tablet.app.screens.current == "join")
+    await tablet.press(text(lang, "tablet.to_table"))
+    await tablet.until(lambda: tablet.app.screens.current == "table")
+    session = tablet.app.session
+    assert session is not None and session.service.telling_deal()
+    await tablet.frames(5)
+    shown = "\n".join(texts())
+    assert text(lang, "tablet.deal_guide.microfilms.4") in shown
+    names = session.names
+    still = text(lang, "prompt.microfilms.tell_dealt", seats="")
+    assert still.rstrip("。.").strip() in shown and names[3] in shown
+    await tablet.screenshot(f"tablet-deal-{lang}")
+    words = [("R-CN", "A-SB1"), ("R-UK", "A-IB1"), ("R-US", "A-WR1"), ("R-JOU", "A-WR2")]
+    for seat, word in enumerate(words):
+        session.service.act(Seat(seat), TellDealt(seat=Seat(seat), cards=tuple(map(CardId, word))))
+        await tablet.frames()
+        check_nothing_hidden(tablet)
+    await tablet.until(lambda: not session.service.telling_deal())
+    await tablet.frames()
+    assert text(lang, "tablet.deal_guide.microfilms.4") not in "\n".join(texts())
+    check_nothing_hidden(tablet)

@@ -361,7 +361,7 @@
           auditPending = null;
           auditDirty = {};
           auditSig = null;
-          $('audit-box').open = false;
+          $('audit-box').open = !!(view && view.deal);
           renderAudit();
         }
         // A menu action stays "sending" until the view that follows resets the menu.
@@ -806,8 +806,11 @@
   // One row per face: a card of a kind the box holds once is a tick box; a face
   // with several alike copies (six black Locks) asks how many. The record follows
   // each copy, but a person can only say the face; the server takes any copy.
+  // The same box tells the app the cards a player was dealt, while a deal made by
+  // hand waits for the players' words (view.deal), and checks a hand after.
   function auditFaces() {
-    return list(view.audit && view.audit.faces).map(function (f) {
+    var source = view.deal || view.audit;
+    return list(source && source.faces).map(function (f) {
       var cards = list(f.cards).map(String);
       return { key: cards.slice().sort().join(','), name: f.name, cards: cards,
                held: Number(f.held) || 0 };
@@ -821,13 +824,28 @@
 
   function renderAudit() {
     var boxOuter = $('audit-box');
-    if (!view || !view.audit || view.over || !view.me || typeof view.me.seat !== 'number') {
+    if (!view || !(view.audit || view.deal) || view.over || !view.me ||
+        typeof view.me.seat !== 'number') {
       show(boxOuter, false);
       return;
     }
     show(boxOuter, true);
+    var deal = view.deal;
+    var mode = deal ? 'deal' : 'audit';
+    if (boxOuter.getAttribute('data-mode') !== mode) {
+      boxOuter.setAttribute('data-mode', mode);
+      auditDirty = {};
+      auditSig = null;
+      boxOuter.open = !!deal;
+    }
+    $('audit-title').textContent = t(deal ? 'phone.deal_title' : 'phone.audit_title');
+    $('audit-explain').textContent = deal ? String(deal.explain || '') : t('phone.audit_explain');
+    var waitingLine = deal && typeof deal.waiting === 'string' ? deal.waiting : '';
+    $('deal-waiting').textContent = deal && deal.told
+      ? t('phone.deal_told') + (waitingLine ? ' ' + waitingLine : '') : waitingLine;
+    show($('deal-waiting'), !!deal && (deal.told || !!waitingLine));
     var faces = auditFaces();
-    var sig = JSON.stringify(faces);
+    var sig = mode + JSON.stringify(faces);
     var box = $('audit-cards');
     if (sig !== auditSig) {
       auditSig = sig;
@@ -866,7 +884,8 @@
     }
     var sendBtn = $('audit-send');
     sendBtn.disabled = auditPending !== null;
-    sendBtn.textContent = auditPending !== null ? t('phone.sending') : t('phone.audit_send');
+    sendBtn.textContent = auditPending !== null ? t('phone.sending')
+      : t(deal ? 'phone.deal_send' : 'phone.audit_send');
     renderAuditCount();
   }
 
@@ -884,13 +903,17 @@
       var on = inputs[i].type === 'checkbox' ? inputs[i].checked : Number(inputs[i].value) > 0;
       inputs[i].parentNode.classList.toggle('chosen', on);
     }
-    $('audit-count').textContent = t('phone.audit_count', { count: auditCards().length });
+    var count = auditCards().length;
+    $('audit-count').textContent = view && view.deal
+      ? t('phone.deal_count', { count: count, size: view.deal.size })
+      : t('phone.audit_count', { count: count });
   }
 
   function submitAudit(ev) {
     ev.preventDefault();
     if (!view || !view.me || auditPending !== null) return;
-    var id = sendAct({ act: 'audit_hand', seat: view.me.seat, cards: auditCards() });
+    var act = view.deal ? 'tell_dealt' : 'audit_hand';
+    var id = sendAct({ act: act, seat: view.me.seat, cards: auditCards() });
     if (id === null) return;
     auditPending = id;
     renderAudit();

@@ -20,7 +20,7 @@ from kivy.uix.textinput import TextInput
 from companion.games import GAMES
 from companion.journal_errors import JournalError
 from companion.observations import SourceState, describe_status
-from companion.service import WINDOW_SECONDS, Draws
+from companion.service import WINDOW_SECONDS, Dealer, Draws
 from ui.demo import DEMO_NAMES
 from ui.faces import face_of
 from ui.faces.base import Alert
@@ -43,6 +43,7 @@ class StartScreen(Page):
             f.name: f.default for f in dataclasses.fields(GAMES[self.game].options_type)
         }
         self.draws = Draws.TOLD
+        self.dealer = Dealer.TABLE
         self.window = WINDOW_SECONDS
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
@@ -164,6 +165,11 @@ class StartScreen(Page):
         if sensors is not None:
             panel.add_widget(self.deal_line)
             panel.height += theme.SMALL * 2.8
+        self.dealer_button = Tap(self.t(f"tablet.dealer.{self.dealer}"), self._toggle_dealer)
+        panel.add_widget(self.dealer_button)
+        self.dealer_line = Text(size=theme.SMALL, colour=theme.ORANGE)
+        panel.add_widget(self.dealer_line)
+        panel.height += theme.SMALL * 4.2
         self.draws_button = Tap(self.t(f"tablet.draws.{self.draws}"), self._toggle_draws)
         panel.add_widget(self.draws_button)
         self.window_button = Tap(self._window_text(), self._toggle_window)
@@ -174,9 +180,12 @@ class StartScreen(Page):
         """Each reader's live status: connected, reconnecting (and why), failed; and whether
         the deal will be read off the readers (only if every seat has one)."""
         sensors = self.app.sensors
+        dealt = sensors is not None and sensors.deal_on_readers(self.count)
         if sensors is not None and hasattr(self, "deal_line"):
-            dealt = sensors.deal_on_readers(self.count)
             self.deal_line.text = "" if dealt else self.t("tablet.deal_not_on_readers")
+        if hasattr(self, "dealer_line"):
+            told = self.dealer is Dealer.TABLE and self.draws is Draws.TOLD and not dealt
+            self.dealer_line.text = self.t(f"tablet.dealer_note.{self.game}") if told else ""
         for name, line in getattr(self, "reader_lines", {}).items():
             status = None if self.app.sensors is None else self.app.sensors.statuses.get(name)
             if status is None:
@@ -199,10 +208,19 @@ class StartScreen(Page):
         self.window = WINDOW_CHOICES[(WINDOW_CHOICES.index(self.window) + 1) % len(WINDOW_CHOICES)]
         self.window_button.text = self._window_text()
 
+    def _toggle_dealer(self) -> None:
+        """Who deals where the readers cannot read the deal: the players, or the app."""
+        choices = list(Dealer)
+        self.dealer = choices[(choices.index(self.dealer) + 1) % len(choices)]
+        self.dealer_button.text = self.t(f"tablet.dealer.{self.dealer}")
+        self.refresh()
+
     def _toggle_draws(self) -> None:
         choices = list(Draws)
         self.draws = choices[(choices.index(self.draws) + 1) % len(choices)]
         self.draws_button.text = self.t(f"tablet.draws.{self.draws}")
+        self.dealer_button.disabled = self.draws is Draws.APP  # a practice game: the app deals
+        self.refresh()
 
     def _options(self) -> ScrollView:
         """Every option of the game, its default first, what each choice means beside it."""
@@ -276,7 +294,10 @@ class StartScreen(Page):
             for i, n in enumerate(self.names[: self.count])
         ]
         options = spec.options_type(**self.options)
-        self.app.new_game(self.game, names, options, self.draws, self.window)
+        dealer = self.dealer if self.draws is Draws.TOLD else Dealer.APP  # practice: no cards
+        self.app.new_game(
+            self.game, names, options, draws=self.draws, dealer=dealer, window=self.window
+        )
 
 
 WINDOW_CHOICES = (10, WINDOW_SECONDS, 30, 60, 0)

@@ -80,8 +80,13 @@ class TableScreen(Page):
         self.ring.bind(size=self._place, pos=self._place)
         middle.add_widget(self.ring)
         feed = Panel(orientation="vertical", size_hint_x=0.3)
+        self.guide = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None, height=0)
+        """The real deal step by step, while the players deal by hand and tell the phones."""
+        self.guide.bind(minimum_height=self.guide.setter("height"))
+        self.guided: list[str] = []
+        feed.add_widget(self.guide)
         feed.add_widget(Text(self.t("tablet.feed"), colour=theme.MUTED, size=theme.SMALL))
-        self.feed_box = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None)
+        self.feed_box = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None, height=0)
         self.feed_box.bind(minimum_height=self.feed_box.setter("height"))
         self.feed: list[Text] = []
         self.fed = 0
@@ -151,6 +156,7 @@ class TableScreen(Page):
         self.waiting.text = "\n".join([a.text for a in standing] or session.waiting())
         self.waiting.color = theme.INK if standing else theme.GOLD
         self.banner.paint(theme.ORANGE if standing else theme.FELT)
+        self._guide(session.deal_guide() if session.service.telling_deal() else [])
         self._feed(session)
         seat = session.acting()
         self.enter.text = self.t("tablet.enter", seat=names[seat]) if seat is not None else ""
@@ -226,6 +232,24 @@ class TableScreen(Page):
                 view.dismiss()
         self.alert_view = self.menu = None
         self.shown_alerts = []
+
+    def _guide(self, steps: list[str]) -> None:
+        """One row a step, its number beside it: a number run into Chinese text would wrap
+        alone onto a line of its own."""
+        if steps == self.guided:
+            return
+        self.guided = steps
+        self.guide.clear_widgets()
+        for i, step in enumerate(steps, 1):
+            row = BoxLayout(size_hint_y=None, spacing=theme.GAP / 2)
+            number = Text(f"{i}.", size=theme.SMALL, colour=theme.GOLD, wrap=False, valign="top",
+                          size_hint_x=None, width=theme.SMALL * 1.8)  # fmt: skip
+            said = Text(step, size=theme.SMALL, colour=theme.GOLD, valign="top")
+            said.bind(height=row.setter("height"))
+            row.add_widget(number)
+            row.add_widget(said)
+            row.height = said.height
+            self.guide.add_widget(row)
 
     def _feed(self, session: Session) -> None:
         """New lines on top; old lines keep their rendered text (text rendering is the cost)."""

@@ -1,0 +1,304 @@
+"""A deal the players make with the real cards and tell on their phones (no moderator).
+
+Microfilms digest §2 (the setup: identities, one action card each, one letter set aside
+unseen) and §7.1 (an Agent's claim is judged by the letter set aside); 風聲 digest §2
+(three cards each; identities from the app, as at a table of readers).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.core.actions import Discard, TellDraw
+from companion.core.dealt import LaidAside, Redeal, TellDealt
+from companion.core.errors import RuleViolation
+from companion.core.phases import Dealing, Discarding
+from companion.core.taps import Place, Role
+from companion.core.types import CardId, Seat
+from companion.core.values import evolve, evolve_at
+from companion.games.microfilms import cards, letter
+from companion.games.microfilms.actions import ClaimAgent, Draw, Source
+from companion.games.microfilms.cards import Nation
+from companion.games.microfilms.state import Choosing, Drawing
+from companion.journal import Journal
+from companion.observations import TagPlaced
+from companion.service import Dealer, Draws, TableService
+from hardware.hands import recogniser, sticker_uid
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+
+MICROFILMS_WORDS = {
+    Seat(0): ("R-CN", "A-SB1"),
+    Seat(1): ("R-UK", "A-IB1"),
+    Seat(2): ("R-US", "A-WR1"),
+    Seat(3): ("R-JOU", "A-WR2"),
+}
+"""Three Agents and one Freelancer, one action card each (§2 steps 3–7)."""
+
+MESSAGE_WORDS = {
+    Seat(0): ("LOCK-R-S-1", "LOCK-R-S-1", "DISTRIBUTE-B-T-1"),
+    Seat(1): ("LOCK-R-S-1", "BURN-B-D-1", "INTERCEPT-R-D-1"),
+    Seat(2): ("DISTRIBUTE-K-T-1", "BURN-K-D-1", "COUNTER-B-D-1"),
+    Seat(3): ("DISTRIBUTE-R-T-1", "BURN-R-D-1", "COUNTER-K-D-1"),
+}
+"""Three cards each; a face named by three seats is three of its copies (§2)."""
+
+
+def told_table(tmp_path: Path, game: str, seed: int = 1) -> TableService:
+    return TableService.start(
+        Journal(tmp_path / "j.sqlite3"), game, FOUR, draws=Draws.TOLD, dealer=Dealer.TABLE,
+        rng=random.Random(seed),
+    )  # fmt: skip
+
+
+def tell_all(service: TableService, said: dict[Seat, tuple[str, ...]]) -> None:
+    for seat, word in said.items():
+        service.act(seat, TellDealt(seat=seat, cards=tuple(map(CardId, word))))
+
+
+def hand(service: TableService, seat: Seat) -> list[Any]:
+    return sorted(service.table.state.players[seat].hand)
+
+
+def test_nobody_is_dealt_until_every_seat_has_told_and_then_each_holds_its_word(
+    tmp_path: Path,
+) -> None:
+    """§2: the deal the app records is the one each player says is in front of them."""
+    service = told_table(tmp_path, "themessage")
+    assert service.telling_deal() and service.goes_on()
+    first = dict(list(MESSAGE_WORDS.items())[:3])
+    tell_all(service, first)
+    assert isinstance(service.table.state.phase, Dealing)
+    assert [p.seats for p in service.pending()] == [(Seat(3),)]
+    tell_all(service, {Seat(3): MESSAGE_WORDS[Seat(3)]})
+    assert not service.telling_deal()
+    faces = service.spec.copies(service.table.state).face
+    for seat, word in MESSAGE_WORDS.items():
+        assert sorted(faces[CardId(c)] for c in hand(service, seat)) == sorted(word)
+        assert service.private_view(seat)["identity"] is not None  # from the app
+
+
+def test_a_seat_may_put_its_word_right_until_the_deal_is_whole(tmp_path: Path) -> None:
+    service = told_table(tmp_path, "microfilms")
+    service.act(Seat(0), TellDealt(seat=Seat(0), cards=(CardId("R-CN"), CardId("A-IB2"))))
+    tell_all(service, MICROFILMS_WORDS)
+    assert hand(service, Seat(0)) == ["A-SB1"]
+    assert service.private_view(Seat(0))["identity"] == "R-CN"
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ("R-CN",), ("R-CN", "R-UK"), ("A-SB1", "A-SB2"), ("R-CN", "A-SB1", "A-IB1"),
+        ("L-CN", "A-SB1"),
+    ],
+)  # fmt: skip
+def test_a_word_that_is_no_seat_s_part_is_refused_and_changes_nothing(
+    tmp_path: Path, cards: tuple[str, ...]
+) -> None:
+    """One identity card and one action card each (§2 steps 5, 7)."""
+    service = told_table(tmp_path, "microfilms")
+    before = service.table.state
+    with pytest.raises(RuleViolation) as refused:
+        service.act(Seat(1), TellDealt(seat=Seat(1), cards=tuple(map(CardId, cards))))
+    assert refused.value.code == "deal_word"
+    assert service.table.state is before
+
+
+def test_what_a_seat_sees_while_others_tell_never_depends_on_their_words(tmp_path: Path) -> None:
+    """Two worlds that differ only in another seat's word give Ann the same bytes."""
+    views = []
+    for n, ben in enumerate([("R-UK", "A-SB1"), ("R-US", "A-IB1")]):
+        service = told_table(tmp_path / str(n), "microfilms")
+        service.act(Seat(1), TellDealt(seat=Seat(1), cards=tuple(map(CardId, ben))))
+        service.act(Seat(0), TellDealt(seat=Seat(0), cards=(CardId("R-CN"), CardId("A-SB1"))))
+        view = service.seat_view(Seat(0))
+        views.append((view.private, view.public, view.telling, service.pending()))
+    assert views[0] == views[1]
+
+
+def test_words_that_cannot_all_be_true_send_everyone_back_to_deal_again(tmp_path: Path) -> None:
+    """Two seats name the one Journalist: no seat is told whose word it was; the table is
+    told, alike, to deal again, and every word is dropped."""
+    service = told_table(tmp_path, "microfilms")
+    clash = {**MICROFILMS_WORDS, Seat(2): ("R-JOU", "A-WR1")}
+    tell_all(service, clash)
+    state = service.table.state
+    assert isinstance(state.phase, Dealing) and service.telling_deal()
+    assert state.history[-1].kind == "deal_clash" and not state.history[-1].secrets
+    assert [p.seats for p in service.pending()] == [tuple(map(Seat, range(4)))]
+    assert all(service.seat_view(Seat(s)).telling.told == () for s in range(4))  # type: ignore[union-attr]
+    tell_all(service, MICROFILMS_WORDS)
+    assert isinstance(service.table.state.phase, Choosing)
+
+
+def test_a_mix_the_box_cannot_deal_is_a_clash_too(tmp_path: Path) -> None:
+    """§2 step 4: three Agents always; two Freelancers at four seats cannot be."""
+    service = told_table(tmp_path, "microfilms")
+    tell_all(service, {**MICROFILMS_WORDS, Seat(2): ("R-ASN", "A-WR1")})
+    assert service.table.state.history[-1].kind == "deal_clash"
+
+
+def test_more_copies_told_than_the_box_holds_is_a_clash(tmp_path: Path) -> None:
+    service = told_table(tmp_path, "themessage")
+    four_locks = {**MESSAGE_WORDS, Seat(2): ("LOCK-R-S-1", "BURN-K-D-1", "COUNTER-B-D-1")}
+    tell_all(service, four_locks)  # the box holds three red Locks
+    assert service.table.state.history[-1].kind == "deal_clash"
+
+
+def test_a_killed_table_keeps_every_word_told(tmp_path: Path) -> None:
+    service = told_table(tmp_path, "themessage")
+    tell_all(service, dict(list(MESSAGE_WORDS.items())[:2]))
+    resumed = TableService.resume(Journal(tmp_path / "j.sqlite3"), service.game_id)
+    assert resumed.telling_deal() and resumed.goes_on()
+    telling = resumed.seat_view(Seat(1)).telling
+    assert telling is not None and len(telling.told) == 3
+    assert telling.waiting == (Seat(2), Seat(3))
+    tell_all(resumed, dict(list(MESSAGE_WORDS.items())[2:]))
+    assert not resumed.telling_deal()
+
+
+def test_the_app_deals_at_once_when_it_is_the_dealer(tmp_path: Path) -> None:
+    service = TableService.start(Journal(tmp_path / "j.sqlite3"), "microfilms", FOUR,
+                                 rng=random.Random(2))  # fmt: skip
+    assert not service.telling_deal()
+    assert not isinstance(service.table.state.phase, Dealing)
+    with pytest.raises(RuleViolation):
+        service.act(Seat(0), TellDealt(seat=Seat(0), cards=MICROFILMS_WORDS[Seat(0)]))
+
+
+def test_redeal_only_while_waiting_for_the_deal(tmp_path: Path) -> None:
+    service = told_table(tmp_path, "microfilms")
+    tell_all(service, MICROFILMS_WORDS)
+    with pytest.raises(RuleViolation):
+        service.submit(Redeal())
+
+
+# --- Microfilms: the letter set aside, which nobody may see (§2 step 6, §7.1) ---------------
+
+
+def dealt_microfilms(tmp_path: Path, seed: int = 1) -> TableService:
+    service = told_table(tmp_path, "microfilms", seed)
+    tell_all(service, MICROFILMS_WORDS)
+    return service
+
+
+def draw_told(service: TableService, card: str) -> None:
+    seat = service.table.state.active
+    service.act(seat, Draw(seat=seat, source=Source.DECK))
+    assert isinstance(service.table.state.phase, Drawing)
+    service.act(seat, TellDraw(seat=seat, card=CardId(card)))
+    state = service.table.state
+    if isinstance(state.phase, Discarding):  # over the limit of one (§5.1): keep the letter
+        other = next(c for c in state.players[seat].hand if c != card)
+        service.act(seat, Discard(seat=seat, card=other))
+
+
+def test_the_app_does_not_judge_by_a_letter_nobody_saw(tmp_path: Path) -> None:
+    state = dealt_microfilms(tmp_path).table.state
+    assert not state.letter_known
+    assert letter.aside(state) in {"L-CN", "L-UK", "L-US"}
+    assert "L-SU" not in state.deck  # the nation not dealt is out, with its letter
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_letter_drawn_is_in_the_deck_whatever_the_app_guessed(tmp_path: Path, seed: int) -> None:
+    """Any of the three letters may be drawn: none is refused, none becomes a doubt, and
+    once the two letters in play are seen the third is known to be the one set aside."""
+    service = dealt_microfilms(tmp_path, seed)
+    draw_told(service, "L-CN")
+    state = service.table.state
+    assert not state.doubts
+    assert any("L-CN" in p.hand for p in state.players)
+    assert not state.letter_known and letter.aside(state) != "L-CN"
+    # The next seat draws the UK letter: the US letter is the one set aside.
+    draw_told(service, "L-UK")
+    state = service.table.state
+    assert state.letter_known and letter.aside(state) == "L-US"
+    assert state.lone is Nation.US
+
+
+def test_an_agent_who_claims_before_the_app_knows_turns_the_letter_face_up(tmp_path: Path) -> None:
+    """§7.1 variant A at a table without readers: the claim names the letter set aside,
+    turned face up for all; the app judges by it and knows it from then on."""
+    service = dealt_microfilms(tmp_path)
+    table = service.table
+    agent = next(s for s, (i, _) in MICROFILMS_WORDS.items() if i == "R-CN")
+    state = table.state
+    # The CN Agent Clean with the UK Microfilm in hand, as play could have made them.
+    ready = evolve(
+        state,
+        players=evolve_at(state.players, agent, clean=True, hand=(CardId("M-UK"),)),
+        deck=(*(c for c in state.deck if c != "M-UK"), CardId("A-SB1")),
+        active=agent,
+        phase=Choosing(),
+    )
+    spec = service.spec
+    with pytest.raises(RuleViolation) as refused:
+        spec.apply(ready, ClaimAgent(seat=agent, microfilm=CardId("M-UK")))
+    assert refused.value.code == "claim_needs_letter"
+    legal = spec.legal_actions(ready, agent, "claim")
+    assert {a.aside for a in legal if isinstance(a, ClaimAgent)} == {"L-CN", "L-UK", "L-US"}
+    for aside, won in (("L-UK", True), ("L-US", False)):
+        claim = ClaimAgent(seat=agent, microfilm=CardId("M-UK"), aside=CardId(aside))
+        out = spec.apply(ready, claim)
+        kinds = [e.kind for e in out.events]
+        assert kinds[0] == "letter_turned_up" and out.events[0].args["letter"] == aside
+        assert ("claim_succeeded" in kinds) is won  # UK is CN's enemy only if UK stands alone
+        assert out.state.letter_known
+
+
+# --- a table with some readers: the deal told on the phones, the letter on the centre reader ---
+
+
+def partly_read(tmp_path: Path) -> TableService:
+    """Readers at two seats and the centre (issue: not every seat has one): the players
+    deal the real cards and tell their phones; the letter goes face down on the centre."""
+    service = TableService.start(
+        Journal(tmp_path / "j.sqlite3"), "microfilms", FOUR, draws=Draws.TOLD,
+        dealer=Dealer.TABLE, centre=True, rng=random.Random(4),
+    )  # fmt: skip
+    places = {
+        ("board", "c"): Role(Place.CENTRE),
+        ("board", "0"): Role(Place.SEAT, Seat(0)),
+        ("board", "1"): Role(Place.SEAT, Seat(1)),
+    }
+    service.use_sensors(places, recogniser(cards.CARDS))
+    return service
+
+
+def test_the_letter_laid_on_the_centre_reader_is_the_one_the_app_judges_by(
+    tmp_path: Path,
+) -> None:
+    service = partly_read(tmp_path)
+    laid = service.observe(TagPlaced("board", sticker_uid(CardId("L-UK")), zone="c"))
+    assert laid.committed == (LaidAside(card=CardId("L-UK")),)
+    assert service.table.state.history[-1].args == {}  # the card is named to nobody
+    tell_all(service, MICROFILMS_WORDS)
+    state = service.table.state
+    assert state.letter_known and letter.aside(state) == "L-UK" and state.lone is Nation.UK
+
+
+def test_with_a_centre_reader_the_deal_waits_for_the_letter_rather_than_guess(
+    tmp_path: Path,
+) -> None:
+    service = partly_read(tmp_path)
+    tell_all(service, MICROFILMS_WORDS)
+    assert isinstance(service.table.state.phase, Dealing) and service.goes_on()
+    assert [n.key for n in service.dealing() or ()] == ["ingest.deal.waiting_letter"]
+    service.observe(TagPlaced("board", sticker_uid(CardId("L-CN")), zone="c"))
+    assert service.table.state.letter_known and service.table.state.lone is Nation.CN
+
+
+def test_a_seat_reader_takes_no_part_in_a_told_deal(tmp_path: Path) -> None:
+    service = partly_read(tmp_path)
+    before = service.table.state
+    said = service.observe(TagPlaced("board", sticker_uid(CardId("R-CN")), zone="0"))
+    assert not said.committed and service.table.state is before
+    assert [n.key for n in said.notices] == ["ingest.deal.told_on_phones.microfilms"]
+    wrong = service.observe(TagPlaced("board", sticker_uid(CardId("A-SB1")), zone="c"))
+    assert not wrong.committed and [n.key for n in wrong.notices] == ["ingest.deal.centre_letter"]
