@@ -11,7 +11,7 @@ from companion.core.narrow import integers as _ints
 from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, JSONObject
-from companion.games.themessage.options import DEFAULT_MIXES, PRINTED_MIXES
+from companion.games.themessage.options import DEFAULT_MIXES, PRINTED_MIXES, TWO_CAMP_MIXES
 from companion.i18n import Voice
 from ui.faces.base import Alert, HandCard, SeatFace, Stat
 
@@ -96,9 +96,10 @@ class TheMessageFace:
         return None
 
     def option_choices(self, name: str, seats: int) -> list[Any] | None:
-        """The identity mixes of the box for this table, the green-free default first."""
+        """The identity mixes for this table: the green-free default first, the other
+        two-camp mix of an odd table, then the box's printed ones."""
         if name == "identities":
-            printed: list[Any] = list(PRINTED_MIXES.get(seats, ()))
+            printed: list[Any] = [*TWO_CAMP_MIXES.get(seats, ()), *PRINTED_MIXES.get(seats, ())]
             return [None, *printed] if seats in DEFAULT_MIXES else printed
         return {"probe_plus_draws": [1, 2], "hand_limit": [0, 3, 5, 7]}.get(name)
 

@@ -89,7 +89,8 @@ def check(state: State, claim: Claim) -> None:
         if (claim.named is not None) != wants_named:
             raise MalformedAction(field="named", expected="a seat" if wants_named else "absent")
     named = getattr(claim, "named", None)
-    if named is not None and named not in _others(state, claim.seat):
+    may_name = state.in_game() if isinstance(claim, ClaimAssassin) else _others(state, claim.seat)
+    if named is not None and named not in may_name:  # §7.3: whoever holds the Ace, himself too
         raise BadTarget(target=named)
     if isinstance(claim, ClaimManager):
         _check_places(state, claim.letters)
@@ -146,7 +147,7 @@ def _agent(state: State, claim: ClaimAgent) -> tuple[Seat, ...] | None:
         return (claim.seat,)
     seats = [_agent_seat(state, n) for n in Nation if n not in (mine, lone)]
     ally = next(s for s in seats if s is not None)
-    if state.player(ally).eliminated:
+    if state.player(ally).eliminated and not state.options.eliminated_ally_wins:
         return (claim.seat,)
     return tuple(sorted((claim.seat, ally)))
 

@@ -185,7 +185,7 @@ def _claim(state: State, seat: Seat) -> Iterator[Action]:
     elif kind is ClaimJournalist:
         yield from (ClaimJournalist(seat=seat, named=t, microfilm=m) for m in films for t in others)
     elif kind is ClaimAssassin:
-        yield from (ClaimAssassin(seat=seat, named=t) for t in others)
+        yield from (ClaimAssassin(seat=seat, named=t) for t in state.in_game())  # §7.3
     elif kind is ClaimInterpol:
         yield from (ClaimInterpol(seat=seat, named=t) for t in others)
     else:

@@ -70,6 +70,10 @@ class Options:
     ally_wins: bool = True
     """§7.1 — an allied Agent still in the game wins with a successful ally."""
 
+    eliminated_ally_wins: bool = False
+    """§8 UNKNOWN — an allied Agent eliminated by a failed claim wins all the same when its
+    ally's claim succeeds (with ``ally_wins``); an eliminated Agent never stops its ally."""
+
     hand_limit_check: HandLimitCheck = HandLimitCheck.ACTIVE
     """§5.1 — whose hand is held to its limit at the end of a turn."""
 

@@ -23,13 +23,26 @@ class Mix:
     green: int = 0
 
 
-DEFAULT_MIXES: dict[int, Mix] = {4: Mix(red=2, blue=2), 6: Mix(red=3, blue=3)}
+DEFAULT_MIXES: dict[int, Mix] = {
+    3: Mix(red=2, blue=1),
+    4: Mix(red=2, blue=2),
+    5: Mix(red=3, blue=2),
+    6: Mix(red=3, blue=3),
+}
 """§2: the table's alternatives without 打醬油的, as the seed advises for a first game.
 
 Green wins only through a character's secret mission, and characters are not
-in this game yet; so no default deals green. Other player counts need a mix
-set up by the group (``Options.identities``).
+in this game yet; so no default deals green. At 3 and 5 players the box prints
+only mixes with green: the default is then two camps, red one player larger
+(INFERRED; :data:`TWO_CAMP_MIXES` has blue larger). Seven or more need green
+(three copies a camp), set up by the group (``Options.identities``).
 """
+
+TWO_CAMP_MIXES: dict[int, tuple[Mix, ...]] = {
+    3: (Mix(red=1, blue=2),),
+    5: (Mix(red=2, blue=3),),
+}
+"""The other red/blue-only mix at an odd table, for a face to offer beside the default."""
 
 PRINTED_MIXES: dict[int, tuple[Mix, ...]] = {
     3: (Mix(red=1, blue=1, green=1),),
@@ -56,7 +69,9 @@ class BurnTiming(enum.StrEnum):
     """§6.6: when 燒燬 may be played."""
 
     ANY_WINDOW = "any_window"
-    """At any open moment: turn start, play phases, every response and transmission window."""
+    """At any open moment: the active player at turn start and in play phases, and every
+    player in each response and transmission round (outside a round only the active
+    player acts)."""
     PLAY_PHASE = "play_phase"
     """Only by the active player in their play phases (FOOP's newer text)."""
 

@@ -16,12 +16,14 @@ from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games.themessage import GAME
 from companion.games.themessage.actions import Deal, Draw, Receive, Send
-from companion.games.themessage.cards import IDENTITY, Camp
+from companion.games.themessage.cards import IDENTITY, Camp, Function
 from companion.games.themessage.flow import seat_order
-from companion.games.themessage.options import PRINTED_MIXES, Mix, Options
+from companion.games.themessage.options import PRINTED_MIXES, BurnTiming, Mix, Options
 from companion.games.themessage.setup import setup
 from companion.games.themessage.state import Acting, Moment, State, Status
+from companion.games.themessage.timing import functions_now, round_seats
 from companion.transcript import new_header
+from ui.faces import face_of
 
 RED, BLUE, GREEN = (IDENTITY[c] for c in Camp)
 HANDS = (
@@ -144,16 +146,25 @@ def test_plays_declared_together_count_from_the_right_of_the_last_user() -> None
     assert sorted(range(4), key=lambda s: seat_order(state, Seat(s))) == [3, 0, 1, 2]
 
 
-@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_default_mix_has_no_green(players: int) -> None:
-    """§2: the table's alternatives without 打醬油的, as the seed advises for a first game."""
+    """§2: the table's alternatives without 打醬油的, as the seed advises for a first game;
+    at 3 and 5 (printed only with green) two camps, red one larger (INFERRED)."""
     state = setup([f"P{i}" for i in range(players)], Options())
     roll = GAME.roll(state, random.Random(3))
     assert isinstance(roll, Deal) and GREEN not in roll.identities
-    assert sorted(roll.identities).count(RED) == players // 2
+    assert sorted(roll.identities).count(RED) == (players + 1) // 2
 
 
-@pytest.mark.parametrize("players", [3, 5, 7, 8, 9])
+@pytest.mark.parametrize("players", [3, 5])
+def test_an_odd_table_is_offered_both_two_camp_mixes_before_the_printed_ones(players: int) -> None:
+    choices = face_of("themessage").option_choices("identities", players)
+    assert choices is not None and choices[0] is None  # the default: red one larger
+    assert choices[1] == Mix(red=players // 2, blue=players // 2 + 1)
+    assert all(mix.green for mix in choices[2:])
+
+
+@pytest.mark.parametrize("players", [7, 8, 9])
 def test_other_counts_need_a_mix_set_up_by_the_group(players: int) -> None:
     names = [f"P{i}" for i in range(players)]
     with pytest.raises(ValueError, match="mix"):
@@ -188,3 +199,18 @@ def test_a_third_red_received_by_a_red_player_wins_for_the_red_camp_at_once() ->
     assert result is not None and result.reason == "victory" and result.winners == (0, 2)
     declared = next(e for e in state.history if e.kind == "declared_victory")
     assert declared.args == {"seat": 2, "identity": "ID-RED"} and declared.reveals
+
+
+def test_burn_at_any_window_is_the_active_player_s_outside_a_round_and_anyone_s_in_one() -> None:
+    """§6.6 (option ``burn_timing``, default ``any_window``): the active player may burn at
+    turn start and in play phases; another player only in a response round."""
+    state = dealt()
+    black = CardId("COUNTER-K-D-1")
+    state = evolve(state, players=evolve_at(state.players, Seat(2), intel=(black,)))
+    assert state.moment is Moment.TURN_START
+    assert Function.BURN in functions_now(state, Seat(0))
+    assert not functions_now(state, Seat(1))
+    rounds = round_seats(state)
+    assert Seat(1) in rounds  # a round opened now would ask Ben too: he could burn there
+    later = evolve(state, options=evolve(state.options, burn_timing=BurnTiming.PLAY_PHASE))
+    assert Function.BURN not in functions_now(later, Seat(0))  # not at turn start
