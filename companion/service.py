@@ -459,6 +459,10 @@ class TableService:
         """The table closes round ``n`` at once, even one a seat holds (the tablet's button)."""
         self.submit(CloseRound(n=n))
 
+    def to_undo(self) -> tuple[JSONObject, ...]:
+        """What an undo would take back, as everyone saw it (to confirm it before)."""
+        return self.table.to_undo()
+
     def undo(self) -> Update:
         """Take back the last action, unless it showed anything to anyone."""
         with self._event():

@@ -26,7 +26,7 @@ from companion.core.prompts import Prompt
 from companion.core.taps import Applied, Plan
 from companion.core.types import JSONObject, Seat
 from companion.core.views import private_events, public_event
-from companion.journal import Journal
+from companion.journal import Entry, Journal
 from companion.transcript import Header, fold, new_header
 
 
@@ -167,10 +167,7 @@ class Table:
     def undo(self) -> Update:
         """Take back the last action (and the chance it caused) unless it revealed a secret."""
         entries = self.journal.entries(self.game_id)
-        chance = [isinstance(self.spec.codec.decode(e.action), ChanceAction) for e in entries]
-        last = next((i for i in reversed(range(len(entries))) if not chance[i]), None)
-        if last is None or not all(e.undoable for e in entries[last:]):
-            raise NothingToUndo()
+        last = self._undoable(entries)
         self.journal.drop_from(self.game_id, entries[last].seq)
         self.state = fold(self.header, [e.action for e in entries[:last]])
         self.seq = entries[last - 1].seq if last else 0
@@ -178,6 +175,30 @@ class Table:
         for listener in self._listeners:
             listener(update)
         return update
+
+    def to_undo(self) -> tuple[JSONObject, ...]:
+        """What :meth:`undo` would take back, as the table saw it happen: the public events
+        of the last action and the chance it caused.
+
+        :raises NothingToUndo: as :meth:`undo` would.
+        """
+        entries = self.journal.entries(self.game_id)
+        last = self._undoable(entries)
+        before = fold(self.header, [e.action for e in entries[:last]])
+        events: list[JSONObject] = []
+        for entry in entries[last:]:
+            out = self.spec.apply(before, self.spec.codec.decode(entry.action))
+            before = out.state
+            events += [public_event(e) for e in out.events]
+        return tuple(events)
+
+    def _undoable(self, entries: Sequence[Entry]) -> int:
+        """The index of the last action a player took, if it and its chance may be undone."""
+        chance = [isinstance(self.spec.codec.decode(e.action), ChanceAction) for e in entries]
+        last = next((i for i in reversed(range(len(entries))) if not chance[i]), None)
+        if last is None or not all(e.undoable for e in entries[last:]):
+            raise NothingToUndo()
+        return last
 
     def pending(self) -> tuple[Prompt, ...]:
         result: tuple[Prompt, ...] = self.spec.pending(self.state)

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from companion.core.actions import Pick
+from companion.core.actions import Pass, Pick, TellDraw
+from companion.core.errors import NothingToUndo
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards
@@ -170,3 +171,22 @@ def test_a_tap_that_goes_wrong_is_said_to_the_table_and_the_next_one_counts(
     failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert len(failures) == 1 and failures[0].exc_info is not None
     assert service.observe(laid).committed == (Draw(seat=seat, source=Source.DECK), Pick(card=card))
+
+
+def test_an_undo_says_what_it_would_take_back_and_changes_nothing_until_it_is_made(
+    service: TableService,
+) -> None:
+    seat = service.acting()
+    assert seat is not None
+    before = service.table.state
+    service.submit(Pass(seat=seat))
+    after, seq = service.table.state, service.seq
+    said = service.to_undo()
+    assert [e["kind"] for e in said] == [e.kind for e in after.history[len(before.history) :]]
+    assert (service.table.state, service.seq) == (after, seq)
+    service.undo()
+    assert service.table.state == before
+    service.submit(Draw(seat=seat, source=Source.DECK))
+    service.submit(TellDraw(seat=seat, card=service.table.state.deck[0]))  # seen by the drawer
+    with pytest.raises(NothingToUndo):
+        service.to_undo()

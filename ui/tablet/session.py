@@ -216,6 +216,24 @@ class Session:
             except (RuleViolation, JournalError) as err:
                 self._refused(err)
 
+    def to_undo(self) -> tuple[list[str], list[str]] | None:
+        """What Undo would take back, for the table to confirm first: what happened, as the
+        feed said it, and what to put back on the real table; ``None`` (and the reason in
+        an alert) if nothing may be taken back."""
+        try:
+            events = self.service.to_undo()
+        except (RuleViolation, JournalError) as err:
+            self._refused(err)
+            return None
+        voice = self.voice
+        said = [voice.event(str(e["kind"]), _args(e)) for e in events]
+        back = [
+            voice.say(key, _args(e))
+            for e in events
+            if has(voice.lang, key := f"undo.{voice.game}.{e['kind']}")
+        ]
+        return said, list(dict.fromkeys(back))
+
     def undo(self) -> None:
         try:
             self.service.undo()

@@ -187,8 +187,19 @@ async def test_undo_and_pause(tablet: Tablet) -> None:
     assert seat is not None
     before = session.service.table.state
     await enter_by_touch(tablet, (text(lang, "act.pass"),))
-    assert session.service.table.state != before
+    after = session.service.table.state
+    assert after != before
+    # Undo asks first, saying what it takes back and what goes back on the table.
     await tablet.press(text(lang, "tablet.undo"))
+    shown = texts()
+    passed = next(e for e in reversed(after.history) if e.kind == "passed")
+    assert text(lang, "tablet.undo_ask") in shown
+    assert "• " + session.voice.event("passed", passed.args) in shown
+    assert "• " + session.voice.say("undo.microfilms.passed", passed.args) in shown
+    await tablet.press(text(lang, "phone.cancel"))
+    assert session.service.table.state == after
+    await tablet.press(text(lang, "tablet.undo"))
+    await tablet.press(text(lang, "tablet.undo_confirm"))
     assert session.service.table.state == before
     await tablet.press(text(lang, "tablet.pause"))
     assert session.paused and text(lang, "tablet.paused") in texts()

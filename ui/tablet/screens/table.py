@@ -292,8 +292,33 @@ class TableScreen(Page):
         self.app.show("join")
 
     def _undo(self) -> None:
-        if self.app.session is not None:
-            self.app.session.undo()
+        """Undo asks first: what it takes back, and what goes back where on the real table."""
+        session = self.app.session
+        summary = None if session is None else session.to_undo()
+        if session is None or summary is None:
+            return
+        said, back = summary
+        view = Sheet(auto_dismiss=False, background_color=theme.FELT)
+        column = BoxLayout(orientation="vertical", padding=theme.GAP * 4, spacing=theme.GAP)
+        column.add_widget(Text(self.t("tablet.undo_ask"), size=theme.TITLE, bold=True))
+        for line in said:
+            column.add_widget(Text("• " + line))
+        if back:
+            column.add_widget(Text(self.t("tablet.undo_back"), colour=theme.GOLD, bold=True))
+            for line in back:
+                column.add_widget(Text("• " + line, colour=theme.GOLD))
+        column.add_widget(BoxLayout())
+        buttons = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP * 2)
+
+        def confirm() -> None:
+            view.dismiss()
+            session.undo()
+
+        buttons.add_widget(Tap(self.t("tablet.undo_confirm"), confirm, colour=theme.ORANGE))
+        buttons.add_widget(Tap(self.t("phone.cancel"), view.dismiss))
+        column.add_widget(buttons)
+        view.add_widget(column)
+        view.open(animation=False)
 
     def _pause(self) -> None:
         """The table takes a break: everything covered until someone taps Continue."""
