@@ -208,7 +208,8 @@ def test_the_app_does_not_judge_by_a_letter_nobody_saw(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_a_letter_drawn_is_in_the_deck_whatever_the_app_guessed(tmp_path: Path, seed: int) -> None:
     """Any of the three letters may be drawn: none is refused, none becomes a doubt, and
-    once the two letters in play are seen the third is known to be the one set aside."""
+    once the two letters in play are seen the guess is the third — still a guess until the
+    second night, for knowing it sooner would tell everyone the last letter was drawn."""
     service = dealt_microfilms(tmp_path, seed)
     draw_told(service, "L-CN")
     state = service.table.state
@@ -218,8 +219,9 @@ def test_a_letter_drawn_is_in_the_deck_whatever_the_app_guessed(tmp_path: Path, 
     # The next seat draws the UK letter: the US letter is the one set aside.
     draw_told(service, "L-UK")
     state = service.table.state
-    assert state.letter_known and letter.aside(state) == "L-US"
+    assert not state.letter_known and letter.aside(state) == "L-US"
     assert state.lone is Nation.US
+    assert letter.learnt(evolve(state, night=2)).letter_known
 
 
 def test_an_agent_who_claims_before_the_app_knows_turns_the_letter_face_up(tmp_path: Path) -> None:
@@ -302,3 +304,64 @@ def test_a_seat_reader_takes_no_part_in_a_told_deal(tmp_path: Path) -> None:
     assert [n.key for n in said.notices] == ["ingest.deal.told_on_phones.microfilms"]
     wrong = service.observe(TagPlaced("board", sticker_uid(CardId("A-SB1")), zone="c"))
     assert not wrong.committed and [n.key for n in wrong.notices] == ["ingest.deal.centre_letter"]
+
+
+def test_the_last_card_of_the_deck_is_told_while_the_letter_is_a_guess(tmp_path: Path) -> None:
+    """The record's last card may be the guess's stand-in for the letter in the real deck:
+    it is told like any other draw, not taken from the record."""
+    state = dealt_microfilms(tmp_path).table.state
+    guess = letter.aside(state)
+    last = next(c for c in state.deck if c.startswith("L-"))
+    spec = dealt_microfilms(tmp_path / "b").spec
+    one = evolve(state, deck=(last,), phase=Choosing())
+    out = spec.apply(one, Draw(seat=one.active, source=Source.DECK))
+    assert isinstance(out.state.phase, Drawing)  # asked, not taken
+    told = spec.apply(out.state, TellDraw(seat=one.active, card=CardId(str(guess))))
+    assert guess in told.state.players[one.active].hand and not told.state.doubts
+    known = evolve(one, letter_known=True)
+    assert not isinstance(spec.apply(known, Draw(seat=one.active, source=Source.DECK))
+                          .state.phase, Drawing)  # fmt: skip
+
+
+def test_no_claim_is_judged_by_a_guess(tmp_path: Path) -> None:
+    """§7.4: the Intelligence Manager's claim (night 2 on) is refused while the letter is a
+    guess — it never is by then; an Agent's turned-up letter may not be one in sight."""
+    service = dealt_microfilms(tmp_path)
+    state, spec = service.table.state, service.spec
+    manager = evolve(state, players=evolve_at(state.players, Seat(3), identity=CardId("R-IM"),
+                                              clean=True), night=2, active=Seat(3),
+                     phase=Choosing())  # fmt: skip
+    assert not manager.letter_known  # made by hand: play would have learnt it
+    legal = spec.legal_actions(manager, Seat(3), "claim")
+    with pytest.raises(RuleViolation) as refused:
+        spec.apply(manager, legal[0])
+    assert refused.value.code == "claim_needs_letter"
+    agent = evolve(state, players=evolve_at(state.players, Seat(0), clean=True,
+                                            hand=(CardId("M-UK"), CardId("L-UK"))),
+                   phase=Choosing(), active=Seat(0))  # fmt: skip
+    mine = ClaimAgent(seat=Seat(0), microfilm=CardId("M-UK"), aside=CardId("L-UK"))
+    with pytest.raises(RuleViolation):
+        spec.apply(agent, mine)
+    assert "L-UK" not in letter.candidates(agent, Seat(0))
+
+
+def test_three_players_have_no_freelancer_to_tell(tmp_path: Path) -> None:
+    """§2 step 4 (INFERRED: identity total = player count): at three seats a Freelancer is
+    no seat's part — the table size is public, so the word is refused at once."""
+    service = TableService.start(
+        Journal(tmp_path / "j.sqlite3"), "microfilms", FOUR[:3], draws=Draws.TOLD,
+        dealer=Dealer.TABLE, rng=random.Random(1),
+    )  # fmt: skip
+    with pytest.raises(RuleViolation) as refused:
+        service.act(Seat(0), TellDealt(seat=Seat(0), cards=(CardId("R-JOU"), CardId("A-SB1"))))
+    assert refused.value.code == "deal_word"
+
+
+def test_a_clash_gathers_the_letter_on_the_centre_reader_too(tmp_path: Path) -> None:
+    service = partly_read(tmp_path)
+    service.observe(TagPlaced("board", sticker_uid(CardId("L-UK")), zone="c"))
+    tell_all(service, {**MICROFILMS_WORDS, Seat(2): ("R-JOU", "A-WR1")})
+    phase = service.table.state.phase
+    assert isinstance(phase, Dealing) and phase.aside is None
+    tell_all(service, MICROFILMS_WORDS)
+    assert isinstance(service.table.state.phase, Dealing)  # waits for the letter again

@@ -121,7 +121,7 @@ def redeal(taps: DealTaps | None, state: Any, action: Redeal) -> Outcome[Any]:
     """Drop every word: the table gathers the cards and deals again."""
     if taps is None or not taps.waits(state):
         raise WrongMoment(act=action.act)
-    return _with(state, evolve(state.phase, words=()), Event("deal_clash", {}))
+    return _with(state, Dealing(), Event("deal_clash", {}))  # the letter is gathered too
 
 
 def from_words(

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.core.actions import Action
+from companion.core.actions import Action, SeatAction
 from companion.core.errors import RuleViolation
 from companion.core.narrow import args as _args
 from companion.core.types import JSON, JSONObject, Seat
@@ -28,6 +28,7 @@ from companion.observations import SourceState, SourceStatus, describe_status
 from companion.service import Change, TableService
 from ui.faces import face_of
 from ui.faces.base import Alert, Face
+from ui.phone.render import view_message
 from ui.phone.server import PhoneServer
 from ui.windows import WindowTimer
 
@@ -201,6 +202,22 @@ class Session:
         if refused is not None:
             self._refused(refused)
         return refused is None
+
+    def seat_message(self, seat: Seat) -> JSONObject:
+        """What ``seat``'s phone would show now, in the tablet's language: for a private turn
+        at the tablet, behind the hold, for a seat without its phone."""
+        view = self.service.seat_view(seat)
+        return view_message(view, self.voice, self.face, list(self._events))
+
+    def act_for(self, seat: Seat, action: SeatAction) -> str | None:
+        """An action of ``seat``'s own, taken in its private turn as its phone would send it;
+        the refusal in words for that seat's eyes only (never a public alert: a refusal may
+        say what only the seat knows), or ``None`` once accepted."""
+        try:
+            self.service.act(seat, action)
+        except (RuleViolation, JournalError) as err:
+            return self.voice.say(err.key, err.details)
+        return None
 
     def _refused(self, err: RuleViolation | JournalError) -> None:
         kind = "journal" if isinstance(err, JournalError) else "violation"

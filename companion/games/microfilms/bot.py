@@ -87,10 +87,12 @@ class Bot(Listening):
 
     def learn(self, public: JSONObject, private: JSONObject, secrets: list[JSONObject]) -> None:
         """Absorb new events in order, each with the secret this seat was told about it."""
-        if self.hearing.secrets_read == 0 and secrets and secrets[0]["kind"] == "dealt":
-            # The deal is committed before anyone can subscribe, so its secret comes alone.
-            self.know.dealt(_obj(secrets[0]["args"]))
-            self.hearing.secrets_read = 1
+        dealt = next((i for i, s in enumerate(secrets) if s["kind"] == "dealt"), None)
+        if self.know.identity is None and dealt is not None:
+            # The deal may be committed before anyone can subscribe, so its secret is read
+            # here, with the words the seat told of a deal it made by hand before it.
+            self.know.dealt(_obj(secrets[dealt]["args"]))
+            self.hearing.secrets_read = max(self.hearing.secrets_read, dealt + 1)
         for event, secret in self.hearing.unread(secrets):
             self.know.absorb(event, secret)
         self.know.sync(public, private)

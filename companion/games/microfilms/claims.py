@@ -93,6 +93,8 @@ def check(state: State, claim: Claim) -> None:
     if named is not None and named not in may_name:  # §7.3: whoever holds the Ace, himself too
         raise BadTarget(target=named)
     if isinstance(claim, ClaimManager):
+        if not state.letter_known:  # never from night 2 on (letter.py): a guess is not judged
+            raise ClaimNeedsLetter()
         _check_places(state, claim.letters)
 
 

@@ -27,6 +27,7 @@ from companion.core.types import JSON, CardId, Seat
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Deal
 from companion.games.microfilms.cards import Kind
+from companion.games.microfilms.setup import MIN_SEATS
 from companion.games.microfilms.state import State
 
 
@@ -58,6 +59,8 @@ def see(state: State, seen: Seen, role: Role, card: CardId) -> Seen | Nothing:
     if role.place is Place.SEAT:
         assert role.seat is not None
         if cards.is_identity(card):
+            if known.kind is Kind.FREELANCER and len(state.players) == MIN_SEATS:
+                return Nothing("ingest.deal.no_freelancers")  # §2 step 4: three Agents only
             return replace(seen, identities=_put(seen.identities, role.seat, card))
         if known.kind is Kind.ACTION:
             return replace(seen, hands=_put(seen.hands, role.seat, card))

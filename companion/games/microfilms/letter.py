@@ -6,13 +6,15 @@ app which letter it is without seeing it, so the app keeps a guess
 (``State.letter_known`` is ``False``) and never judges by it:
 
 - A guess is only a name for a card nobody has seen. While it is one, a card a
-  player names that the guess put aside — a letter they drew — is simply in the
-  deck: the guess trades places with a letter the record still has in the deck,
-  which nobody has seen either (:func:`follow`).
-- Once every other letter in play has been seen out of the deck, the one left
-  is the letter set aside: the app knows it (:func:`learnt`). The deck runs out
-  before the second night, so the Intelligence Manager's claim always finds it
-  known.
+  player says they drew or hold that the guess put aside is simply in the deck:
+  the guess trades places with a letter the record still has in the deck, which
+  nobody has seen either (:func:`follow`); the last card of the deck is told like
+  any other, not taken from the record.
+- From the second night the app knows it (:func:`learnt`): the deck has run out
+  once, so every letter in play but the one set aside has been drawn — and told,
+  so the guess has followed them. The moment is public: knowing it sooner, from
+  the letters drawn, would tell every seat that someone drew the last of them. So
+  the Intelligence Manager's claim (night 2 on) always finds it known.
 - An Agent who claims before then turns the set-aside letter face up for
   everyone, and the claim names it (``ClaimAgent.aside``): the table gives up
   that a failed claim shows everyone the alliance (:func:`turned_up`).
@@ -20,7 +22,8 @@ app which letter it is without seeing it, so the app keeps a guess
 
 from __future__ import annotations
 
-from companion.core.actions import Action
+from companion.core.actions import Action, TellDraw
+from companion.core.audit import AuditHand
 from companion.core.doubts import told_holder
 from companion.core.errors import MalformedAction
 from companion.core.outcome import Event
@@ -29,29 +32,39 @@ from companion.core.values import evolve
 from companion.core.worlds import named_cards, relabel
 from companion.games.microfilms import cards
 from companion.games.microfilms.cards import Kind
+from companion.games.microfilms.claims import SECOND_NIGHT
 from companion.games.microfilms.state import State
 
 
 def aside(state: State) -> CardId | None:
-    """The letter the record has set aside (known or guessed)."""
-    return next((c for c in state.removed if _in_play_letter(state, c)), None)
+    """The letter the record has set aside (known or guessed): the one of the nation whose
+    Agent stands alone."""
+    return None if state.lone is None else cards.letter(state.lone)
+
+
+def guessed(state: State, card: CardId) -> bool:
+    """Whether ``card`` may be where the record has it only by the app's guess: a letter in
+    play while the letter set aside is unknown."""
+    return not state.letter_known and _in_play_letter(state, card)
 
 
 def follow(state: State, action: Action) -> State:
-    """The record before ``action``: a guessed letter that ``action`` names traded for a
-    letter still in the deck, as the card named was not the one set aside after all."""
+    """The record before a player's word (a card drawn, a hand stated): a guessed letter the
+    word names traded for a letter still in the deck that it does not name, as the card
+    named was not the one set aside after all."""
     guess = aside(state)
-    if state.letter_known or guess is None or guess not in named_cards(action):
+    if not isinstance(action, TellDraw | AuditHand) or guess is None or not guessed(state, guess):
         return state
-    spare = next((c for c in state.deck if _in_play_letter(state, c)), None)
-    if spare is None:
+    named = named_cards(action)
+    if guess not in named:
         return state
-    return _aside_is(state, guess, spare)
+    spare = next((c for c in state.deck if _in_play_letter(state, c) and c not in named), None)
+    return state if spare is None else _aside_is(state, guess, spare)
 
 
 def learnt(state: State) -> State:
-    """The record knowing its letter once no other letter in play is still unseen in the deck."""
-    if state.letter_known or any(_in_play_letter(state, c) for c in state.deck):
+    """The record knowing its letter from the second night on (a public moment)."""
+    if state.letter_known or state.night < SECOND_NIGHT:
         return state
     return evolve(state, letter_known=True)
 
@@ -62,8 +75,8 @@ def turned_up(state: State, seat: Seat, letter: CardId) -> tuple[State, list[Eve
     guess = aside(state)
     if state.letter_known or guess is None or not _in_play_letter(state, letter):
         raise MalformedAction(field="aside", expected="the letter set aside, when unknown")
-    if letter in state.discard:
-        raise MalformedAction(field="aside", expected="a letter not face up on the pile")
+    if letter in (*state.discard, *state.player(seat).hand):  # where the claimant sees it
+        raise MalformedAction(field="aside", expected="a letter not in sight elsewhere")
     secrets = tuple(told_holder(state, letter, guess))
     state = evolve(_aside_is(state, guess, letter), letter_known=True)
     return state, [Event("letter_turned_up", {"seat": seat, "letter": letter}, secrets=secrets)]

@@ -171,8 +171,8 @@ def _draw(state: State, a: Draw) -> Step:
     if a.source is Source.DECK:
         if not state.deck:
             raise PileEmpty(pile="deck")
-        if len(state.deck) == 1:
-            return _drawn(state, a.seat, state.deck[0])
+        if len(state.deck) == 1 and not letter.guessed(state, state.deck[0]):
+            return _drawn(state, a.seat, state.deck[0])  # the last card: no chance, no word
         return evolve(state, phase=Drawing(a.seat)), []
     if not state.discard:
         raise PileEmpty(pile="discard")

@@ -73,6 +73,15 @@ class Tablet:
         touch.touch_up()
         await self.frames(2)
 
+    async def hold(self, label: str, seconds: float) -> None:
+        """A finger kept on the button for ``seconds`` (a hold-to-reveal)."""
+        x, y = self.button(label).to_window(*self.button(label).center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        await asyncio.sleep(seconds)
+        touch.touch_up()
+        await self.frames(2)
+
     async def tap_at(self, x: float, y: float) -> None:
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -18,8 +18,6 @@ from typing import Any
 from kivy.clock import Clock, ClockEvent
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion.core.types import Seat
@@ -27,7 +25,9 @@ from companion.observations import SourceState
 from ui.faces.base import Alert
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
-from ui.tablet.session import Choice, Session
+from ui.tablet.screens.menu import ActionMenu
+from ui.tablet.screens.private import PrivateTurn
+from ui.tablet.session import Session
 from ui.tablet.widgets import Panel, Sheet, Tap, Text, alert_sheet
 
 FEED_LINES = 9
@@ -58,6 +58,8 @@ class TableScreen(Page):
         self.asked = 0
         """The last question a reader's card raised that this screen put to the table."""
         self.pause_view: Sheet | None = None
+        self.private: PrivateTurn | None = None
+        """The private turn open, if any: it covers the whole table."""
         self.ticking: ClockEvent | None = None
         root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.5, spacing=theme.GAP)
@@ -65,8 +67,8 @@ class TableScreen(Page):
         self.waiting = Text(size=theme.TITLE * 0.8, colour=theme.GOLD, bold=True)
         self.banner.add_widget(self.waiting)
         top.add_widget(self.banner)
-        for key, act in (("tablet.codes", self._codes), ("tablet.undo", self._undo),
-                         ("tablet.pause", self._pause)):  # fmt: skip
+        for key, act in (("tablet.private.open", self._private), ("tablet.codes", self._codes),
+                         ("tablet.undo", self._undo), ("tablet.pause", self._pause)):  # fmt: skip
             top.add_widget(Tap(self.t(key), act, size_hint=(None, None), width=theme.TOUCH * 1.8))
         top.add_widget(language_bar(self))
         root.add_widget(top)
@@ -79,6 +81,19 @@ class TableScreen(Page):
         self.ring.add_widget(self.centre)
         self.ring.bind(size=self._place, pos=self._place)
         middle.add_widget(self.ring)
+        middle.add_widget(self._feed_panel())
+        root.add_widget(middle)
+        root.add_widget(self._bottom())
+        self.add_widget(root)
+        session = self.app.session
+        if session is not None:
+            for _ in session.names:
+                panel = SeatPanel()
+                self.seats.append(panel)
+                self.ring.add_widget(panel)
+
+    def _feed_panel(self) -> Panel:
+        """Beside the ring: the deal's steps while it is told, what just happened, the seal."""
         feed = Panel(orientation="vertical", size_hint_x=0.3)
         self.guide = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None, height=0)
         """The real deal step by step, while the players deal by hand and tell the phones."""
@@ -94,16 +109,7 @@ class TableScreen(Page):
         feed.add_widget(BoxLayout())
         self.seal_line = Text(size=theme.SMALL)
         feed.add_widget(self.seal_line)
-        middle.add_widget(feed)
-        root.add_widget(middle)
-        root.add_widget(self._bottom())
-        self.add_widget(root)
-        session = self.app.session
-        if session is not None:
-            for _ in session.names:
-                panel = SeatPanel()
-                self.seats.append(panel)
-                self.ring.add_widget(panel)
+        return feed
 
     def _bottom(self) -> BoxLayout:
         """Entering a seat's action, the open window's countdown, the notes under the table."""
@@ -167,6 +173,10 @@ class TableScreen(Page):
             if only and seat is not None
             else ""
         )
+        phoneless = [names[s] for s in self._phoneless(session)]
+        if phoneless:
+            seats = self.t("word.sep").join(phoneless)
+            self.phone_note.text = self.t("tablet.private.no_phone", seats=seats)
         statuses = session.statuses.values()
         working = sum(s.state is SourceState.CONNECTED for s in statuses)
         self.readers_line.text = (
@@ -177,6 +187,8 @@ class TableScreen(Page):
         self.seal_line.text = session.seal() or ""
         self._ask(session)
         self._alerts(session.alerts)
+        if self.private is not None:
+            self.private.render()
 
     def _tick(self, *_: object) -> None:
         """The open window's countdown, for the whole table, and the button that closes it."""
@@ -227,10 +239,10 @@ class TableScreen(Page):
         if self.ticking is not None:
             self.ticking.cancel()
             self.ticking = None
-        for view in (self.alert_view, self.menu):
+        for view in (self.alert_view, self.menu, self.private):
             if view is not None:
                 view.dismiss()
-        self.alert_view = self.menu = None
+        self.alert_view = self.menu = self.private = None
         self.shown_alerts = []
 
     def _guide(self, steps: list[str]) -> None:
@@ -342,6 +354,47 @@ class TableScreen(Page):
         if self.app.session is not None:
             self.app.session.set_paused(False)
 
+    def _phoneless(self, session: Session) -> list[Seat]:
+        """The seats the table waits for whose phone is not with them now."""
+        connected = session.phones.connected()
+        waiting = {s for p in session.service.pending() for s in p.seats}
+        return [Seat(s) for s in sorted(waiting) if Seat(s) not in connected]
+
+    def _private(self) -> None:
+        """Which seat's private turn: each seat, those without a phone and those the table
+        waits for marked."""
+        session = self.app.session
+        if session is None:
+            return
+        connected = session.phones.connected()
+        waiting = {s for p in session.service.pending() for s in p.seats}
+        view = Sheet(size_hint=(0.6, 0.8), background_color=(0, 0, 0, 0.7))
+        column = Panel(orientation="vertical", colour=theme.PANEL_HI)
+        column.add_widget(Text(self.t("tablet.private.which"), size=theme.TITLE, bold=True))
+        for i, name in enumerate(session.names):
+            notes = [self.t("tablet.private.no_phone_short")] if Seat(i) not in connected else []
+            notes += [self.t("tablet.private.waited")] if Seat(i) in waiting else []
+            column.add_widget(Tap(" · ".join([name, *notes]), self._starter(view, Seat(i))))
+        column.add_widget(Tap(self.t("phone.cancel"), view.dismiss, colour=theme.LINE))
+        view.add_widget(column)
+        view.open(animation=False)
+
+    def _starter(self, chooser: Sheet, seat: Seat) -> Callable[[], None]:
+        def start() -> None:
+            chooser.dismiss()
+            self.open_private(seat)
+
+        return start
+
+    def open_private(self, seat: Seat) -> None:
+        session = self.app.session
+        if session is None:
+            return
+        turn = PrivateTurn(self, session, seat)
+        turn.bind(on_dismiss=lambda *_: setattr(self, "private", None))
+        self.private = turn
+        turn.open(animation=False)
+
     def _open_menu(self) -> None:
         session = self.app.session
         seat = session.acting() if session is not None else None
@@ -354,80 +407,3 @@ class TableScreen(Page):
         )
         self.menu.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
         self.menu.open(animation=False)
-
-
-class ActionMenu(Sheet):
-    """Choose an action by touch, step by step along its path, then confirm.
-
-    The same menu enters an action no sensor saw, and answers a question a
-    reader's card raised (what that card does).
-    """
-
-    def __init__(
-        self,
-        page: TableScreen,
-        session: Session,
-        seat: Seat,
-        title: str,
-        *,
-        choices: list[Choice],
-        choose: Callable[[Choice], None],
-    ) -> None:
-        super().__init__(size_hint=(0.8, 0.86), background_color=(0, 0, 0, 0.6))
-        self.page = page
-        self.session = session
-        self.seat = seat
-        self.title = title
-        self.path: list[str] = []
-        self.choices = choices
-        self.choose = choose
-        self.box = Panel(orientation="vertical", colour=theme.PANEL_HI)
-        self.add_widget(self.box)
-        self.show()
-
-    def show(self) -> None:
-        t = self.page.t
-        self.box.clear_widgets()
-        self.box.add_widget(Text(self.title, size=theme.TITLE, bold=True))
-        if self.path:
-            self.box.add_widget(Text(" › ".join(self.path), colour=theme.GOLD))
-        here = [c for c in self.choices if list(c.path[: len(self.path)]) == self.path]
-        exact = next((c for c in here if len(c.path) == len(self.path)), None)
-        options = list(
-            dict.fromkeys(c.path[len(self.path)] for c in here if len(c.path) > len(self.path))
-        )
-        buttons = GridLayout(cols=3, spacing=theme.GAP / 2, size_hint_y=None)
-        buttons.bind(minimum_height=buttons.setter("height"))
-        for option in options:
-            buttons.add_widget(
-                Tap(option, lambda option=option: self._step(option), colour=theme.LINE)
-            )
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(buttons)
-        self.box.add_widget(scroll)
-        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
-        if exact is not None:
-            go = Tap(t("phone.confirm"), lambda: self._confirm(exact), colour=theme.GOLD)
-            go.color = theme.INK
-            row.add_widget(go)
-        if self.path:
-            row.add_widget(Tap(t("phone.back"), self._back, colour=theme.LINE))
-        row.add_widget(Tap(t("phone.cancel"), self.dismiss, colour=theme.LINE))
-        self.box.add_widget(row)
-        only = self.session.phone_only(self.seat)
-        if only:
-            what = t("word.sep").join(only)
-            note = t("tablet.phone_only", what=what, seat=self.session.names[self.seat])
-            self.box.add_widget(Text(note, colour=theme.MUTED, size=theme.SMALL))
-
-    def _step(self, option: str) -> None:
-        self.path.append(option)
-        self.show()
-
-    def _back(self) -> None:
-        self.path.pop()
-        self.show()
-
-    def _confirm(self, choice: Choice) -> None:
-        self.dismiss()
-        self.choose(choice)
