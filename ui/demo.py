@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import shlex
 import tempfile
 from pathlib import Path
 
@@ -202,5 +203,7 @@ def intro(console: Console, voice: Voice, service: TableService, seed: int | str
     game = voice.text(f"game.{service.header.game}")
     players = len(service.names)
     console.rule(voice.text("demo.title", game=game, players=players, seed=seed))
-    path = str(service.journal.path)
-    console.print(voice.text("demo.journal", path=path, game=service.game_id), style="dim")
+    path, game_id = str(service.journal.path), service.game_id
+    command = f"companion resume --db {shlex.quote(path)} {game_id}"  # this very journal
+    console.print(voice.text("demo.journal", path=path, game=game_id, command=command),
+                  style="dim")  # fmt: skip

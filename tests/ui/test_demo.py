@@ -106,3 +106,14 @@ async def test_a_seat_played_from_a_phone_shows_nothing_of_its_own_on_the_termin
     assert shown == until_the_end(*assassin)
     assert shown.count("\n#") > 20
     assert not [n for n in SEATS if text("en", "demo.phone", name=n) in shown]
+
+
+def test_the_resume_hint_names_the_journal_the_demo_wrote(tmp_path: Path) -> None:
+    """A demo on its own journal file: the line to continue it must open that file."""
+    path = tmp_path / "my demo.sqlite3"
+    service = TableService.start(Journal(path), "microfilms", ["Ann", "Ben", "Cat"],
+                                 rng=random.Random(1))  # fmt: skip
+    out = io.StringIO()
+    console = Console(file=out, width=400)
+    demo.intro(console, Voice.of("en", GAME, service.names), service, seed=1)
+    assert f"companion resume --db '{path}' {service.game_id}" in out.getvalue()

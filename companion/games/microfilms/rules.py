@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
+from companion.core.audit import AuditHand
 from companion.core.codec import to_json
 from companion.core.copies import copy_in
 from companion.core.errors import BadChance, NotInDeck, NotInHand
@@ -380,6 +381,13 @@ def _discard(state: State, a: Discard) -> Step:
     return _end_action(state, events)
 
 
+def _audit(state: State, a: AuditHand) -> Step:
+    """A hand check; one made while a seat must discard may leave no one over the limit
+    (the record had a card too many): then the turn goes on as after the last discard."""
+    new, events = audit(state, a)
+    return _end_action(new, events) if isinstance(state.phase, Discarding) else (new, events)
+
+
 def _end_action(state: State, events: list[Event]) -> Step:
     """§5.1: the first seat over its hand limit must discard, one card at a time."""
     n = len(state.players)
@@ -426,5 +434,5 @@ TURNS: Turns[State] = Turns(
         Interrogating: {Pick: _interrogation_pick},
         BlackmailTaking: {Pick: _blackmail_pick},
     },
-    acting, audit, Ending.ENDED,
+    acting, _audit, Ending.ENDED,
 )  # fmt: skip

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
+from companion.core.audit import AuditHand
 from companion.core.copies import copy_in
 from companion.core.errors import (
     BadChance,
@@ -388,6 +389,15 @@ def _discard(state: State, a: Discard) -> Step:
     return flow.settle(flow.end_turn(state, events), events)
 
 
+def _audit(state: State, a: AuditHand) -> Step:
+    """A hand check; one made while a seat must discard may leave it within the limit (the
+    record had a card too many): then the turn ends as after the last discard."""
+    new, events = audit(state, a)
+    if not isinstance(state.phase, Discarding):
+        return new, events
+    return flow.settle(flow.end_turn(new, events), events)
+
+
 TURNS: Turns[State] = Turns(
     {
         ANY_PHASE: dict.fromkeys(PLAYS, _play),  # each play checks its own timing (§6, §7)
@@ -400,5 +410,5 @@ TURNS: Turns[State] = Turns(
         ProbeAnswer: {AnswerProbe: _answer_probe},
         Discarding: {Discard: _discard},
     },
-    acting=acting_seats, audit=audit, ended=Ending.ENDED,
+    acting=acting_seats, audit=_audit, ended=Ending.ENDED,
 )  # fmt: skip
