@@ -77,7 +77,7 @@ def _me(voice: Voice, private: JSONObject, public: JSONObject, face: Face) -> JS
     stats: list[JSON] = [to_json(s) for s in face.me(private, public, voice)]
     return {
         "seat": private["seat"],
-        "name": private["name"],
+        "name": voice.seat(int(str(private["seat"]))),  # a seat left blank, in this phone's words
         "identity": {"card": identity, "name": voice.render("card", identity)},
         "hand": hand,
         "stats": stats,

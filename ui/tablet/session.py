@@ -90,7 +90,8 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        return list(self.service.names)
+        """The seats as the tablet calls them: a seat left blank is "Seat 3" in its language."""
+        return [self.voice.seat(i) for i in range(len(self.service.names))]
 
     def subscribe(self, listener: Callable[[], None]) -> None:
         self._listeners.append(listener)

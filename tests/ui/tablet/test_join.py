@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
@@ -65,12 +66,15 @@ async def to_join_screen(tablet: Tablet) -> Session:
 async def test_a_seated_seats_code_is_shown_again_only_after_the_host_confirms(
     tablet: Tablet,
 ) -> None:
-    await to_join_screen(tablet)
+    session = await to_join_screen(tablet)
     assert len(codes_shown()) == 4
+    urls = [session.phones.url(Seat(i)) for i in range(4)]
+    assert all(url in texts() for url in urls)  # to type, where a camera will not read a code
     async with aiohttp.ClientSession() as http:
         ws, welcome = await phone(http, tablet, 0)
         label = welcome["label"]
         await tablet.until(lambda: len(codes_shown()) == 3)
+        assert urls[0] not in texts()  # hidden with its code
         await tablet.frames()  # the card redrawn is laid out before a finger finds its buttons
         assert text("en", "tablet.device_on", label=label) in texts()
         await tablet.press(text("en", "tablet.show_code"))
@@ -161,3 +165,21 @@ async def test_a_resumed_game_whose_port_is_taken_says_so_and_shows_every_code(
             assert text("en", "tablet.codes_moved", before=before, now=now) in texts()
             shown = codes_shown()
             assert len(shown) == 4 and all(f":{session.phones.port}/#t=" in url for url in shown)
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
+async def test_a_seat_left_without_a_name_is_named_in_each_faces_own_language(
+    tablet: Tablet,
+) -> None:
+    """A Chinese tablet, an English phone: the seat left blank is 「1 號位」 on one, and
+    Seat 1 on the other."""
+    start = tablet.app.screens.get_screen("start")
+    start.inputs[0].text = ""
+    await start_practice_game(tablet)
+    session = session_of(tablet)
+    assert session.names[0] == text("zh-Hant", "word.seat", n=1)
+    async with aiohttp.ClientSession() as http:
+        ws, _ = await phone(http, tablet, 0)
+        view = await ws.receive_json(timeout=5)
+        assert view["me"]["name"] == "Seat 1"
+        await ws.close()

@@ -83,6 +83,8 @@ class JoinScreen(Page):
         card.add_widget(Text(name, size=theme.TITLE, bold=True, halign="center"))
         if url is not None:
             card.add_widget(QRCode(url))
+            # For a phone whose camera will not read the code: the same address, to type.
+            card.add_widget(Text(url, size=theme.SMALL * 0.8, colour=theme.MUTED, halign="center"))
         else:
             card.add_widget(BoxLayout())  # where the code was
         if not phones:

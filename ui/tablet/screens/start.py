@@ -289,10 +289,8 @@ class StartScreen(Page):
 
     def _start(self) -> None:
         spec = GAMES[self.game]
-        names = [
-            n.strip() or self.t("word.seat", n=i + 1)
-            for i, n in enumerate(self.names[: self.count])
-        ]
+        # A seat left blank stays nameless: each face calls it "Seat 3" in its own language.
+        names = [n.strip() for n in self.names[: self.count]]
         options = spec.options_type(**self.options)
         dealer = self.dealer if self.draws is Draws.TOLD else Dealer.APP  # practice: no cards
         self.app.new_game(
