@@ -29,8 +29,10 @@ from typing import Any
 
 from companion.core import dealt
 from companion.core.actions import Action, SeatAction
+from companion.core.copies import Alike, by_face, matching
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec, TableMenu
+from companion.core.narrow import obj as _obj
 from companion.core.outcome import GameOver
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.rounds import CloseRound, open_round
@@ -132,12 +134,12 @@ class Window:
 class SeatView:
     """All that one seat's phone receives of the game, and nothing else.
 
-    ``actions`` are the seat's legal actions in their JSON form — or, while a card it
-    laid asks a question only it may see, that question's options; ``audit`` what it may name
-    in a hand audit (``None`` in a game without one); ``dealing`` whether the
-    table waits for its real deal to be laid on the readers; ``telling`` what it may tell of
-    a deal the players dealt by hand, while the table waits for its word; ``window`` the
-    round open, the same for every seat.
+    ``actions`` are the seat's legal actions in their JSON form, each card named by its
+    face — or, while a card it laid asks a question only it may see, that question's
+    options; ``audit`` what it may name in a hand audit (``None`` in a game without one);
+    ``dealing`` whether the table waits for its real deal to be laid on the readers;
+    ``telling`` what it may tell of a deal the players dealt by hand, while the table waits
+    for its word; ``window`` the round open, the same for every seat.
     """
 
     seat: Seat
@@ -150,6 +152,8 @@ class SeatView:
     dealing: bool
     telling: Telling | None
     window: Window | None
+    copies: Alike
+    """The game's cards by face: a phone is sent faces, never a copy's id (:func:`by_face`)."""
 
 
 WINDOW_SECONDS = 20
@@ -350,17 +354,19 @@ class TableService:
         actions = question.options if question is not None else table.legal_actions(seat)
         has_audit = "audit_hand" in spec.codec.names
         audit = tuple(spec.audit_faces(table.state, seat)) if has_audit else None
+        copies = spec.copies(table.state)
         return SeatView(
             seat=seat,
             seq=table.seq,
             private=table.private_view(seat),
             public=table.public_view(),
-            actions=tuple(spec.codec.encode(a) for a in actions),
+            actions=tuple(_obj(by_face(spec.codec.encode(a), copies)) for a in actions),
             question=question,
             audit=audit,
             dealing=self.dealing() is not None,
             telling=self.telling(seat),
             window=self.window(),
+            copies=copies,
         )
 
     def telling(self, seat: Seat) -> Telling | None:
@@ -434,12 +440,25 @@ class TableService:
 
     def act(self, seat: Seat, action: SeatAction) -> None:
         """An action from ``seat``'s own phone: the answer to its own open question, if it
-        is one of its options, else an action judged like any other."""
+        is one of its options, else an action judged like any other. A phone names cards by
+        face: the action is the listed one its body stands for, if any."""
         question = self.question_for(seat)
-        if question is not None and action in question.options:
-            self.answer(question.id, action)
+        meant = self.meant(seat, action)
+        if question is not None and meant in question.options:
+            self.answer(question.id, meant)
         else:
-            self.submit(action)
+            self.submit(meant)
+
+    def meant(self, seat: Seat, action: Action) -> Action:
+        """The action a phone's body stands for: it names cards by face, so it is the listed
+        action (a legal one, or an option of the seat's own question) it names, else itself."""
+        question = self.question_for(seat)
+        listed = question.options if question is not None else self.table.legal_actions(seat)
+        if action in listed:
+            return action
+        codec, copies = self.spec.codec, self.spec.copies(self.table.state)
+        found = matching(codec.encode(action), ((codec.encode(a), a) for a in listed), copies)
+        return found or action
 
     def restart_window(self) -> None:
         """The open round has its whole time again from now (the table paused meanwhile)."""

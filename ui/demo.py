@@ -145,7 +145,8 @@ async def _bots_play(
             await moved.wait()  # the player decides on their phone
         else:
             seen = service.seat_view(seat)
-            action = bots[seat].choose(seen.public, seen.private, _legal(service, seen.actions))
+            chosen = bots[seat].choose(seen.public, seen.private, _legal(service, seen.actions))
+            action = service.meant(seat, chosen)  # its phone names cards by face
             if hands is None:
                 service.submit(action)
             else:

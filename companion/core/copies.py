@@ -13,9 +13,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
-from companion.core.types import CardId
+from companion.core.types import JSON, CardId
+
+T = TypeVar("T")
 
 
 class Alike(dict[CardId, tuple[CardId, ...]]):
@@ -65,3 +67,26 @@ def faces(cards: Iterable[CardId], copies: Alike) -> list[tuple[CardId, ...]]:
     the one that came first, then the others in the order of the face's copies.
     """
     return list(copies.grouped(tuple(cards)))
+
+
+def by_face(value: JSON, copies: Alike) -> JSON:
+    """``value`` (plain JSON: a view, an action's body) with every copy named by its face.
+
+    What a seat is sent names faces only: which copy the record gave a seat follows from
+    where the other copies are (a told card takes the first one the deck holds), so a copy's
+    id would tell the seat something of other hands. A body sent back by face is matched to
+    the action it stands for by :func:`matching`.
+    """
+    if isinstance(value, str):
+        return copies.face.get(CardId(value), value)
+    if isinstance(value, list):
+        return [by_face(v, copies) for v in value]
+    if isinstance(value, dict):
+        return {k: by_face(v, copies) for k, v in value.items()}
+    return value
+
+
+def matching(wanted: JSON, listed: Iterable[tuple[JSON, T]], copies: Alike) -> T | None:
+    """The listed item whose body, named by faces, is ``wanted``: the action a face names."""
+    face = by_face(wanted, copies)
+    return next((item for body, item in listed if by_face(body, copies) == face), None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.codec import to_json
+from companion.core.copies import Alike
 from companion.core.narrow import args as _args
 from companion.core.narrow import obj as _obj
 from companion.core.narrow import objects as _objects
@@ -46,7 +47,7 @@ def view_message(
         "type": "view",
         "seq": view.seq,
         "lang": voice.lang,
-        "me": _me(voice, private, public, face),
+        "me": _me(voice, private, public, face, view.copies),
         "table": _table(voice, public, view.seat, face),
         "waiting": _waiting(voice, view, _objects(public["pending"])),
         "yours": [
@@ -64,11 +65,13 @@ def view_message(
     }
 
 
-def _me(voice: Voice, private: JSONObject, public: JSONObject, face: Face) -> JSONObject:
+def _me(
+    voice: Voice, private: JSONObject, public: JSONObject, face: Face, copies: Alike
+) -> JSONObject:
     identity = private["identity"]
     hand: list[JSON] = [
         {
-            "card": c.card,
+            "card": copies.face.get(c.card, c.card),  # a face, never a copy's id
             "name": c.name,
             "marks": [{"key": m.key, "label": m.label, "symbol": m.symbol} for m in c.marks],
         }
@@ -135,7 +138,7 @@ def _audit(voice: Voice, view: SeatView, face: Face) -> JSON:
     faces: list[JSON] = [
         {
             "name": voice.render("card", copies[0]),
-            "cards": list(copies),
+            "cards": [view.copies.face.get(c, c) for c in copies],  # the face, once a copy
             "held": sum(c in hand for c in copies),
         }
         for copies in view.audit
@@ -153,7 +156,7 @@ def _deal(voice: Voice, view: SeatView) -> JSON:
     faces: list[JSON] = [
         {
             "name": voice.render("card", copies[0]),
-            "cards": list(copies),
+            "cards": [view.copies.face.get(c, c) for c in copies],
             "held": sum(c in told for c in copies),
         }
         for copies in telling.faces

@@ -405,7 +405,11 @@ async def test_a_player_tells_the_cards_they_were_dealt_on_the_page(
     await page.locator("#audit-send").click()
     await until(lambda: service.seat_view(Seat(2)).telling.told != ())  # type: ignore[union-attr]
     told = service.seat_view(Seat(2)).telling.told  # type: ignore[union-attr]
-    assert sorted(told) == sorted([*faces[locks]["cards"][:2], faces[single]["cards"][0]])
+    face = service.spec.copies(service.table.state).face
+    assert sorted(face[c] for c in told) == sorted(
+        [*faces[locks]["cards"][:2], faces[single]["cards"][0]]
+    )
+    assert len(set(told)) == 3  # two copies of the red Lock, named by their face
     sent = text("zh-Hant", "phone.deal_told")
     await page.locator("#deal-waiting").filter(has_text=sent).wait_for()
     assert await page.locator("#audit-box[open]").count() == 1  # still open to put it right

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -32,7 +33,22 @@ async def test_a_token_opens_its_own_seat(served: Served) -> None:
         ws, view = await served.join(seat)
         private = served.table.private_view(Seat(seat))
         assert view["me"]["identity"]["card"] == private["identity"]
-        assert [c["card"] for c in view["me"]["hand"]] == [c["card"] for c in private["hand"]]  # type: ignore[union-attr, index]
+        face = served.service.spec.copies(served.table.state).face
+        held = [face[c["card"]] for c in private["hand"]]  # type: ignore[union-attr, index]
+        assert [c["card"] for c in view["me"]["hand"]] == held  # by face, never a copy's id
+        await ws.close()
+
+
+async def test_a_phone_is_sent_faces_never_a_copys_id(served: Served) -> None:
+    """Which copy of a look-alike card the record gives a seat follows from where the other
+    copies are, so no id of one reaches a phone: its hand, its moves, its hand check."""
+    copies = served.service.spec.copies(served.table.state)
+    second = {c for c, face in copies.face.items() if c != face}  # every copy but the first
+    assert any(c in second for p in served.table.state.players for c in p.hand)  # one is held
+    for seat in range(4):
+        ws, view = await served.join(seat)
+        sent = json.dumps({k: view[k] for k in ("me", "actions", "audit", "deal")})
+        assert not any(f'"{c}"' in sent for c in second), seat
         await ws.close()
 
 

@@ -61,8 +61,13 @@ async def tell_deal(tablet: Tablet, seat: Seat, cards: tuple[CardId, ...]) -> No
     await private_turn(tablet, seat)
     await tablet.press(text(tablet.app.lang, "phone.deal_title"))
     picker = next(w for w in widgets() if isinstance(w, CardPicker))
-    for i, face in enumerate(picker.faces):
-        for _ in range(sum(c in cards for c in face["cards"])):  # type: ignore[union-attr]
+    session = tablet.app.session
+    assert session is not None
+    face = session.service.spec.copies(session.service.table.state).face
+    for i, row in enumerate(picker.faces):
+        shown = row["cards"]
+        assert isinstance(shown, list)
+        for _ in range(sum(face.get(c, c) == shown[0] for c in cards)):  # named by face
             await tablet.tap(picker.buttons[i])
     await tablet.press(text(tablet.app.lang, "phone.confirm"))
     await leave(tablet)
