@@ -43,6 +43,7 @@ SHOWN: Mapping[str, Shown] = {
     "claim_journalist": TABLE,
     "claim_manager": TABLE,
     "claim_succeeded": TABLE,
+    "letter_turned_up": TABLE,  # the letter set aside, face up for an Agent's claim (§7.1)
     "claim_failed": TABLE,
     "eliminated": TABLE,
     # told to one seat (§9)
