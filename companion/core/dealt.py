@@ -22,7 +22,7 @@ again, so that what anyone learnt of the old deal is worth nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,12 +142,9 @@ def from_words(
     cards = _distinct(told, copies)
     if cards is None:
         return Redeal()
-    seen = taps.start(state)
-    for seat, word in enumerate(cards):
-        for card in word:
-            seen = taps.see(state, seen, Role(Place.SEAT, Seat(seat)), card)
-            if isinstance(seen, Nothing):
-                return Redeal()
+    seen = _fold(taps, state, enumerate(cards))
+    if seen is None:
+        return Redeal()
     aside = state.phase.aside
     if aside is not None:
         seen = taps.see(state, seen, CENTRE, aside)
@@ -169,11 +166,8 @@ def still_to_read(taps: DealTaps, state: Any) -> list[tuple[str, dict[str, Any]]
     """Once every seat has told: what a reader must still read (the letter set aside)."""
     if waiting(state) or state.phase.aside is not None:
         return []
-    seen = taps.start(state)
-    for seat, word in enumerate(words(state)):
-        for card in word:
-            seen = taps.see(state, seen, Role(Place.SEAT, Seat(seat)), card)
-    return [] if isinstance(seen, Nothing) else taps.missing(seen)
+    seen = _fold(taps, state, enumerate(words(state)))
+    return [] if seen is None else taps.missing(seen)
 
 
 CENTRE = Role(Place.CENTRE)
@@ -184,12 +178,20 @@ def _part(taps: DealTaps, state: Any, seat: Seat, cards: Sequence[CardId]) -> An
     not one: the wrong number, a card twice, a card this deal gives no seat, a part short."""
     if len(cards) != taps.size or len(set(cards)) != len(cards):
         return None
+    seen = _fold(taps, state, [(seat, cards)])
+    return None if seen is None or taps.owes(seen, seat) else seen
+
+
+def _fold(taps: DealTaps, state: Any, parts: Iterable[tuple[int, Sequence[CardId]]]) -> Any:
+    """The deal's record with each seat's cards taken in, as a reader would lay them; ``None``
+    if a card has no place in it."""
     seen = taps.start(state)
-    for card in cards:
-        seen = taps.see(state, seen, Role(Place.SEAT, seat), card)
-        if isinstance(seen, Nothing):
-            return None
-    return None if taps.owes(seen, seat) else seen
+    for seat, cards in parts:
+        for card in cards:
+            seen = taps.see(state, seen, Role(Place.SEAT, Seat(seat)), card)
+            if isinstance(seen, Nothing):
+                return None
+    return seen
 
 
 def _distinct(

@@ -111,3 +111,11 @@ async def serve_service(service: TableService, **options: Any) -> AsyncIterator[
     async with aiohttp.ClientSession() as session:
         yield Served(service, server, session, clock)
     await server.stop()
+
+
+async def next_view(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+    """The next view a phone receives, past any other message."""
+    while True:
+        frame = await ws.receive_json(timeout=10)
+        if frame["type"] == "view":
+            return frame

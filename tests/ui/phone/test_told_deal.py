@@ -9,14 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
-import aiohttp
 import pytest
 
 from companion.journal import Journal
 from companion.service import Dealer, Draws, TableService
-from tests.ui.phone.conftest import SEATS, Served, serve_service
+from tests.ui.phone.conftest import SEATS, Served, next_view, serve_service
 
 WORDS = [
     ["LOCK-R-S-1", "LOCK-R-S-2", "DISTRIBUTE-B-T-1"],
@@ -34,13 +32,6 @@ async def dealing(tmp_path: Path) -> AsyncIterator[Served]:
     )  # fmt: skip
     async for s in serve_service(service):
         yield s
-
-
-async def next_view(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
-    while True:
-        msg = await ws.receive_json(timeout=5)
-        if msg["type"] == "view":
-            return msg
 
 
 async def test_each_phone_tells_its_own_cards_and_then_holds_them(dealing: Served) -> None:

@@ -19,7 +19,7 @@ from companion.core.rounds import Hold, open_round
 from companion.core.types import Seat
 from companion.journal import Journal
 from companion.service import Draws, TableService
-from tests.ui.phone.conftest import SEATS
+from tests.ui.phone.conftest import SEATS, next_view
 from ui.phone.server import PhoneServer
 from ui.windows import WindowTimer
 
@@ -51,13 +51,6 @@ async def joined(
     view = await ws.receive_json(timeout=5)
     assert view["type"] == "view"
     return ws, view
-
-
-async def next_view(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
-    while True:
-        frame = await ws.receive_json(timeout=10)
-        if frame["type"] == "view":
-            return frame
 
 
 async def test_a_window_nobody_answers_closes_by_itself_on_every_phone(tmp_path: Path) -> None:

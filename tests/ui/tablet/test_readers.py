@@ -31,6 +31,7 @@ from firmware_bridge.emulators.pn532 import Pn532Emulator
 from hardware.emulated import EmulatedTable
 from hardware.hands import places_of, sticker, sticker_uid, stumbling
 from hardware.sources import Watch
+from tests.ui.phone.conftest import next_view
 from tests.ui.tablet.conftest import Tablet, texts
 from ui.faces import face_of
 from ui.phone.render import view_message
@@ -130,13 +131,6 @@ async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: 
         assert over is not None and over.reason == "claim" and 0 in over.winners
         await ws.close()
     await session.phones.stop()
-
-
-async def next_view(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
-    message: dict[str, Any] = await ws.receive_json(timeout=5)
-    while message.get("type") != "view":
-        message = await ws.receive_json(timeout=5)
-    return message
 
 
 async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_once(

@@ -20,6 +20,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.utils import escape_markup
 
+from companion.core.prompts import waiting_on
 from companion.core.types import Seat
 from companion.observations import SourceState
 from ui.faces.base import Alert
@@ -357,8 +358,7 @@ class TableScreen(Page):
     def _phoneless(self, session: Session) -> list[Seat]:
         """The seats the table waits for whose phone is not with them now."""
         connected = session.phones.connected()
-        waiting = {s for p in session.service.pending() for s in p.seats}
-        return [Seat(s) for s in sorted(waiting) if Seat(s) not in connected]
+        return sorted(waiting_on(session.service.pending()) - connected)
 
     def _private(self) -> None:
         """Which seat's private turn: each seat, those without a phone and those the table
@@ -367,7 +367,7 @@ class TableScreen(Page):
         if session is None:
             return
         connected = session.phones.connected()
-        waiting = {s for p in session.service.pending() for s in p.seats}
+        waiting = waiting_on(session.service.pending())
         view = Sheet(size_hint=(0.6, 0.8), background_color=(0, 0, 0, 0.7))
         column = Panel(orientation="vertical", colour=theme.PANEL_HI)
         column.add_widget(Text(self.t("tablet.private.which"), size=theme.TITLE, bold=True))
