@@ -110,8 +110,20 @@ class Voice:
         return text(self.lang, key, **args)
 
     def say(self, key: str, args: Mapping[str, JSON]) -> str:
-        """A sentence for ``key`` with each argument read by its kind."""
-        return self.text(key, **{k: self.render(k, v) for k, v in args.items()})
+        """A sentence for ``key`` with each argument read by its kind.
+
+        A word may have a fuller form, ``<its key>.full``, that names the sentence's other
+        arguments: a probe's duty reads "draw 2 cards" where the sentence says how many,
+        and plain "draw" where it does not (a menu).
+        """
+        around = {k: self.render(k, v) for k, v in args.items()}
+        for k, v in args.items():
+            kind = self.words.get(k)
+            if isinstance(kind, Word) and isinstance(v, str):
+                full = f"{kind.prefix or k}.{v}.full"
+                if has(FALLBACK, full):
+                    around[k] = self.text(full, **around)
+        return self.text(key, **around)
 
     def event(self, kind: str, args: Mapping[str, JSON]) -> str:
         """A line of the feed: what the table saw happen."""

@@ -10,6 +10,7 @@ exists — hence this module imports Kivy only inside :func:`prepare`.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -37,13 +38,24 @@ def prepare(home: Path, size: tuple[int, int] = WINDOW, *, fullscreen: bool = Fa
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
-    from kivy.config import Config  # noqa: PLC0415 -- only now that the environment is set
+    import kivy  # noqa: PLC0415 -- only now that the environment is set
+    from kivy.config import Config  # noqa: PLC0415
+
+    # X11's cut buffer (xclip, xsel) is a desktop's, not a tablet's: without it Kivy
+    # would try both tools and log two tracebacks and a "critical" line at every start.
+    kivy.kivy_options["cutbuffer"] = ()
+    logging.getLogger("kivy").addFilter(_no_cut_buffer)
 
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
+
+
+def _no_cut_buffer(record: logging.LogRecord) -> bool:
+    """Drop Kivy's complaint that no cut buffer was found: none is looked for."""
+    return not str(record.msg).startswith("Cutbuffer:")
 
 
 def run(

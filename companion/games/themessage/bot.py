@@ -138,6 +138,11 @@ def _cancelled(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
     k.probes.pop(_int(args["on"]), None)
 
 
+def _new_turn(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
+    """A turn numbers its plays from 1 again: a probe left unanswered is forgotten."""
+    k.probes.clear()
+
+
 def _answered(k: Knowledge, args: JSONObject, told: JSONObject) -> None:
     """The answer to one's own probe tells whether the target is its named identity (§6.8)."""
     target = _seat(args["seat"])
@@ -164,6 +169,7 @@ _EVENTS: dict[str, Callable[[Knowledge, JSONObject, JSONObject], None]] = {
     "probe_answered": _answered,
     "played_probe": _probe_played,
     "cancelled": _cancelled,
+    "turn_began": _new_turn,
 }
 
 

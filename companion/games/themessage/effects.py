@@ -15,6 +15,7 @@ from collections.abc import Callable
 from companion.core.outcome import Event, Secret
 from companion.core.types import JSON, Seat
 from companion.core.values import evolve, without
+from companion.games.themessage.actions import Answer
 from companion.games.themessage.cards import Function, function_of
 from companion.games.themessage.moves import to_discard, update
 from companion.games.themessage.probes import obligation
@@ -114,11 +115,10 @@ def _probe(state: State, play: Play, events: list[Event]) -> State:
         return evolve(state, removed=(*state.removed, play.card))
     assert target.identity is not None
     answer, count = obligation(target.identity, play.card, state.options)
-    told = Secret(
-        play.target,
-        "probed",
-        {"card": play.card, "prober": play.seat, "answer": answer.value, "count": count},
-    )
+    duty: dict[str, JSON] = {"card": play.card, "prober": play.seat, "answer": answer.value}
+    if answer is Answer.DRAW:
+        duty["draws"] = count
+    told = Secret(play.target, "probed", duty)
     events.append(Event("probe_arrives", {"seat": play.seat, "target": play.target}, (told,)))
     return evolve(state, phase=ProbeAnswer(play.target, play.seat, play.card))
 

@@ -251,6 +251,7 @@ def end_turn(state: State, events: list[Event]) -> State:
     return evolve(
         state,
         turn=state.turn + 1,
+        plays=0,
         active=nxt,
         last_user=nxt,
         moment=Moment.TURN_START,

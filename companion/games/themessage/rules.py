@@ -217,7 +217,7 @@ def _play(state: State, a: Playing) -> Step:
         raise NotNow(function=function.value)
     _check_target(state, a)
     play = Play(
-        n=state.plays,
+        n=state.plays + 1,
         seat=a.seat,
         card=a.card,
         target=getattr(a, "target", None),
@@ -366,7 +366,7 @@ def _answer_probe(state: State, a: AnswerProbe) -> Step:
     state = evolve(state, removed=(*state.removed, phase.card))
     args: dict[str, JSON] = {"seat": a.seat, "prober": phase.prober, "answer": a.answer.value}
     if a.answer is Answer.DRAW:
-        args["count"] = count
+        args["draws"] = count
         events = [Event("probe_answered", args)]
         return flow.settle(evolve(state, phase=Drawing(a.seat, count, probe=True)), events)
     if a.card is not None:

@@ -201,9 +201,10 @@ class State:
     stack: tuple[Play, ...] = ()
     """Plays waiting to resolve; the last resolves first (§7)."""
     plays: int = 0
+    """How many cards have been played this turn: the next play is number ``plays + 1``
+    (the table counts a turn's plays from 1, as it names them)."""
     rounds: int = 0
     """How many rounds have opened: the next round's number (a close names it)."""
-    """How many plays have been made: the next play's number."""
     last_user: Seat = Seat(0)  # noqa: RUF009
     """Who last played a card: seat order for plays declared together starts to their right."""
     transit: Transit | None = None

@@ -2,12 +2,13 @@
 
 Whoever sends, holds, probes or plays is a seat; the intelligence is a card;
 a function, a method, a colour and a probe's answer are words of the game
-(§1.3, §5.1, §6.8); a "−" probe answered from an empty hand gives no card.
+(§1.3, §5.1, §6.8), and the cards a probe makes one draw are counted; a "−" probe
+answered from an empty hand gives no card.
 """
 
 from __future__ import annotations
 
-from companion.core.words import CARD, SEAT, WORD, CardName, Words
+from companion.core.words import CARD, SEAT, WORD, CardName, Count, Words
 
 WORDS: Words = {
     "sender": SEAT,
@@ -21,4 +22,5 @@ WORDS: Words = {
     "method": WORD,
     "colour": WORD,
     "answer": WORD,
+    "draws": Count("card"),
 }

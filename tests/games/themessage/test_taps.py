@@ -308,7 +308,7 @@ def test_a_counter_in_a_round_is_played_by_the_seat_that_holds_it() -> None:
     state = play(play_phase(), Lock(seat=ANN, card=C("LOCK-R-S-1"), target=BEN))
     assert isinstance(state.phase, Responding) and state.phase.asks(BEN)
     card = HANDS[1][0]
-    assert plan_of(decide(state, CENTRE, card)) == (Counter(seat=BEN, card=card, on=0),)
+    assert plan_of(decide(state, CENTRE, card)) == (Counter(seat=BEN, card=card, on=1),)
 
 
 def test_a_copy_the_record_has_in_the_deck_is_read_as_the_holders_copy() -> None:
@@ -317,7 +317,7 @@ def test_a_copy_the_record_has_in_the_deck_is_read_as_the_holders_copy() -> None
     state = play(play_phase(), Lock(seat=ANN, card=C("LOCK-R-S-1"), target=BEN))
     assert C("COUNTER-B-D-2") in state.deck
     found = decide(state, CENTRE, C("COUNTER-B-D-2"))
-    assert plan_of(found) == (Counter(seat=BEN, card=HANDS[1][0], on=0),)
+    assert plan_of(found) == (Counter(seat=BEN, card=HANDS[1][0], on=1),)
 
 
 def test_an_intercept_in_the_transmit_window_is_its_holders() -> None:
