@@ -5,6 +5,11 @@
   updates on every action of a fast game (one action a frame).
 - ``peak_rss_mb``: the whole app's peak memory over that game — tablet, phone
   server, and four phones connected over WebSocket.
+- Where a frame's time goes: ``refresh_ms_per_frame`` (the table screen brought up to
+  date: faces, words, drawings), ``text_ms_per_frame`` and ``text_renders_per_frame``
+  (texts rendered into textures, most of them during the refresh), ``draw_p50_ms`` /
+  ``draw_p99_ms`` (Kivy drawing the window, in software here); the rest is the rules,
+  the journal, the phones' views and Kivy's layout.
 
 Offscreen rendering (Mesa's software renderer) on this machine; a tablet's
 GPU does better. Run: ``python bench/tablet.py`` (figures go in docs/benchmarks.md).
@@ -13,6 +18,7 @@ GPU does better. Run: ``python bench/tablet.py`` (figures go in docs/benchmarks.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import os
 import random
@@ -47,6 +53,7 @@ async def play() -> None:
 
     flips: list[float] = []
     Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
+    spent = timing()
     db = Path(tempfile.mkdtemp()) / "bench.sqlite3"
     app = TabletApp(Journal(db), "zh-Hant", host="127.0.0.1", port=0, rng=random.Random(1))
     task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
@@ -77,11 +84,55 @@ async def play() -> None:
     print(f"frame_p50_ms: {statistics.median(gaps):.1f} ms", flush=True)
     print(f"frame_p99_ms: {statistics.quantiles(gaps, n=100)[98]:.1f} ms", flush=True)
     print(f"peak_rss_mb: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    frames = len(gaps)
+    print(f"refresh_ms_per_frame: {spent['refresh'] * 1000 / frames:.1f} ms")
+    print(f"text_ms_per_frame: {spent['text'] * 1000 / frames:.1f} ms")
+    print(f"text_renders_per_frame: {spent['renders'] / frames:.1f}")
+    draws = spent["draws"]
+    print(f"draw_p50_ms: {statistics.median(draws):.1f} ms")
+    print(f"draw_p99_ms: {statistics.quantiles(draws, n=100)[98]:.1f} ms", flush=True)
     for ws, _ in sockets:
         await ws.close()
     app.stop()
     await task
     await session.phones.stop()
+
+
+def timing() -> dict[str, Any]:
+    """Time the table's refresh, its text renders and each drawing of the window."""
+    from kivy.core.window import Window  # noqa: PLC0415
+
+    from ui.tablet import widgets  # noqa: PLC0415
+    from ui.tablet.screens.table import TableScreen  # noqa: PLC0415
+
+    spent: dict[str, Any] = {"refresh": 0.0, "text": 0.0, "renders": 0, "draws": []}
+    refresh, render = TableScreen.refresh, widgets.Label.texture_update
+    draw = type(Window).on_draw
+
+    # Kivy keeps a bound method by its name: each wrapper must bear the wrapped one's.
+    @functools.wraps(refresh)
+    def timed_refresh(screen: Any) -> None:
+        t = time.perf_counter()
+        refresh(screen)
+        spent["refresh"] += time.perf_counter() - t
+
+    @functools.wraps(render)
+    def timed_render(label: Any, *largs: Any) -> None:
+        t = time.perf_counter()
+        render(label, *largs)
+        spent["text"] += time.perf_counter() - t
+        spent["renders"] += 1
+
+    @functools.wraps(draw)
+    def timed_draw(window: Any, *largs: Any) -> None:
+        t = time.perf_counter()
+        draw(window, *largs)
+        spent["draws"].append((time.perf_counter() - t) * 1000)
+
+    TableScreen.refresh = timed_refresh  # type: ignore[method-assign]
+    widgets.Label.texture_update = timed_render  # type: ignore[method-assign]
+    type(Window).on_draw = timed_draw  # type: ignore[method-assign]
+    return spent
 
 
 async def phones(server: Any) -> list[tuple[Any, asyncio.Task[None]]]:

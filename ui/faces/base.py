@@ -10,13 +10,52 @@ from companion.i18n import Voice
 
 
 @dataclass(frozen=True)
+class Token:
+    """Something the tablet draws, to be read from a metre away: a count or a card.
+
+    ``kind`` says how it is drawn — ``coin`` (francs: a gold coin and its figure),
+    ``hand`` (a hand of ``value`` card backs, of ``of`` it may keep), ``stack`` (a pile
+    face down: the deck), ``chip`` (a figure on a disc of ``tone``: a night, the
+    intelligence of one colour), ``card`` (a card face up: its ``tone``, its ``symbol``
+    and its name in ``label``) or ``back`` (a card face down, its ``tone`` when known).
+    The art is the app's own — a colour and a simple shape per kind of card — never
+    a copy of the box's.
+    """
+
+    kind: str
+    label: str
+    value: int | None = None
+    of: int | None = None
+    tone: str = "neutral"
+    """A colour of :mod:`ui.tablet.theme`'s ``TONES``: red, blue, black, gold, green…"""
+    symbol: str = ""
+    """The shape drawn on a card: circle, square, diamond, triangle, star, ring, cross."""
+    mark: str = ""
+    """A small sign in a card's corner (``blood``: Microfilms' blood stain)."""
+
+
+@dataclass(frozen=True)
+class Pile:
+    """The middle of the table on the tablet: what is drawn, and the words beside it
+    (the moment of the turn, the plays waiting to resolve) that no drawing says."""
+
+    tokens: tuple[Token, ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class SeatFace:
     name: str
     lines: tuple[str, ...]
+    """The seat's figures in words (the phones' list of seats, the terminal)."""
     active: bool = False
     out: bool = False
     highlight: str | None = None
     """A short badge (a revealed identity, "Clean"), shown in the accent colour."""
+    tokens: tuple[Token, ...] = ()
+    """The same figures as the tablet draws them."""
+    tone: str = "neutral"
+    """The badge's colour: ``good`` (Clean, alive), ``warn`` (Suspicious, locked), ``out``."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +102,10 @@ class Face(Protocol):
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace: ...
 
     def centre(self, view: JSONObject, voice: Voice) -> list[str]: ...
+
+    def pile(self, view: JSONObject, voice: Voice) -> Pile:
+        """The middle of the table as the tablet draws it: the deck, the discard pile…"""
+        ...
 
     def alerts(self, events: list[JSONObject], view: JSONObject, voice: Voice) -> list[Alert]:
         """What these events bring that nobody may miss (a new night, a secret check)."""

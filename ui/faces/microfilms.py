@@ -2,16 +2,47 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.core.narrow import args as _args
+from companion.core.narrow import integer as _int
 from companion.core.narrow import objects as _objects
-from companion.core.types import JSONObject
+from companion.core.types import JSON, JSONObject
+from companion.games.microfilms.cards import CARDS, Kind, Nation
 from companion.i18n import Voice
-from ui.faces.base import Alert, HandCard, Mark, SeatFace, Stat
+from ui.faces.base import Alert, HandCard, Mark, Pile, SeatFace, Stat, Token
 
 SECRET_CHECKS = {"interrogation_seen", "blackmail_took", "bribe_offered"}
 """Public events that tell of a secret shown on someone's phone."""
+
+NATION_TONES = {Nation.CN: "red", Nation.UK: "blue", Nation.US: "purple", Nation.SU: "orange"}
+KIND_SYMBOLS = {
+    Kind.AGENT: "circle",
+    Kind.FREELANCER: "triangle",
+    Kind.MICROFILM: "square",
+    Kind.LETTER: "diamond",
+    Kind.ACE: "star",
+    Kind.ACTION: "ring",
+}
+"""The app's own art: a nation's cards share its colour, and each kind of card its shape."""
+
+
+def card_token(card: JSON, voice: Voice) -> Token:
+    """A card face up, drawn: its nation's colour (gold for the Ace, teal for an action,
+    grey for a freelancer), its kind's shape, its name and its blood stain."""
+    c = CARDS[str(card)]
+    tone = NATION_TONES[c.nation] if c.nation is not None else "neutral"
+    if c.kind is Kind.ACE:
+        tone = "gold"
+    elif c.kind is Kind.ACTION:
+        tone = "teal"
+    elif c.kind is Kind.FREELANCER:
+        tone = "grey"
+    return Token(
+        "card", voice.render("card", card), tone=tone, symbol=KIND_SYMBOLS[c.kind],
+        mark="blood" if c.blood else "",
+    )  # fmt: skip
 
 
 class MicrofilmsFace:
@@ -22,6 +53,10 @@ class MicrofilmsFace:
             voice.render("francs", s["francs"]),
             voice.text("tablet.hand", count=s["hand"], limit=s["limit"]),
         )
+        hand = Token("hand", voice.text("tablet.art.hand"), _int(s["hand"]), _int(s["limit"]))
+        tokens = [Token("coin", voice.text("tablet.art.francs"), value=_int(s["francs"])), hand]
+        if identity:  # named by the badge: the drawing needs no caption
+            tokens.append(replace(card_token(identity, voice), label=""))
         return SeatFace(
             name=voice.seat(seat),
             lines=lines,
@@ -30,6 +65,8 @@ class MicrofilmsFace:
             highlight=voice.render("card", identity)
             if identity
             else voice.text(f"status.{s['status']}"),
+            tokens=tuple(tokens),
+            tone="out" if identity else "good" if s["status"] == "clean" else "warn",
         )
 
     def centre(self, view: JSONObject, voice: Voice) -> list[str]:
@@ -42,6 +79,21 @@ class MicrofilmsFace:
             voice.text("tablet.discard", count=len(discard), top=top),
             voice.text("tablet.bank", francs=voice.render("bank", view["bank"])),
         ]
+
+    def pile(self, view: JSONObject, voice: Voice) -> Pile:
+        discard = view["discard"]
+        assert isinstance(discard, list)
+        top = (
+            card_token(discard[-1], voice)
+            if discard
+            else Token("back", voice.text("tablet.art.discard"), value=0)
+        )
+        return Pile((
+            Token("chip", voice.text("tablet.art.night"), value=_int(view["night"]), tone="purple"),
+            Token("stack", voice.text("tablet.art.deck"), value=_int(view["deck"])),
+            top,
+            Token("coin", voice.text("tablet.art.bank"), value=_int(view["bank"])),
+        ))  # fmt: skip
 
     def alerts(self, events: list[JSONObject], view: JSONObject, voice: Voice) -> list[Alert]:
         found = []

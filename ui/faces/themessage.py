@@ -3,6 +3,7 @@ the open window and who still has to answer, the stack; deaths and probes as ale
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.core.narrow import args as _args
@@ -11,13 +12,36 @@ from companion.core.narrow import integers as _ints
 from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, JSONObject
+from companion.games.themessage.cards import CAMP_OF, CARDS, Function
 from companion.games.themessage.options import DEFAULT_MIXES, PRINTED_MIXES, TWO_CAMP_MIXES
 from companion.i18n import Voice
-from ui.faces.base import Alert, HandCard, SeatFace, Stat
+from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token
 
 COLOURS = ("red", "blue", "black")
 SECRET_CHECKS = {"played_probe": "probe", "decoded": "decode"}
 """Public events that tell of a secret shown on someone's phone, and the alert that says whose."""
+
+FUNCTION_SYMBOLS = {
+    Function.LOCK: "square",
+    Function.LURE: "triangle",
+    Function.INTERCEPT: "diamond",
+    Function.RETURN: "ring",
+    Function.DECODE: "circle",
+    Function.BURN: "star",
+    Function.COUNTER: "cross",
+    Function.PROBE: "triangle",
+    Function.DISTRIBUTE: "diamond",
+}
+"""The app's own art: a card's colour is its intelligence colour, its shape its function."""
+
+
+def card_token(card: JSON, voice: Voice) -> Token:
+    """A card face up, drawn; an identity card in its camp's colour, with a star."""
+    name = voice.render("card", card)
+    if str(card) in CAMP_OF:
+        return Token("card", name, tone=CAMP_OF[str(card)].value, symbol="star")
+    c = CARDS[str(card)]
+    return Token("card", name, tone=c.colour.value, symbol=FUNCTION_SYMBOLS[c.function])
 
 
 class TheMessageFace:
@@ -30,12 +54,20 @@ class TheMessageFace:
             badge += " · " + voice.render("card", identity) if identity else ""
         else:
             badge = " · ".join(marks)
+        tokens = [
+            Token("chip", voice.text(f"colour.{c}"), value=_int(s[c]), tone=c) for c in COLOURS
+        ]
+        tokens.append(Token("hand", voice.text("tablet.art.hand"), value=_int(s["hand"])))
+        if identity:  # named by the badge: the drawing needs no caption
+            tokens.append(replace(card_token(identity, voice), label=""))
         return SeatFace(
             name=voice.seat(seat),
             lines=(_intel(voice, s), voice.text("face.themessage.hand", count=s["hand"])),
             active=seat == view["active"] and view["over"] is None,
             out=s["status"] != "alive",
             highlight=badge or None,
+            tokens=tuple(tokens),
+            tone="out" if s["status"] != "alive" else "warn" if marks else "good",
         )
 
     def centre(self, view: JSONObject, voice: Voice) -> list[str]:
@@ -56,6 +88,22 @@ class TheMessageFace:
             waiting: list[JSON] = [s for s in _ints(round_["seats"]) if s not in answered]
             lines.append(voice.say("face.themessage.waiting", {"seats": waiting}))
         return lines
+
+    def pile(self, view: JSONObject, voice: Voice) -> Pile:
+        """The deck, the discard pile and the intelligence on its way: face down, or face up
+        when it was sent as a 文本 (§5.1); beside them the moment, the plays waiting to
+        resolve and who still has to answer."""
+        tokens = [
+            Token("stack", voice.text("tablet.art.deck"), value=_int(view["deck"])),
+            Token("back", voice.text("tablet.art.discard"), value=_int(view["discards"])),
+        ]
+        transit = view["transit"]
+        if isinstance(transit, dict):
+            card = transit["card"]
+            on_way = voice.text("face.themessage.art.transit")
+            tokens.append(card_token(card, voice) if card else Token("back", on_way, tone="gold"))
+        lines = self.centre(view, voice)  # the deck and the discards are drawn
+        return Pile(tuple(tokens), (lines[0], *lines[3:]))
 
     def alerts(self, events: list[JSONObject], view: JSONObject, voice: Voice) -> list[Alert]:
         found = []

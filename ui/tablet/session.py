@@ -222,7 +222,7 @@ class Session:
 
     def _refused(self, err: RuleViolation | JournalError) -> None:
         kind = "journal" if isinstance(err, JournalError) else "violation"
-        self.alerts.append(Alert(kind, self.voice.say(err.key, err.details)))
+        self._alert(Alert(kind, self.voice.say(err.key, err.details)))
         self._changed()
 
     def close_window(self) -> None:
@@ -304,16 +304,17 @@ class Session:
         if status is not None:
             fault = status.state in (SourceState.RECONNECTING, SourceState.FAILED)
             if fault and self.statuses.get(status.source, status).state != status.state:
-                self.alerts.append(Alert("reader", describe_status(voice.lang, status)))
+                self._alert(Alert("reader", describe_status(voice.lang, status)))
             self.statuses[status.source] = status
         for notice in change.notices:
             if notice.seat is None:
-                self.alerts.append(Alert("reader", voice.say(notice.key, notice.args)))
+                self._alert(Alert("reader", voice.say(notice.key, notice.args)))
         if change.update is not None:
             events = change.update.public()
             self._events.extend(events)
             self.heard += len(events)
-            self.alerts.extend(self.face.alerts(events, self.view(), voice))
+            for alert in self.face.alerts(events, self.view(), voice):
+                self._alert(alert)
         self._changed()
 
     def _phones_changed(self) -> None:
@@ -330,8 +331,13 @@ class Session:
         for seat, label in sorted(asking - set(self._asking)):
             said = self.voice.text("tablet.alert.phone_asks", seat=self.names[seat], label=label)
             self._asking[(seat, label)] = alert = Alert("phone", said)
-            self.alerts.append(alert)
+            self._alert(alert)
         self._changed()
+
+    def _alert(self, alert: Alert) -> None:
+        """Only the newest alert of a kind stays: an older one is what it replaced."""
+        self.alerts = [a for a in self.alerts if a.kind != alert.kind]
+        self.alerts.append(alert)
 
     def _changed(self) -> None:
         for listener in self._listeners:

@@ -26,11 +26,30 @@ BLUE = rgb("#60a5fa")
 ORANGE = rgb("#f59e0b")
 PURPLE = rgb("#a78bfa")
 INK = rgb("#10140f")
+BACK = rgb("#7c2d12")
+"""The back of a card, as the tablet draws one."""
+
+TONES = {
+    "red": rgb("#dc2626"),
+    "blue": rgb("#2563eb"),
+    "black": rgb("#1f2937"),
+    "green": rgb("#16a34a"),
+    "gold": GOLD,
+    "purple": rgb("#7c3aed"),
+    "orange": rgb("#ea580c"),
+    "teal": rgb("#0d9488"),
+    "grey": rgb("#6b7280"),
+    "neutral": LINE,
+}
+"""The colours the faces name for what the tablet draws (:class:`ui.faces.base.Token`)."""
+BADGES = {"good": GREEN, "warn": ORANGE, "out": MUTED, "neutral": GOLD}
+"""A seat's badge (Clean, Suspicious, a revealed identity) by its tone."""
 
 TOUCH = dp(64)
 """The smallest thing to tap: 64 dp is 10 mm or more on any tablet."""
 GAP = dp(12)
 BODY = sp(22)
 SMALL = sp(18)
+TINY = sp(14)
 TITLE = sp(30)
 HUGE = sp(44)

@@ -16,6 +16,7 @@ from kivy.uix.modalview import ModalView
 
 from ui.faces.base import Alert
 from ui.tablet import theme
+from ui.tablet.fold import fold
 from ui.tablet.theme import Colour
 
 
@@ -42,12 +43,39 @@ class Panel(BoxLayout):
         self._edge.rounded_rectangle = (*self.pos, *self.size, theme.GAP)
 
 
-class Text(Label):
+WIDTHS: dict[tuple[Any, ...], float] = {}
+"""Each character's width per font and size: folding a line costs sums, not renders."""
+
+
+class Folding(Label):
+    """A label whose lines break as Chinese and English readers expect (:mod:`fold`).
+
+    Kivy wraps at spaces only, and a Chinese sentence wherever it overflows; the text
+    is folded here first, at the width Kivy will wrap it to, so that Kivy finds every
+    line already fits.
+    """
+
+    def texture_update(self, *largs: Any) -> None:
+        width = self.text_size[0]
+        if width is not None and self.text and not self.markup:
+            self._label.text = fold(self.text, width * 0.97, self._measure)
+        super().texture_update(*largs)
+
+    def _measure(self, piece: str) -> float:
+        font = (self.font_name, self.font_size, self.bold)
+        total = 0.0
+        for ch in piece:
+            width = WIDTHS.get((*font, ch))
+            if width is None:
+                width = WIDTHS[(*font, ch)] = self._label.get_extents(ch)[0]
+            total += width
+        return total
+
+
+class Text(Folding):
     """A label that grows to its text, and wraps it to its width unless ``wrap=False``.
 
-    Wrapping costs: the text is measured word by word — and Chinese, with no
-    spaces, character by character. Short labels that change often (a seat's
-    francs, the deck count) skip it.
+    Short labels that change often (a seat's figures) need no wrapping, and skip it.
     """
 
     def __init__(
@@ -73,14 +101,23 @@ class Text(Label):
         self.height = max(self.texture_size[1], self.font_size * 1.3)
 
 
-class Tap(Button):
-    """A button big enough for a thumb across the table."""
+def grows(box: BoxLayout, least: float = 0) -> BoxLayout:
+    """The box as tall as what it holds (a line that wrapped), never less than ``least``."""
+    box.bind(minimum_height=lambda b, h: setattr(b, "height", max(least, h)))
+    box.height = max(least, box.minimum_height)
+    return box
+
+
+class Tap(Folding, Button):
+    """A button big enough for a thumb across the table; taller when its words wrap, or,
+    with ``fit``, as wide as its words on one line (a top bar's buttons)."""
 
     def __init__(
         self,
         text: str,
         on_tap: Callable[[], None] | None = None,
         colour: Colour = theme.PANEL_HI,
+        fit: bool = False,
         **kw: Any,
     ):
         kw.setdefault("size_hint_y", None)
@@ -88,7 +125,21 @@ class Tap(Button):
         kw.setdefault("font_size", theme.BODY)
         super().__init__(text=text, background_normal="", background_color=colour,
                          color=theme.TEXT, halign="center", valign="middle", **kw)  # fmt: skip
-        self.bind(size=lambda *_: setattr(self, "text_size", (self.width - theme.GAP, None)))
+        least = self.height
+        if fit:
+            narrowest = self.width
+            self.bind(
+                texture_size=lambda _, s: setattr(
+                    self, "width", max(narrowest, s[0] + 2 * theme.GAP)
+                )
+            )
+        else:
+            self.bind(width=lambda *_: setattr(self, "text_size", (self.width - theme.GAP, None)))
+            self.text_size = (self.width - theme.GAP, None)
+            if self.size_hint_y is None:
+                self.bind(
+                    texture_size=lambda _, s: setattr(self, "height", max(least, s[1] + theme.GAP))
+                )
         if on_tap is not None:
             self.bind(on_release=lambda *_: on_tap())
 
@@ -134,17 +185,24 @@ ALERT_COLOURS = {
 }
 
 
+class AlertSheet(Sheet):
+    """Alerts nobody may miss: banners over the table that close where they are tapped —
+    on a banner or beside it alike; the tap goes no further."""
+
+    def on_touch_down(self, touch: Any) -> bool:
+        self.dismiss()
+        return True
+
+
 def alert_sheet(alerts: Sequence[Alert], closing: str) -> Sheet:
     """Alerts nobody may miss: banners over the top of the screen until tapped away."""
-    view = Sheet(size_hint=(0.8, None), pos_hint={"center_y": 0.55},
-                 background_color=(0, 0, 0, 0.4))  # fmt: skip
+    view = AlertSheet(size_hint=(0.8, None), pos_hint={"center_y": 0.55},
+                      background_color=(0, 0, 0, 0.4))  # fmt: skip
     column = BoxLayout(orientation="vertical", spacing=theme.GAP / 2, size_hint_y=None)
     column.bind(minimum_height=column.setter("height"))
     for alert in alerts:
-        banner = Panel(colour=ALERT_COLOURS[alert.kind], size_hint_y=None)
-        line = Text(alert.text, size=theme.TITLE * 0.8, colour=theme.INK, bold=True)
-        banner.add_widget(line)
-        line.bind(height=lambda _, h, banner=banner: setattr(banner, "height", h + theme.GAP * 2))
+        banner = grows(Panel(colour=ALERT_COLOURS[alert.kind], size_hint_y=None))
+        banner.add_widget(Text(alert.text, size=theme.TITLE * 0.8, colour=theme.INK, bold=True))
         column.add_widget(banner)
     column.add_widget(Text(closing, colour=theme.TEXT, size=theme.SMALL, halign="center"))
     view.add_widget(column)

@@ -15,37 +15,79 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from kivy.animation import Animation
 from kivy.clock import Clock, ClockEvent
+from kivy.graphics import Color, Line
+from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion.core.prompts import waiting_on
 from companion.core.types import Seat
 from companion.observations import SourceState
-from ui.faces.base import Alert
+from ui.faces.base import Alert, SeatFace
 from ui.tablet import theme
+from ui.tablet.art import TokenRow
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.screens.menu import ActionMenu
 from ui.tablet.screens.private import PrivateTurn
 from ui.tablet.session import Session
-from ui.tablet.widgets import Panel, Sheet, Tap, Text, alert_sheet
+from ui.tablet.widgets import Panel, Sheet, Tap, Text, alert_sheet, grows
 
 FEED_LINES = 9
 
 
 class SeatPanel(Panel):
-    """One seat's public state; gold when it is this seat the table waits for."""
+    """One seat's public state, drawn; lit gold when it is this seat the table waits for,
+    and flashing for a moment when something of it just changed."""
+
+    glow = NumericProperty(0.0)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(orientation="vertical", size_hint=(None, None), **kw)
+        head = BoxLayout(size_hint_y=None, spacing=theme.GAP / 2)
         self.title = Text(size=theme.TITLE * 0.8, bold=True, markup=True, wrap=False)
-        self.badge = Text(colour=theme.GOLD, wrap=False)
-        self.lines = Text(colour=theme.TEXT, wrap=False)
-        self.phones = Text(size=theme.SMALL, markup=True, wrap=False)
+        self.phones = Text(size=theme.SMALL, markup=True, wrap=False, halign="right",
+                           size_hint_x=None, width=0)  # fmt: skip
         """The seat's phones by their labels: the one holding it, and any asking for it."""
-        for widget in (self.title, self.badge, self.lines, self.phones):
+        self.phones.bind(texture_size=lambda w, size: setattr(w, "width", size[0]))
+        self.title.bind(height=head.setter("height"))
+        head.height = self.title.height
+        head.add_widget(self.title)
+        head.add_widget(self.phones)
+        self.badge = Text(size=theme.SMALL, colour=theme.GOLD, halign="center")
+        self.tokens = TokenRow()
+        for widget in (head, self.badge, self.tokens):
             self.add_widget(widget)
+        self.face: SeatFace | None = None
+        with self.canvas.after:
+            self._glow_colour = Color(*theme.GOLD[:3], 0)
+            self._glow = Line(width=4)
+        self.bind(pos=self._ring, size=self._ring, glow=self._ring)
+
+    def show(self, face: SeatFace) -> None:
+        """Draw the seat; if it changed since it was last drawn, light it up for a moment."""
+        if face == self.face:
+            return
+        changed, self.face = self.face is not None, face
+        self.title.text = escape_markup(face.name)
+        self.badge.text = face.highlight or ""
+        self.badge.color = theme.BADGES.get(face.tone, theme.GOLD)
+        self.tokens.show(face.tokens)
+        self.paint(theme.PANEL if not face.out else theme.FELT, theme.GOLD if face.active else None)
+        self._edge.width = 4 if face.active else 2  # the seat the table waits for stands out
+        self.opacity = 0.45 if face.out else 1
+        if changed:
+            Animation.cancel_all(self, "glow")
+            self.glow = 1.0
+            Animation(glow=0.0, duration=0.9, t="out_quad").start(self)
+
+    def _ring(self, *_: object) -> None:
+        self._glow_colour.a = self.glow * 0.9
+        self._glow.rounded_rectangle = (self.x - 3, self.y - 3, self.width + 6, self.height + 6,
+                                        theme.GAP)  # fmt: skip
 
 
 class TableScreen(Page):
@@ -63,26 +105,39 @@ class TableScreen(Page):
         """The private turn open, if any: it covers the whole table."""
         self.ticking: ClockEvent | None = None
         root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
-        top = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.5, spacing=theme.GAP)
+        self.top_bar = top = BoxLayout(size_hint_y=None, spacing=theme.GAP)
         self.banner = Panel(colour=theme.FELT)
         self.waiting = Text(size=theme.TITLE * 0.8, colour=theme.GOLD, bold=True)
         self.banner.add_widget(self.waiting)
         top.add_widget(self.banner)
+        self.tools = BoxLayout(size_hint=(None, None), height=theme.TOUCH, spacing=theme.GAP)
+        self.tools.bind(minimum_width=self.tools.setter("width"))
         for key, act in (("tablet.private.open", self._private), ("tablet.codes", self._codes),
                          ("tablet.undo", self._undo), ("tablet.pause", self._pause)):  # fmt: skip
-            top.add_widget(Tap(self.t(key), act, size_hint=(None, None), width=theme.TOUCH * 1.8))
-        top.add_widget(language_bar(self))
+            self.tools.add_widget(
+                Tap(self.t(key), act, fit=True, size_hint=(None, None), width=theme.TOUCH * 1.6)
+            )
+        self.tools.add_widget(language_bar(self))
+        top.add_widget(self.tools)
+        self.waiting.bind(height=self._stack_top)
         root.add_widget(top)
-        middle = BoxLayout(spacing=theme.GAP)
+        self.middle = middle = BoxLayout(spacing=theme.GAP)
         self.ring = FloatLayout(size_hint_x=0.7)
-        self.centre = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint=(0.34, 0.3),
+        self.centre = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint=(0.4, 0.34),
                             pos_hint={"center_x": 0.5, "center_y": 0.5})  # fmt: skip
-        self.centre_lines = Text(halign="center", wrap=False)
-        self.centre.add_widget(self.centre_lines)
+        self.pile = TokenRow(size_hint_y=None)
+        self.centre.bind(height=lambda c, h: setattr(self.pile, "height", h * 0.5))
+        self.centre_lines = Text(size=theme.SMALL, halign="center")
+        notes = ScrollView(do_scroll_x=False)  # a long stack of plays scrolls
+        notes.add_widget(self.centre_lines)
+        self.centre.add_widget(self.pile)
+        self.centre.add_widget(notes)
         self.ring.add_widget(self.centre)
         self.ring.bind(size=self._place, pos=self._place)
         middle.add_widget(self.ring)
-        middle.add_widget(self._feed_panel())
+        self.feed_panel = self._feed_panel()
+        middle.add_widget(self.feed_panel)
+        middle.bind(size=self._orient)
         root.add_widget(middle)
         root.add_widget(self._bottom())
         self.add_widget(root)
@@ -94,27 +149,32 @@ class TableScreen(Page):
                 self.ring.add_widget(panel)
 
     def _feed_panel(self) -> Panel:
-        """Beside the ring: the deal's steps while it is told, what just happened, the seal."""
-        feed = Panel(orientation="vertical", size_hint_x=0.3)
+        """Beside the ring: the deal's steps while it is told, what just happened, the seal.
+        What does not fit scrolls; the newest line is on top."""
+        feed = Panel(orientation="vertical", size_hint=(0.3, 1))
+        scroll = ScrollView(do_scroll_x=False)
+        column = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None)
+        column.bind(minimum_height=column.setter("height"))
         self.guide = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None, height=0)
         """The real deal step by step, while the players deal by hand and tell the phones."""
         self.guide.bind(minimum_height=self.guide.setter("height"))
         self.guided: list[str] = []
-        feed.add_widget(self.guide)
-        feed.add_widget(Text(self.t("tablet.feed"), colour=theme.MUTED, size=theme.SMALL))
+        column.add_widget(self.guide)
+        column.add_widget(Text(self.t("tablet.feed"), colour=theme.MUTED, size=theme.SMALL))
         self.feed_box = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None, height=0)
         self.feed_box.bind(minimum_height=self.feed_box.setter("height"))
         self.feed: list[Text] = []
         self.fed = 0
-        feed.add_widget(self.feed_box)
-        feed.add_widget(BoxLayout())
+        column.add_widget(self.feed_box)
+        scroll.add_widget(column)
+        feed.add_widget(scroll)
         self.seal_line = Text(size=theme.SMALL)
         feed.add_widget(self.seal_line)
         return feed
 
     def _bottom(self) -> BoxLayout:
         """Entering a seat's action, the open window's countdown, the notes under the table."""
-        bottom = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.2, spacing=theme.GAP)
+        bottom = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH * 1.2)
         self.enter = Tap("", self._open_menu, colour=theme.PANEL_HI)
         bottom.add_widget(self.enter)
         self.window_tap = Tap("", self._close_window, colour=theme.FELT, size_hint_x=0.3)
@@ -124,12 +184,30 @@ class TableScreen(Page):
 
     def _notes(self) -> BoxLayout:
         """Beside the entry button: what only a phone may enter, and the readers."""
-        notes = BoxLayout(orientation="vertical", size_hint_x=0.45)
+        notes = grows(BoxLayout(orientation="vertical", size_hint=(0.45, None)))
         self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL)
         self.readers_line = Text(size=theme.SMALL, wrap=False)
         for line in (self.phone_note, self.readers_line):
             notes.add_widget(line)
         return notes
+
+    def _orient(self, *_: object) -> None:
+        """A tablet held upright puts what just happened under the table, not beside it,
+        and the buttons under what the table waits for."""
+        upright = self.middle.height > self.middle.width
+        self.middle.orientation = "vertical" if upright else "horizontal"
+        self.ring.size_hint = (1, 0.7) if upright else (0.7, 1)
+        self.feed_panel.size_hint = (1, 0.3) if upright else (0.3, 1)
+        self.top_bar.orientation = "vertical" if upright else "horizontal"
+        self._stack_top()
+
+    def _stack_top(self, *_: object) -> None:
+        """The top bar as tall as what the table waits for says, beside or above the buttons."""
+        said = max(theme.TOUCH, self.waiting.height + theme.GAP * 2)
+        self.banner.size_hint_y = None
+        self.banner.height = said
+        upright = self.top_bar.orientation == "vertical"
+        self.top_bar.height = said + self.tools.height + theme.GAP if upright else said
 
     def _place(self, *_: object) -> None:
         """Seats around an ellipse, seat 1 at the bottom, in turn order."""
@@ -150,15 +228,11 @@ class TableScreen(Page):
         names = session.names
         voice = session.voice
         for i, panel in enumerate(self.seats):
-            face = session.face.seat(view, i, voice)
-            panel.title.text = escape_markup(face.name)
-            panel.badge.text = face.highlight or ""
+            panel.show(session.face.seat(view, i, voice))
             panel.phones.text = self._phones(session, Seat(i))
-            panel.lines.text = "\n".join(face.lines)
-            border = theme.GOLD if face.active else None
-            panel.paint(theme.PANEL if not face.out else theme.FELT, border)
-            panel.opacity = 0.45 if face.out else 1
-        self.centre_lines.text = "\n".join(session.face.centre(view, voice))
+        pile = session.face.pile(view, voice)
+        self.pile.show(pile.tokens)
+        self.centre_lines.text = "\n".join(pile.notes)
         standing = session.face.standing(view, voice)
         self.waiting.text = "\n".join([a.text for a in standing] or session.waiting())
         self.waiting.color = theme.INK if standing else theme.GOLD
@@ -269,7 +343,7 @@ class TableScreen(Page):
         new = min(session.heard - self.fed, FEED_LINES)
         self.fed = session.heard
         for line in session.feed(new) if new else []:
-            label = Text(line, size=theme.SMALL, width=self.feed_box.width, size_hint_x=None)
+            label = Text(line, size=theme.SMALL)
             label.text_size = (self.feed_box.width, None)  # wrapped from the first render
             self.feed.insert(0, label)
             self.feed_box.add_widget(label, index=len(self.feed_box.children))

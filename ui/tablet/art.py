@@ -1,0 +1,202 @@
+"""The app's own drawings of what lies on the table: coins, hands, piles and cards.
+
+A face says what to draw (:class:`ui.faces.base.Token`); this draws it with
+Kivy's canvas — a gold coin with its figure, a hand as card backs against its
+limit, a card face up in its colour with its kind's shape — so that francs,
+hands and intelligence are seen from a metre away rather than read. Nothing is
+a copy of a box's art. A token redraws only when it changed, and its figure
+is a short label whose texture the next state most likely already has.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Mesh, RoundedRectangle
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from ui.faces.base import Token
+from ui.tablet import theme
+from ui.tablet.theme import Colour
+from ui.tablet.widgets import Text
+
+CARD_RATIO = 0.7
+"""A card's width to its height."""
+
+
+def tone(name: str) -> Colour:
+    return theme.TONES.get(name, theme.TONES["neutral"])
+
+
+def polygon(points: Sequence[tuple[float, float]]) -> Mesh:
+    """A filled convex shape (every shape drawn here is one, or two)."""
+    vertices = [v for x, y in points for v in (x, y, 0.0, 0.0)]
+    return Mesh(vertices=vertices, indices=list(range(len(points))), mode="triangle_fan")
+
+
+def regular(
+    cx: float, cy: float, r: float, n: int, turn: float = 90.0
+) -> list[tuple[float, float]]:
+    return [
+        (cx + r * math.cos(math.radians(turn + 360 * i / n)),
+         cy + r * math.sin(math.radians(turn + 360 * i / n)))
+        for i in range(n)
+    ]  # fmt: skip
+
+
+def symbol(group: InstructionGroup, shape: str, cx: float, cy: float, r: float) -> None:
+    """One of the shapes that tell the kinds of card apart, in the current colour."""
+    if shape == "circle":
+        group.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r)))
+    elif shape == "ring":
+        group.add(Line(circle=(cx, cy, r * 0.8), width=max(1.5, r * 0.22)))
+    elif shape == "square":
+        group.add(polygon(regular(cx, cy, r, 4, 45)))
+    elif shape == "diamond":
+        group.add(polygon(regular(cx, cy, r * 1.1, 4)))
+    elif shape == "triangle":
+        group.add(polygon(regular(cx, cy - r * 0.15, r * 1.1, 3)))
+    elif shape == "cross":
+        w = r * 0.35
+        group.add(polygon([(cx - r, cy - w), (cx + r, cy - w), (cx + r, cy + w), (cx - r, cy + w)]))
+        group.add(polygon([(cx - w, cy - r), (cx + w, cy - r), (cx + w, cy + r), (cx - w, cy + r)]))
+    elif shape == "star":
+        outer = regular(cx, cy, r * 1.1, 5)
+        inner = regular(cx, cy, r * 0.45, 5, 90 + 36)
+        ring = [p for pair in zip(outer, inner, strict=True) for p in pair]
+        group.add(polygon([(cx, cy), *ring, ring[0]]))
+
+
+def card(
+    group: InstructionGroup, box: tuple[float, float, float, float], face: Token | None
+) -> None:
+    """A card in ``box`` (x, y, width, height): its back (``face`` None, or a ``back``
+    token), or its face in its colour with its kind's shape."""
+    x, y, w, h = box
+    radius = max(2.0, w * 0.12)
+    if face is None or face.kind == "back":
+        group.add(Color(*theme.BACK))
+        group.add(RoundedRectangle(pos=(x, y), size=(w, h), radius=[radius]))
+        group.add(Color(*(tone(face.tone) if face is not None else theme.GOLD)))
+        group.add(Line(rounded_rectangle=(x + 2, y + 2, w - 4, h - 4, radius), width=1.2))
+        return
+    group.add(Color(*tone(face.tone)))
+    group.add(RoundedRectangle(pos=(x, y), size=(w, h), radius=[radius]))
+    group.add(Color(*theme.TEXT))
+    group.add(Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, radius), width=1.2))
+    symbol(group, face.symbol, x + w / 2, y + h * 0.55, w * 0.28)
+    if face.mark == "blood":
+        group.add(Color(*theme.RED))
+        r = w * 0.12
+        group.add(Ellipse(pos=(x + w - 3 * r, y + r), size=(2 * r, 2 * r)))
+
+
+class TokenView(Widget):
+    """One token: its drawing, its figure on it, its caption under it."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.token: Token | None = None
+        self.art = InstructionGroup()
+        self.canvas.before.add(self.art)
+        self.figure = Text(size=theme.BODY, bold=True, wrap=False, halign="center")
+        self.caption = Text(size=theme.TINY, colour=theme.MUTED, halign="center")
+        self.add_widget(self.figure)
+        self.add_widget(self.caption)
+        self.bind(pos=self._draw, size=self._draw)
+        self.caption.bind(height=self._draw)
+        self.figure.bind(height=self._place_figure)
+
+    def show(self, token: Token) -> None:
+        if token == self.token:
+            return
+        self.token = token
+        self.figure.text = "" if token.kind == "hand" else _figure(token)
+        light = token.kind == "coin" or token.tone == "gold"
+        self.figure.color = theme.INK if light else theme.TEXT
+        self.caption.text = (
+            f"{token.label} {_figure(token)}" if token.kind == "hand" else token.label
+        )
+        self._draw()
+
+    def _draw(self, *_: object) -> None:
+        token = self.token
+        self.art.clear()
+        if token is None or self.width <= 0:
+            return
+        low = self.caption.height if self.caption.text else 0
+        self.caption.width = self.figure.width = self.width
+        self.caption.pos = (self.x, self.y)
+        x, y, w, h = self.x, self.y + low, self.width, max(0.0, self.height - low)
+        cx, cy = x + w / 2, y + h / 2
+        side = min(w, h) * 0.92
+        if token.kind in ("coin", "chip"):
+            colour = theme.GOLD if token.kind == "coin" else tone(token.tone)
+            self.art.add(Color(*colour))
+            self.art.add(Ellipse(pos=(cx - side / 2, cy - side / 2), size=(side, side)))
+            self.art.add(Color(*theme.INK, 0.35) if token.kind == "coin" else Color(*theme.TEXT))
+            self.art.add(Line(circle=(cx, cy, side * 0.4), width=1.2))
+        elif token.kind == "hand":
+            self._hand(token, x, y, w, h)
+        else:
+            ch = min(h, w / CARD_RATIO) * 0.95
+            cw = ch * CARD_RATIO
+            if token.kind == "stack":
+                for i in (2, 1, 0):
+                    card(self.art, (cx - cw / 2 + i * 3, cy - ch / 2 - i * 3, cw, ch), None)
+            else:
+                card(self.art, (cx - cw / 2, cy - ch / 2, cw, ch), token)
+        # The figure as large as its picture allows, never larger than the picture.
+        self.figure.font_size = max(theme.TINY * 0.7, min(theme.BODY, side * 0.42))
+        self.figure.opacity = 1 if self.figure.text else 0
+        self._place_figure()
+
+    def _place_figure(self, *_: object) -> None:
+        low = self.caption.height if self.caption.text else 0
+        self.figure.center = (self.center_x, self.y + low + (self.height - low) / 2)
+
+    def _hand(self, token: Token, x: float, y: float, w: float, h: float) -> None:
+        """Held cards as backs, the places left under the limit as outlines."""
+        held, room = token.value or 0, max(token.value or 0, token.of or 0)
+        slots = max(room, 1)
+        ch = min(h * 0.95, w / (CARD_RATIO * (1 + 0.45 * (slots - 1))))
+        cw, step = ch * CARD_RATIO, ch * CARD_RATIO * 0.45
+        left = x + (w - cw - step * (slots - 1)) / 2
+        for i in range(slots):
+            cx = left + i * step
+            if i < held:
+                card(self.art, (cx, y + (h - ch) / 2, cw, ch), None)
+            else:
+                self.art.add(Color(*theme.LINE))
+                self.art.add(Line(rounded_rectangle=(cx, y + (h - ch) / 2, cw, ch, 3), width=1.2))
+
+
+def _figure(token: Token) -> str:
+    if token.kind == "card" or token.value is None:
+        return ""
+    if token.kind == "hand" and token.of is not None:
+        return f"{token.value}/{token.of}"
+    return str(token.value)
+
+
+class TokenRow(BoxLayout):
+    """A row of tokens sharing its width; a card face up takes a wider place for its name."""
+
+    def __init__(self, **kw: Any) -> None:
+        kw.setdefault("spacing", theme.GAP / 2)
+        super().__init__(**kw)
+        self.views: list[TokenView] = []
+
+    def show(self, tokens: Sequence[Token]) -> None:
+        kinds = [t.kind for t in tokens]
+        if kinds != [v.token.kind if v.token else None for v in self.views]:
+            self.clear_widgets()
+            self.views = [TokenView() for _ in tokens]
+            for view, token in zip(self.views, tokens, strict=True):
+                view.size_hint_x = 1.6 if token.kind == "card" and token.label else 1
+                self.add_widget(view)
+        for view, token in zip(self.views, tokens, strict=True):
+            view.show(token)

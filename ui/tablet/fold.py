@@ -1,0 +1,75 @@
+"""Breaking a text into lines the way Chinese and English readers expect.
+
+Kivy breaks a line only at spaces, and a run with none — a Chinese sentence —
+wherever it overflows: a full stop or a comma may start a line on its own, and
+an opening bracket end one. Here a line never starts with closing punctuation
+(。，、；：！？）」』…) nor ends with opening punctuation (（「『…) — the rule
+Chinese typesetting calls 避頭尾 — English words stay whole, and each character
+is measured once per font and size, so that folding costs arithmetic, not
+renders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+CLOSING = frozenset("。，、；：！？）」』》〉】〕…—·,.;:!?)]}%’”")
+"""Never at the start of a line: it belongs to what comes before it."""
+OPENING = frozenset("（「『《〈【〔([{‘“")
+"""Never at the end of a line: it belongs to what comes after it."""
+
+
+WORDISH = frozenset("'-/_#@&+=*<>|~^$")
+"""Signs that join the letters of an English word or an address."""
+
+
+def _units(line: str) -> Iterator[str]:
+    """The pieces a line may break between: a word, a space, a Chinese character —
+    with the punctuation that must not be parted from it."""
+    unit, kind = "", ""
+    for ch in line:
+        word = ch.isascii() and (ch.isalnum() or ch in WORDISH)
+        if ch in CLOSING:
+            unit, kind = unit + ch, "closed"
+        elif ch == " ":
+            if unit:
+                yield unit
+            unit, kind = "", ""
+            yield " "
+        elif kind == "open" or (word and kind == "word"):
+            unit, kind = unit + ch, "word" if word else "cjk"
+        else:
+            if unit:
+                yield unit
+            unit, kind = ch, "open" if ch in OPENING else "word" if word else "cjk"
+    if unit:
+        yield unit
+
+
+def fold(text: str, width: float, measure: Callable[[str], float]) -> str:
+    """``text`` with line breaks where it must wrap to fit ``width``; its own breaks kept.
+
+    A piece wider than the whole line (a long address) is cut where it overflows.
+    """
+    lines = []
+    for paragraph in text.split("\n"):
+        line, used = "", 0.0
+        for piece in _units(paragraph):
+            size = measure(piece)
+            if line and used + size > width and piece != " ":
+                lines.append(line.rstrip(" "))
+                line, used = "", 0.0
+            if not line and piece == " ":
+                continue
+            rest = piece
+            while size > width and len(rest) > 1:  # longer than a line: cut it
+                cut = len(rest) - 1
+                while cut > 1 and measure(rest[:cut]) > width:
+                    cut -= 1
+                lines.append(rest[:cut])
+                rest = rest[cut:]
+                size = measure(rest)
+            line += rest
+            used += size
+        lines.append(line.rstrip(" "))
+    return "\n".join(lines)
