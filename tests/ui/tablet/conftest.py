@@ -29,6 +29,7 @@ from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
@@ -65,7 +66,16 @@ class Tablet:
             await asyncio.sleep(0.02)
 
     async def tap(self, widget: Widget) -> None:
-        """A finger on the widget's centre, as the touchscreen would send it."""
+        """A finger on the widget's centre, as the touchscreen would send it — scrolled into
+        view first, as a finger would, if it sits in a list that scrolls."""
+        holder = widget.parent
+        while holder is not None and not isinstance(holder, ScrollView):
+            holder = holder.parent if holder is not holder.parent else None
+        if isinstance(holder, ScrollView) and not holder.collide_point(
+            *holder.to_parent(*holder.to_widget(*widget.to_window(*widget.center)))
+        ):
+            holder.scroll_to(widget, padding=10, animate=False)
+            await self.frames(2)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -13,14 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.core.types import Seat
 from ui.phone.server import DeviceStatus
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.widgets import Confirm, Panel, QRCode, Tap, Text
+
+QR_SIDE = dp(220)
+"""A code a phone reads from an arm's length away."""
 
 
 class JoinScreen(Page):
@@ -47,13 +52,17 @@ class JoinScreen(Page):
             self.add_widget(root)
             return
         n = len(session.names)
-        grid = GridLayout(cols=n if n <= 4 else 3, spacing=theme.GAP * 2)
+        grid = GridLayout(cols=n if n <= 4 else 3, spacing=theme.GAP * 2, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
         for _ in session.names:
-            card = Panel(orientation="vertical")
+            card = Panel(orientation="vertical", size_hint_y=None)
+            card.bind(minimum_height=card.setter("height"))
             self.cards.append(card)
             self.shown.append(None)
             grid.add_widget(card)
-        root.add_widget(grid)
+        scroll = ScrollView(do_scroll_x=False)  # nine seats' codes scroll on a small tablet
+        scroll.add_widget(grid)
+        root.add_widget(scroll)
         go = Tap(self.t("tablet.to_table"), lambda: self.app.show("table"), colour=theme.GOLD,
                  height=theme.TOUCH * 1.2)  # fmt: skip
         go.color = theme.INK
@@ -82,11 +91,11 @@ class JoinScreen(Page):
         card.clear_widgets()
         card.add_widget(Text(name, size=theme.TITLE, bold=True, halign="center"))
         if url is not None:
-            card.add_widget(QRCode(url))
+            card.add_widget(QRCode(url, size_hint_y=None, height=QR_SIDE))
             # For a phone whose camera will not read the code: the same address, to type.
             card.add_widget(Text(url, size=theme.SMALL * 0.8, colour=theme.MUTED, halign="center"))
         else:
-            card.add_widget(BoxLayout())  # where the code was
+            card.add_widget(BoxLayout(size_hint_y=None, height=theme.GAP))  # where the code was
         if not phones:
             card.add_widget(Text(self.t("tablet.phone_off"), colour=theme.MUTED, halign="center"))
         for phone in phones:

@@ -27,7 +27,7 @@ from ui.faces.base import Alert
 from ui.phone import lan
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
-from ui.tablet.widgets import Panel, Tap, Text, alert_sheet
+from ui.tablet.widgets import Panel, Tap, Text, alert_sheet, grows
 
 
 class StartScreen(Page):
@@ -46,7 +46,7 @@ class StartScreen(Page):
         self.dealer = Dealer.TABLE
         self.window = WINDOW_SECONDS
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
-        top = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        top = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH)
         top.add_widget(Text(self.t("tablet.title"), size=theme.TITLE, bold=True, size_hint_x=0.3))
         top.add_widget(self._games())
         top.add_widget(language_bar(self))
@@ -55,12 +55,15 @@ class StartScreen(Page):
         if unfinished is not None:
             root.add_widget(self._resume(unfinished))
         body = BoxLayout(spacing=theme.GAP * 2)
-        left = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_x=0.42)
+        left = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
+        left.bind(minimum_height=left.setter("height"))
         self.seats_panel = Panel(orientation="vertical", size_hint_y=None)
+        self.seats_panel.bind(minimum_height=self.seats_panel.setter("height"))
         left.add_widget(self.seats_panel)
         left.add_widget(self._sources())
-        left.add_widget(BoxLayout())
-        body.add_widget(left)
+        scroll = ScrollView(do_scroll_x=False, size_hint_x=0.42)  # a small screen scrolls
+        scroll.add_widget(left)
+        body.add_widget(scroll)
         body.add_widget(self._options())
         root.add_widget(body)
         start = Tap(
@@ -74,9 +77,8 @@ class StartScreen(Page):
 
     def _resume(self, game_id: int) -> Panel:
         info = next(g for g in self.app.journal.games() if g.id == game_id)
-        panel = Panel(
-            colour=theme.PANEL_HI, border=theme.GOLD, size_hint_y=None, height=theme.TOUCH * 1.6
-        )
+        panel = grows(Panel(colour=theme.PANEL_HI, border=theme.GOLD, size_hint_y=None),
+                      theme.TOUCH * 1.6)  # fmt: skip
         panel.add_widget(
             Text(
                 self.t("tablet.resume_offer", game=self.t(f"game.{info.game}"),
@@ -118,7 +120,7 @@ class StartScreen(Page):
         panel = self.seats_panel
         panel.clear_widgets()
         spec = GAMES[self.game]
-        row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
+        row = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH)
         row.add_widget(Text(self.t("tablet.players", count=self.count)))
         minus = Tap("−", lambda: self._count(-1), size_hint_x=None, width=theme.TOUCH)
         plus = Tap("+", lambda: self._count(+1), size_hint_x=None, width=theme.TOUCH)
@@ -136,7 +138,6 @@ class StartScreen(Page):
             self.inputs.append(field)
             grid.add_widget(field)
         panel.add_widget(grid)
-        panel.height = theme.TOUCH * (1 + (self.count + 1) // 2) + theme.GAP * 4
 
     def _count(self, change: int) -> None:
         """Another number of players; options whose choices depend on it start again."""
@@ -148,7 +149,8 @@ class StartScreen(Page):
 
     def _sources(self) -> Panel:
         """Where plays come from, and whether each is ready."""
-        panel = Panel(orientation="vertical", size_hint_y=None, height=theme.TOUCH * 3.2)
+        panel = Panel(orientation="vertical", size_hint_y=None)
+        panel.bind(minimum_height=panel.setter("height"))
         panel.add_widget(Text(self.t("tablet.sources"), colour=theme.MUTED, size=theme.SMALL))
         panel.add_widget(Text("● " + self.t("tablet.source.touch"), colour=theme.GREEN))
         address, _ = lan.choose(self.app.host)
@@ -160,16 +162,13 @@ class StartScreen(Page):
         self.reader_lines = {name: Text(size=theme.SMALL) for name in sources}
         for line in self.reader_lines.values():
             panel.add_widget(line)
-        panel.height += len(self.reader_lines) * theme.SMALL * 1.4
         self.deal_line = Text(size=theme.SMALL, colour=theme.ORANGE)
         if sensors is not None:
             panel.add_widget(self.deal_line)
-            panel.height += theme.SMALL * 2.8
         self.dealer_button = Tap(self.t(f"tablet.dealer.{self.dealer}"), self._toggle_dealer)
         panel.add_widget(self.dealer_button)
         self.dealer_line = Text(size=theme.SMALL, colour=theme.ORANGE)
         panel.add_widget(self.dealer_line)
-        panel.height += theme.SMALL * 4.2
         self.draws_button = Tap(self.t(f"tablet.draws.{self.draws}"), self._toggle_draws)
         panel.add_widget(self.draws_button)
         self.window_button = Tap(self._window_text(), self._toggle_window)
