@@ -4,8 +4,7 @@ A face says what to draw (:class:`ui.faces.base.Token`); this draws it with
 Kivy's canvas — a gold coin with its figure, a hand as card backs against its
 limit, a card face up in its colour with its kind's shape — so that francs,
 hands and intelligence are seen from a metre away rather than read. Nothing is
-a copy of a box's art. A token redraws only when it changed, and its figure
-is a short label whose texture the next state most likely already has.
+a copy of a box's art. A token redraws only when it changed.
 """
 
 from __future__ import annotations
@@ -120,6 +119,7 @@ class TokenView(Widget):
         self.caption.text = (
             f"{token.label} {_figure(token)}" if token.kind == "hand" else token.label
         )
+        self.caption.opacity = 1 if self.caption.text else 0  # a card the badge names
         self._draw()
 
     def _draw(self, *_: object) -> None:

@@ -78,10 +78,9 @@ def shown() -> Iterator[Widget]:
 def problems() -> list[Problem]:
     """Every problem on the window now."""
     found: list[Problem] = []
-    renderers = _renderers()
     for widget in shown():
         if isinstance(widget, Label) and widget.text:
-            found += text_problems(widget, renderers.get(id(widget.texture)))
+            found += text_problems(widget, widget._label)
         found += placement_problems(widget)
     return found
 
@@ -109,26 +108,11 @@ def _plain(label: Label) -> str:
     return text
 
 
-def _renderers() -> dict[int, Any]:
-    """Which Kivy text layout drew each texture on the window.
-
-    A label may show a texture another label rendered (the same words, the same way):
-    the lines shown are those of the layout that made the texture, not of its own.
-    """
-    found = {}
-    for root in Window.children:
-        for widget in root.walk():
-            core = getattr(widget, "_label", None) if isinstance(widget, Label) else None
-            if core is not None and core.texture is not None and core._cached_lines:
-                found[id(core.texture)] = core
-    return found
-
-
 def text_problems(label: Label, core: Any = None) -> list[Problem]:
     """The text must be inside the label, whole, and wrapped where a reader expects.
 
-    ``core`` is the Kivy layout that drew the label's texture; without it (its maker is
-    gone) only the texture's size is checked."""
+    ``core`` is the Kivy layout that drew the label's texture; without it only the
+    texture's size is checked."""
     found = []
     tw, th = label.texture_size
     if tw > label.width + TOLERANCE or th > label.height + TOLERANCE:
@@ -139,7 +123,7 @@ def text_problems(label: Label, core: Any = None) -> list[Problem]:
         found.append(_problem(label, "text shortened"))
     lines = core._cached_lines
     laid = "".join(word.text for line in lines for word in line.words)
-    wanted = _plain(label)  # the label's words, not the texture's maker's: they must match
+    wanted = _plain(label)
     if _letters(laid) < _letters(wanted):
         found.append(_problem(label, f"text clipped: {len(lines)} line(s) shown"))
     widest = max((line.w for line in lines), default=0)

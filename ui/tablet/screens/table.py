@@ -106,7 +106,7 @@ class TableScreen(Page):
         self.ticking: ClockEvent | None = None
         root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
         self.top_bar = top = BoxLayout(size_hint_y=None, spacing=theme.GAP)
-        self.banner = Panel(colour=theme.FELT)
+        self.banner = Panel(colour=theme.FELT, size_hint_y=None)
         self.waiting = Text(size=theme.TITLE * 0.8, colour=theme.GOLD, bold=True)
         self.banner.add_widget(self.waiting)
         top.add_widget(self.banner)
@@ -204,7 +204,6 @@ class TableScreen(Page):
     def _stack_top(self, *_: object) -> None:
         """The top bar as tall as what the table waits for says, beside or above the buttons."""
         said = max(theme.TOUCH, self.waiting.height + theme.GAP * 2)
-        self.banner.size_hint_y = None
         self.banner.height = said
         upright = self.top_bar.orientation == "vertical"
         self.top_bar.height = said + self.tools.height + theme.GAP if upright else said
