@@ -26,6 +26,12 @@ CARD_RATIO = 0.7
 """A card's width to its height."""
 
 
+def outline(width: float = 1.2, **shape: Any) -> Line:
+    """A thin outline, its joints mitred (round ones cost triangles a software renderer
+    pays for on every frame)."""
+    return Line(width=width, joint="miter", **shape)
+
+
 def tone(name: str) -> Colour:
     return theme.TONES.get(name, theme.TONES["neutral"])
 
@@ -49,9 +55,10 @@ def regular(
 def symbol(group: InstructionGroup, shape: str, cx: float, cy: float, r: float) -> None:
     """One of the shapes that tell the kinds of card apart, in the current colour."""
     if shape == "circle":
-        group.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r)))
+        group.add(Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r), segments=theme.CIRCLE_STEPS))
     elif shape == "ring":
-        group.add(Line(circle=(cx, cy, r * 0.8), width=max(1.5, r * 0.22)))
+        group.add(outline(circle=(cx, cy, r * 0.8, 0, 360, theme.CIRCLE_STEPS),
+                          width=max(1.5, r * 0.22)))  # fmt: skip
     elif shape == "square":
         group.add(polygon(regular(cx, cy, r, 4, 45)))
     elif shape == "diamond":
@@ -78,19 +85,27 @@ def card(
     radius = max(2.0, w * 0.12)
     if face is None or face.kind == "back":
         group.add(Color(*theme.BACK))
-        group.add(RoundedRectangle(pos=(x, y), size=(w, h), radius=[radius]))
+        group.add(
+            RoundedRectangle(pos=(x, y), size=(w, h), radius=[radius], segments=theme.CORNER_STEPS)
+        )
         group.add(Color(*(tone(face.tone) if face is not None else theme.GOLD)))
-        group.add(Line(rounded_rectangle=(x + 2, y + 2, w - 4, h - 4, radius), width=1.2))
+        group.add(
+            outline(rounded_rectangle=(x + 2, y + 2, w - 4, h - 4, radius, theme.CORNER_STEPS))
+        )
         return
     group.add(Color(*tone(face.tone)))
-    group.add(RoundedRectangle(pos=(x, y), size=(w, h), radius=[radius]))
+    group.add(
+        RoundedRectangle(pos=(x, y), size=(w, h), radius=[radius], segments=theme.CORNER_STEPS)
+    )
     group.add(Color(*theme.TEXT))
-    group.add(Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, radius), width=1.2))
+    group.add(outline(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, radius, theme.CORNER_STEPS)))
     symbol(group, face.symbol, x + w / 2, y + h * 0.55, w * 0.28)
     if face.mark == "blood":
         group.add(Color(*theme.RED))
         r = w * 0.12
-        group.add(Ellipse(pos=(x + w - 3 * r, y + r), size=(2 * r, 2 * r)))
+        group.add(
+            Ellipse(pos=(x + w - 3 * r, y + r), size=(2 * r, 2 * r), segments=theme.CIRCLE_STEPS)
+        )
 
 
 class TokenView(Widget):
@@ -116,11 +131,18 @@ class TokenView(Widget):
         self.figure.text = "" if token.kind == "hand" else _figure(token)
         light = token.kind == "coin" or token.tone == "gold"
         self.figure.color = theme.INK if light else theme.TEXT
-        self.caption.text = (
-            f"{token.label} {_figure(token)}" if token.kind == "hand" else token.label
-        )
-        self.caption.opacity = 1 if self.caption.text else 0  # a card the badge names
+        self._caption(in_caption=token.kind == "hand")
         self._draw()
+
+    def _caption(self, in_caption: bool) -> None:
+        """The label under the picture, with the figure where the picture cannot hold it."""
+        token = self.token
+        assert token is not None
+        figure = _figure(token)
+        said = f"{token.label} {figure}".strip() if in_caption and figure else token.label
+        if said != self.caption.text:
+            self.caption.text = said
+        self.caption.opacity = 1 if said else 0  # a card the badge names
 
     def _draw(self, *_: object) -> None:
         token = self.token
@@ -136,9 +158,10 @@ class TokenView(Widget):
         if token.kind in ("coin", "chip"):
             colour = theme.GOLD if token.kind == "coin" else tone(token.tone)
             self.art.add(Color(*colour))
-            self.art.add(Ellipse(pos=(cx - side / 2, cy - side / 2), size=(side, side)))
+            self.art.add(Ellipse(pos=(cx - side / 2, cy - side / 2), size=(side, side),
+                                 segments=theme.CIRCLE_STEPS))  # fmt: skip
             self.art.add(Color(*theme.INK, 0.35) if token.kind == "coin" else Color(*theme.TEXT))
-            self.art.add(Line(circle=(cx, cy, side * 0.4), width=1.2))
+            self.art.add(outline(circle=(cx, cy, side * 0.4, 0, 360, theme.CIRCLE_STEPS)))
         elif token.kind == "hand":
             self._hand(token, x, y, w, h)
         else:
@@ -149,9 +172,13 @@ class TokenView(Widget):
                     card(self.art, (cx - cw / 2 + i * 3, cy - ch / 2 - i * 3, cw, ch), None)
             else:
                 card(self.art, (cx - cw / 2, cy - ch / 2, cw, ch), token)
-        # The figure as large as its picture allows, never larger than the picture.
-        self.figure.font_size = max(theme.TINY * 0.7, min(theme.BODY, side * 0.42))
-        self.figure.opacity = 1 if self.figure.text else 0
+        # The figure as large as its picture allows, never larger than the picture; none
+        # where the picture is too small to hold a legible one (the caption still says it).
+        size = min(theme.BODY, side * 0.42)
+        legible = size >= theme.TINY * 0.7
+        self.figure.font_size = max(size, 1.0)
+        self.figure.opacity = 1 if self.figure.text and legible else 0
+        self._caption(in_caption=token.kind == "hand" or not legible)
         self._place_figure()
 
     def _place_figure(self, *_: object) -> None:
@@ -171,7 +198,8 @@ class TokenView(Widget):
                 card(self.art, (cx, y + (h - ch) / 2, cw, ch), None)
             else:
                 self.art.add(Color(*theme.LINE))
-                self.art.add(Line(rounded_rectangle=(cx, y + (h - ch) / 2, cw, ch, 3), width=1.2))
+                self.art.add(outline(rounded_rectangle=(cx, y + (h - ch) / 2, cw, ch, 3,
+                                                         theme.CORNER_STEPS)))  # fmt: skip
 
 
 def _figure(token: Token) -> str:

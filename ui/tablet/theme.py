@@ -53,3 +53,9 @@ SMALL = sp(18)
 TINY = sp(14)
 TITLE = sp(30)
 HUGE = sp(44)
+
+CORNER_STEPS = 4
+"""Segments per rounded corner, and the joints of outlines mitred: at a corner's few pixels
+more look the same, and a tablet drawing in software (no GPU) pays for each triangle."""
+CIRCLE_STEPS = 28
+"""Segments of a drawn circle (a coin, a disc), for the same reason."""

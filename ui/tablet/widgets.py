@@ -29,18 +29,26 @@ class Panel(BoxLayout):
         super().__init__(**kw)
         with self.canvas.before:
             self._fill = Color(*colour)
-            self._box = RoundedRectangle(radius=[theme.GAP])
+            self._box = RoundedRectangle(radius=[theme.GAP], segments=theme.CORNER_STEPS)
             self._edge_colour = Color(*(border or colour))
-            self._edge = Line(width=2)
+            self._edge = Line(width=2, joint="miter")
+        self.bordered = border is not None
+        """Whether an edge is drawn: none is where it would be the fill's own colour."""
         self.bind(pos=self._draw, size=self._draw)
 
     def paint(self, colour: Colour, border: Colour | None = None) -> None:
         self._fill.rgba = colour
         self._edge_colour.rgba = border or colour
+        if self.bordered != (border is not None):
+            self.bordered = border is not None
+            self._draw()
 
     def _draw(self, *_: object) -> None:
         self._box.pos, self._box.size = self.pos, self.size
-        self._edge.rounded_rectangle = (*self.pos, *self.size, theme.GAP)
+        if self.bordered:
+            self._edge.rounded_rectangle = (*self.pos, *self.size, theme.GAP, theme.CORNER_STEPS)
+        else:
+            self._edge.points = []
 
 
 WIDTHS: dict[tuple[Any, ...], float] = {}

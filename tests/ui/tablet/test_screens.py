@@ -17,6 +17,7 @@ from companion.i18n import text
 from companion.transcript import fold
 from tests.ui.tablet.conftest import SHOTS, Tablet, run_tablet, texts
 from tests.ui.tablet.test_app import close_alerts, start_practice_game
+from tests.ui.tablet.test_layout import play
 
 
 @pytest.mark.parametrize("tablet", ["zh-Hant", "en"], indirect=True)
@@ -112,3 +113,24 @@ async def test_a_killed_tablet_offers_to_resume_and_resumes_exactly(tmp_path: Pa
         assert session.service.table.state == expected
         assert session.service.table.seq == int(line.split()[1])
         assert session.phones.tokens.token(Seat(0)) == journal.seat_tokens(game)[0][1]
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
+async def test_the_message_table_has_a_screenshot(tablet: Tablet) -> None:
+    """風聲 drawn: each seat's red, blue and black intelligence as discs, its hand, the
+    intelligence on its way in the centre."""
+    await tablet.press(text("zh-Hant", "game.themessage"))
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    rng = random.Random(6)
+    while sum(f.value or 0 for s in range(len(session.names))
+              for f in session.face.seat(session.view(), s, session.voice).tokens
+              if f.kind == "chip") < 4:  # fmt: skip
+        assert session.service.table.over() is None
+        if not play(session, rng):
+            await tablet.frames(2)
+    await tablet.frames(5)
+    await close_alerts(tablet)
+    await tablet.screenshot("tablet-table-themessage-zh-Hant")
+    assert (SHOTS / "tablet-table-themessage-zh-Hant.png").stat().st_size > 10_000

@@ -64,7 +64,7 @@ class SeatPanel(Panel):
         self.face: SeatFace | None = None
         with self.canvas.after:
             self._glow_colour = Color(*theme.GOLD[:3], 0)
-            self._glow = Line(width=4)
+            self._glow = Line(width=4, joint="miter")
         self.bind(pos=self._ring, size=self._ring, glow=self._ring)
 
     def show(self, face: SeatFace) -> None:
@@ -86,8 +86,11 @@ class SeatPanel(Panel):
 
     def _ring(self, *_: object) -> None:
         self._glow_colour.a = self.glow * 0.9
+        if self.glow <= 0:  # an outline of no colour still costs its drawing
+            self._glow.points = []
+            return
         self._glow.rounded_rectangle = (self.x - 3, self.y - 3, self.width + 6, self.height + 6,
-                                        theme.GAP)  # fmt: skip
+                                        theme.GAP, theme.CORNER_STEPS)  # fmt: skip
 
 
 class TableScreen(Page):
@@ -137,10 +140,10 @@ class TableScreen(Page):
         middle.add_widget(self.ring)
         self.feed_panel = self._feed_panel()
         middle.add_widget(self.feed_panel)
-        middle.bind(size=self._orient)
         root.add_widget(middle)
         root.add_widget(self._bottom())
         self.add_widget(root)
+        self._orient()
         session = self.app.session
         if session is not None:
             for _ in session.names:
@@ -191,10 +194,16 @@ class TableScreen(Page):
             notes.add_widget(line)
         return notes
 
+    def on_size(self, *_: object) -> None:
+        if self.children:
+            self._orient()
+
     def _orient(self, *_: object) -> None:
         """A tablet held upright puts what just happened under the table, not beside it,
-        and the buttons under what the table waits for."""
-        upright = self.middle.height > self.middle.width
+        and the buttons under what the table waits for. The screen's shape decides, not the
+        middle's: a top bar laid out for the other way round could squeeze the middle to
+        nothing, and keep it so."""
+        upright = self.height > self.width
         self.middle.orientation = "vertical" if upright else "horizontal"
         self.ring.size_hint = (1, 0.7) if upright else (0.7, 1)
         self.feed_panel.size_hint = (1, 0.3) if upright else (0.3, 1)
@@ -277,15 +286,18 @@ class TableScreen(Page):
             self.app.session.close_window()
 
     def _phones(self, session: Session, seat: Seat) -> str:
-        """``● K7QF`` green while connected, grey when not; ``+ M2XD asks`` for each waiting."""
-        said = []
-        for phone in session.phones.phones_of(seat):
-            if phone.holds:
-                dot = "4ade80" if phone.connected else "5b6b61"
-                said.append(f"[color={dot}]●[/color] {escape_markup(phone.label)}")
-            else:
-                asks = escape_markup(self.t("tablet.asks_short", label=phone.label))
-                said.append(f"[color=f59e0b]{asks}[/color]")
+        """``● K7QF`` green while connected, grey when not; ``+1`` in orange for the phones
+        asking for the seat (the alert and the codes screen name them): one short line,
+        whatever the language, beside the seat's name."""
+        phones = session.phones.phones_of(seat)
+        said = [
+            f"[color={'4ade80' if p.connected else '5b6b61'}]●[/color] {escape_markup(p.label)}"
+            for p in phones
+            if p.holds
+        ]
+        asking = sum(not p.holds for p in phones)
+        if asking:
+            said.append(f"[color=f59e0b]+{asking}[/color]")
         return "  ".join(said)
 
     def _ask(self, session: Session) -> None:
@@ -338,17 +350,21 @@ class TableScreen(Page):
             self.guide.add_widget(row)
 
     def _feed(self, session: Session) -> None:
-        """New lines on top; old lines keep their rendered text (text rendering is the cost)."""
+        """New lines on top; old lines keep their rendered text (text rendering is the cost).
+        The oldest line's label takes the newest line: a dropped widget is garbage whose
+        collection stalls a frame."""
         new = min(session.heard - self.fed, FEED_LINES)
         self.fed = session.heard
         for line in session.feed(new) if new else []:
-            label = Text(line, size=theme.SMALL)
-            label.text_size = (self.feed_box.width, None)  # wrapped from the first render
+            if len(self.feed) < FEED_LINES:
+                label = Text(line, size=theme.SMALL)
+                label.text_size = (self.feed_box.width, None)  # wrapped from the first render
+            else:
+                label = self.feed.pop()
+                self.feed_box.remove_widget(label)
+                label.text = line
             self.feed.insert(0, label)
             self.feed_box.add_widget(label, index=len(self.feed_box.children))
-        for old in self.feed[FEED_LINES:]:
-            self.feed_box.remove_widget(old)
-        del self.feed[FEED_LINES:]
         for i, label in enumerate(self.feed):
             label.color = theme.TEXT if i == 0 else theme.MUTED
 
