@@ -8,8 +8,9 @@
 - Where a frame's time goes: ``refresh_ms_per_frame`` (the table screen brought up to
   date: faces, words, drawings), ``text_ms_per_frame`` and ``text_renders_per_frame``
   (texts rendered into textures, most of them during the refresh), ``draw_p50_ms`` /
-  ``draw_p99_ms`` (Kivy drawing the window, in software here); the rest is the rules,
-  the journal, the phones' views and Kivy's layout.
+  ``draw_p99_ms`` (Kivy drawing the window, from its first instruction to the flip that
+  shows it: in software here, the rasterising); the rest is the rules, the journal, the
+  phones' views and Kivy's layout.
 
 Offscreen rendering (Mesa's software renderer) on this machine; a tablet's
 GPU does better. Run: ``python bench/tablet.py`` (figures go in docs/benchmarks.md).
@@ -107,7 +108,7 @@ def timing() -> dict[str, Any]:
 
     spent: dict[str, Any] = {"refresh": 0.0, "text": 0.0, "renders": 0, "draws": []}
     refresh, render = TableScreen.refresh, widgets.Label.texture_update
-    draw = type(Window).on_draw
+    draw, flip = type(Window).on_draw, type(Window).flip
 
     # Kivy keeps a bound method by its name: each wrapper must bear the wrapped one's.
     @functools.wraps(refresh)
@@ -125,13 +126,19 @@ def timing() -> dict[str, Any]:
 
     @functools.wraps(draw)
     def timed_draw(window: Any, *largs: Any) -> None:
-        t = time.perf_counter()
+        spent["drawing"] = time.perf_counter()
         draw(window, *largs)
-        spent["draws"].append((time.perf_counter() - t) * 1000)
+
+    @functools.wraps(flip)
+    def timed_flip(window: Any, *largs: Any) -> None:
+        flip(window, *largs)
+        if "drawing" in spent:  # a software renderer rasterises until the flip
+            spent["draws"].append((time.perf_counter() - spent.pop("drawing")) * 1000)
 
     TableScreen.refresh = timed_refresh  # type: ignore[method-assign]
     widgets.Label.texture_update = timed_render  # type: ignore[method-assign]
     type(Window).on_draw = timed_draw  # type: ignore[method-assign]
+    type(Window).flip = timed_flip  # type: ignore[method-assign]
     return spent
 
 

@@ -68,6 +68,12 @@ class Folding(Label):
         if width is not None and self.text and not self.markup:
             self._label.text = fold(self.text, width * 0.97, self._measure)
         super().texture_update(*largs)
+        # Kivy fills a text's texture when it is first drawn, halfway through drawing the
+        # window: a software renderer must then finish all it was given before it may
+        # change the texture, once for each text changed. Filled now, between frames, the
+        # renderer waits at most once.
+        if self.texture is not None:
+            self.texture.bind()
 
     def _measure(self, piece: str) -> float:
         font = (self.font_name, self.font_size, self.bold)
