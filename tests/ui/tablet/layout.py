@@ -160,13 +160,13 @@ def placement_problems(widget: Widget) -> list[Problem]:
                 )
             )
     if isinstance(widget, Layout) and not isinstance(widget, ModalView):
-        children = [c for c in reversed(widget.children) if visible(c)]
-        for i, a in enumerate(children):
-            for b in children[i + 1 :]:
+        children = [(c, rect(c)) for c in reversed(widget.children) if visible(c)]
+        for i, (a, ra) in enumerate(children):  # each rectangle found once: a long feed
+            for b, rb in children[i + 1 :]:  # has hundreds of pairs
                 if (_name(widget), _name(b)) in ALLOWED_OVER:
                     continue
-                if _overlap(rect(a), rect(b)):
-                    found.append(_problem(b, f"over {_name(a)} {_said(a)!r} {_fmt(rect(a))}"))
+                if _overlap(ra, rb):
+                    found.append(_problem(b, f"over {_name(a)} {_said(a)!r} {_fmt(ra)}"))
     return found
 
 
