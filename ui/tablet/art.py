@@ -13,23 +13,17 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Mesh, RoundedRectangle
+from kivy.graphics import Color, Ellipse, InstructionGroup, Mesh, RoundedRectangle
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui.faces.base import Token
 from ui.tablet import theme
 from ui.tablet.theme import Colour
-from ui.tablet.widgets import Text
+from ui.tablet.widgets import Text, outline
 
 CARD_RATIO = 0.7
 """A card's width to its height."""
-
-
-def outline(width: float = 1.2, **shape: Any) -> Line:
-    """A thin outline, its joints mitred (round ones cost triangles a software renderer
-    pays for on every frame)."""
-    return Line(width=width, joint="miter", **shape)
 
 
 def tone(name: str) -> Colour:
@@ -131,7 +125,6 @@ class TokenView(Widget):
         self.figure.text = "" if token.kind == "hand" else _figure(token)
         light = token.kind == "coin" or token.tone == "gold"
         self.figure.color = theme.INK if light else theme.TEXT
-        self._caption(in_caption=token.kind == "hand")
         self._draw()
 
     def _caption(self, in_caption: bool) -> None:

@@ -20,6 +20,12 @@ from ui.tablet.fold import fold
 from ui.tablet.theme import Colour
 
 
+def outline(width: float = 1.2, **shape: Any) -> Line:
+    """An outline, its joints mitred: round ones cost triangles a software renderer pays
+    for on every frame."""
+    return Line(width=width, joint="miter", **shape)
+
+
 class Panel(BoxLayout):
     """A rounded card on the felt."""
 
@@ -31,7 +37,7 @@ class Panel(BoxLayout):
             self._fill = Color(*colour)
             self._box = RoundedRectangle(radius=[theme.GAP], segments=theme.CORNER_STEPS)
             self._edge_colour = Color(*(border or colour))
-            self._edge = Line(width=2, joint="miter")
+            self._edge = outline(width=2)
         self.bordered = border is not None
         """Whether an edge is drawn: none is where it would be the fill's own colour."""
         self.bind(pos=self._draw, size=self._draw)

@@ -17,7 +17,7 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.clock import Clock, ClockEvent
-from kivy.graphics import Color, Line
+from kivy.graphics import Color
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -34,7 +34,7 @@ from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.screens.menu import ActionMenu
 from ui.tablet.screens.private import PrivateTurn
 from ui.tablet.session import Session
-from ui.tablet.widgets import Panel, Sheet, Tap, Text, alert_sheet, grows
+from ui.tablet.widgets import Panel, Sheet, Tap, Text, alert_sheet, grows, outline
 
 FEED_LINES = 9
 
@@ -64,7 +64,7 @@ class SeatPanel(Panel):
         self.face: SeatFace | None = None
         with self.canvas.after:
             self._glow_colour = Color(*theme.GOLD[:3], 0)
-            self._glow = Line(width=4, joint="miter")
+            self._glow = outline(width=4)
         self.bind(pos=self._ring, size=self._ring, glow=self._ring)
 
     def show(self, face: SeatFace) -> None:
