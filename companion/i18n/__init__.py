@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import json
-import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -55,16 +54,12 @@ def pick_lang(wanted: str | None) -> str:
     return next((lang for lang in LANGS if w.startswith(lang.lower())), FALLBACK)
 
 
-class _Lenient(string.Formatter):
-    """Leaves out a placeholder whose argument is missing rather than failing."""
+class _Lenient(dict[str, object]):
+    """A template's arguments: a placeholder whose argument is missing is left out
+    rather than failing (``str.format_map`` asks ``__missing__`` for it)."""
 
-    def get_value(
-        self, key: int | str, args: Sequence[object], kwargs: Mapping[str, object]
-    ) -> object:
-        return kwargs.get(str(key), "")
-
-
-_FORMATTER = _Lenient()
+    def __missing__(self, key: str) -> str:
+        return ""
 
 
 def text(lang: str, key: str, **args: object) -> str:
@@ -72,7 +67,7 @@ def text(lang: str, key: str, **args: object) -> str:
     template = catalog(lang).get(key)
     if template is None:
         template = catalog(FALLBACK).get(key, key)
-    return _FORMATTER.format(template, **args)
+    return template.format_map(_Lenient(args))
 
 
 def has(lang: str, key: str) -> bool:
