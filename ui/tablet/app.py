@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -62,6 +63,8 @@ class TabletApp(App):
         self.session: Session | None = None
         self.font = fonts.use_cjk()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._redraw = Clock.create_trigger(lambda _dt: self.refresh())
+        """Every change to the session in one frame, one refresh before that frame is drawn."""
 
     def build(self) -> ScreenManager:
         self.title = text(self.lang, "tablet.title")
@@ -182,7 +185,7 @@ class TabletApp(App):
             service.attach(self.sensors)
             session.statuses.update(self.sensors.statuses)
         self.session = session
-        session.subscribe(self.refresh)
+        session.subscribe(self._redraw)
         for page in self.screens.screens:
             page.rebuild()  # type: ignore[attr-defined]
         self.show(screen)

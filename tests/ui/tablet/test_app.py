@@ -99,6 +99,7 @@ async def test_a_whole_game_played_by_touch_from_new_game_to_game_over(tablet: T
         before = table.seq
         if not menu or touched >= TOUCHES:  # a move only its phone may send; or enough touches
             session.service.submit(wanted)
+            await tablet.frames(1)  # the table shows a phone's move in its next frame
             continue
         choice = next((c for c in menu if wanted in c.actions), None) or rng.choice(menu)
         await enter_by_touch(tablet, choice.path)
