@@ -22,10 +22,12 @@ from typing import Any, Generic, TypeVar
 
 from companion.core.actions import HostAction, SeatAction
 from companion.core.errors import RuleViolation
+from companion.core.outcome import Event
 from companion.core.types import Seat
 from companion.core.values import evolve
 
 T = TypeVar("T")
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,13 @@ class RoundNotOpen(RuleViolation):
     """The round to close is not the one open (it closed already)."""
 
     code = "round_not_open"
+
+
+def hold(state: S, a: Hold) -> tuple[S, list[Event]]:
+    """The rule of :class:`Hold`, the same in every game: the open round waits for the seat."""
+    phase = open_round(state)
+    assert phase is not None
+    return evolve(state, phase=phase.hold(a.seat)), [Event("held", {"seat": a.seat})]
 
 
 def open_round(state: Any) -> Round[Any] | None:

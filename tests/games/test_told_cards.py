@@ -25,6 +25,7 @@ import pytest
 from companion.core import oracle
 from companion.core.actions import Action, Discard, TellDraw
 from companion.core.audit import AuditHand
+from companion.core.deal import Deal as MessageDeal
 from companion.core.errors import RuleViolation
 from companion.core.types import CardId, Seat
 from companion.core.worlds import relabel
@@ -32,7 +33,6 @@ from companion.games import GAMES
 from companion.games.microfilms.actions import Deal as MicrofilmsDeal
 from companion.games.microfilms.actions import Draw as MicrofilmsDraw
 from companion.games.microfilms.actions import Source
-from companion.games.themessage.actions import Deal as MessageDeal
 from companion.games.themessage.actions import Draw as MessageDraw
 
 ANN, BEN = Seat(0), Seat(1)

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from companion.core.actions import (
     ActionCodec,
-    ChanceAction,
     Discard,
     EndGame,
     Pass,
@@ -31,6 +30,7 @@ from companion.core.actions import (
     TellDraw,
 )
 from companion.core.audit import AuditHand
+from companion.core.deal import Deal
 from companion.core.dealt import LaidAside, Redeal, TellDealt
 from companion.core.rounds import CloseRound, Hold
 from companion.core.types import CardId, Seat
@@ -181,21 +181,6 @@ class EndTurn(SeatAction):
     """§4: end play phase 2; in play phase 1, admit there is nothing to send (§8.3)."""
 
     act = "end_turn"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Deal(ChanceAction):
-    """§2: the whole deal, stating an exact game.
-
-    ``identities[i]`` is seat i's identity card (``ID-RED``, ``ID-BLUE``,
-    ``ID-GREEN``), ``hands[i]`` its three starting cards; every other card of
-    the box's manifest is the deck, in no known order; ``first`` starts.
-    """
-
-    act = "deal"
-    first: Seat
-    identities: tuple[CardId, ...]
-    hands: tuple[tuple[CardId, ...], ...]
 
 
 PLAYS = (Lock, Lure, Intercept, Return, Decode, Burn, Counter, Probe, Distribute)

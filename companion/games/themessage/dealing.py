@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from companion.core.deal import Deal
 from companion.core.phases import Dealing
 from companion.core.taps import DealTaps, Laid, Nothing, Place, Role
 from companion.core.types import JSON, CardId, Seat
 from companion.games.themessage import cards
-from companion.games.themessage.actions import Deal
 from companion.games.themessage.setup import HAND, roll_deal
 from companion.games.themessage.state import State
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import random
 
+from companion.core import rounds
 from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.copies import copy_in
+from companion.core.deal import Deal
 from companion.core.errors import (
     BadChance,
     BadTarget,
@@ -36,7 +38,6 @@ from companion.games.themessage.actions import (
     AnswerProbe,
     Burn,
     Counter,
-    Deal,
     Decline,
     Draw,
     EndTurn,
@@ -264,12 +265,6 @@ def _pass(state: State, a: Pass) -> Step:
     return flow.settle(state, [Event("passed", {"seat": a.seat})])
 
 
-def _hold(state: State, a: Hold) -> Step:
-    phase = state.phase
-    assert isinstance(phase, Responding)
-    return evolve(state, phase=phase.hold(a.seat)), [Event("held", {"seat": a.seat})]
-
-
 def _close(state: State, a: CloseRound) -> Step:
     """§5.2, §7: a round nobody answered in time closes as if all still asked had passed."""
     phase = state.phase
@@ -405,7 +400,7 @@ TURNS: Turns[State] = Turns(
         Acting: {Draw: _draw, Send: _send, EndTurn: _end_turn},
         Drawing: {TellDraw: _tell_draw, Pick: _pick},
         Placing: {TellPlacement: _tell_draw, Pick: _pick},
-        Responding: {Pass: _pass, Hold: _hold, CloseRound: _close},
+        Responding: {Pass: _pass, Hold: rounds.hold, CloseRound: _close},
         Deciding: {Receive: _receive, Decline: _decline},
         ProbeAnswer: {AnswerProbe: _answer_probe},
         Discarding: {Discard: _discard},

@@ -9,15 +9,14 @@ have come out of the box, so a scenario can state an exact game.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
-from companion.core.errors import BadChance
-from companion.core.outcome import Event, Secret
-from companion.core.types import CardId, Seat
+from companion.core import deal
+from companion.core.deal import Deal
+from companion.core.outcome import Event
+from companion.core.types import CardId
 from companion.core.values import evolve
 from companion.games.themessage import cards
-from companion.games.themessage.actions import Deal
 from companion.games.themessage.cards import IDENTITY, IDENTITY_COPIES, Camp
 from companion.games.themessage.options import DEFAULT_MIXES, Mix, Options
 from companion.games.themessage.state import Acting, Moment, Player, State
@@ -60,60 +59,22 @@ def setup(names: Sequence[str], options: Options) -> State:
 
 
 def roll_deal(state: State, rng: random.Random) -> Deal:
-    n = len(state.players)
-    ids = identity_cards(mix_for(state.options, n))
-    rng.shuffle(ids)
-    dealt = rng.sample(cards.DECKS[state.options.deck], HAND * n)
-    return Deal(
-        first=Seat(rng.randrange(n)),
-        identities=tuple(ids),
-        hands=tuple(tuple(dealt[i * HAND : (i + 1) * HAND]) for i in range(n)),
-    )
+    ids = identity_cards(mix_for(state.options, len(state.players)))
+    return deal.roll(ids, cards.DECKS[state.options.deck], HAND, rng)
 
 
-def apply_deal(state: State, deal: Deal) -> tuple[State, list[Event]]:
-    n = len(state.players)
-    _check_deal(state, deal, n)
-    in_hands = {c for hand in deal.hands for c in hand}
-    deck = tuple(c for c in cards.DECKS[state.options.deck] if c not in in_hands)
-    players = tuple(
-        evolve(p, identity=deal.identities[i], hand=deal.hands[i])
-        for i, p in enumerate(state.players)
-    )
-    event = Event(
-        "dealt",
-        {"first": deal.first},
-        secrets=tuple(
-            Secret(Seat(i), "dealt", {"identity": deal.identities[i], "hand": list(deal.hands[i])})
-            for i in range(n)
-        ),
-    )
+def apply_deal(state: State, given: Deal) -> tuple[State, list[Event]]:
+    box = cards.DECKS[state.options.deck]
+    deal.check(given, identity_cards(mix_for(state.options, len(state.players))), box, HAND)
     new = evolve(
         state,
-        players=players,
-        deck=deck,
-        active=deal.first,
-        last_user=deal.first,
+        players=deal.seated(state.players, given),
+        deck=deal.deck(box, given),
+        active=given.first,
+        last_user=given.first,
         turn=1,
         moment=Moment.TURN_START,
         phase=Acting(),
     )
-    began = Event("turn_began", {"seat": deal.first, "turn": 1})
-    return new, [event, began]
-
-
-def _check_deal(state: State, deal: Deal, n: int) -> None:
-    def bad(why: str) -> BadChance:
-        """``why`` is for the developer reading a broken scenario; players see "deal"."""
-        return BadChance(what="deal", detail=why)
-
-    if not 0 <= deal.first < n:
-        raise bad("first")
-    if Counter(deal.identities) != Counter(identity_cards(mix_for(state.options, n))):
-        raise bad("identities: one per seat, as the mix says")
-    if len(deal.hands) != n or any(len(h) != HAND for h in deal.hands):
-        raise bad("hands: three cards per seat")
-    dealt = [c for hand in deal.hands for c in hand]
-    box = set(cards.DECKS[state.options.deck])
-    if len(set(dealt)) != len(dealt) or not set(dealt) <= box:
-        raise bad("hands: distinct cards of the box")
+    began = Event("turn_began", {"seat": given.first, "turn": 1})
+    return new, [deal.dealt(given), began]

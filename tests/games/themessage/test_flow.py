@@ -12,10 +12,11 @@ import random
 import pytest
 
 from companion.core.actions import Pass, Pick
+from companion.core.deal import Deal
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games.themessage import GAME
-from companion.games.themessage.actions import Deal, Draw, Receive, Send
+from companion.games.themessage.actions import Draw, Receive, Send
 from companion.games.themessage.cards import IDENTITY, Camp, Function
 from companion.games.themessage.flow import seat_order
 from companion.games.themessage.options import PRINTED_MIXES, BurnTiming, Mix, Options

@@ -11,11 +11,12 @@ from __future__ import annotations
 import pytest
 
 from companion.core.actions import Pass, Pick
+from companion.core.deal import Deal
 from companion.core.errors import RuleViolation
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games.themessage import GAME
-from companion.games.themessage.actions import Answer, AnswerProbe, Deal, Draw, Probe
+from companion.games.themessage.actions import Answer, AnswerProbe, Draw, Probe
 from companion.games.themessage.cards import CAMP_OF, IDENTITY, PROBES, Camp, Sign
 from companion.games.themessage.options import Mix, Options
 from companion.games.themessage.probes import obligation
