@@ -1,0 +1,182 @@
+"""Damage, dying, rescue and death (digest §5, §6, §8).
+
+An attack hurts, breaks the flashbang its victims stand in (§5.5), and may leave
+players dying. Each dying player in turn — counter-clockwise from the attacker,
+that is in turn order after them (§6.5, INFERRED) — gets a rescue round: every
+seat public facts allow is asked at once, whether or not it holds a kit. A kit
+offered brings the player back to 1 health; none, and the player dies: their
+identity is shown, their cards go to the attacker's hand, and the game may end.
+An attack that left anyone dying ends its attacker's play phase (§6.3, §6.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.core.outcome import Event, GameOver, Secret
+from companion.core.rules import finish
+from companion.core.types import JSON, CardId, Seat
+from companion.core.values import evolve, evolve_at
+from companion.games.darkfireline import flow
+from companion.games.darkfireline.cards import ROLE_OF, Kind, Role
+from companion.games.darkfireline.options import FirstAidPriority
+from companion.games.darkfireline.state import Ending, Playing, Rescuing, State, Status
+
+
+def hurt(state: State, seat: Seat, damage: int, kind: Kind, events: list[Event]) -> State:
+    """``seat`` takes ``damage`` from a card of ``kind``: body armour stops one of a
+    bullet's (§5.13); health stops at 0, and 0 is dying (§6.1); a grenade lifts the
+    smoke after its damage (§5.4)."""
+    player = state.player(seat)
+    if kind in (Kind.SINGLE, Kind.DOUBLE) and player.armour is not None:
+        damage = max(0, damage - 1)
+    health = max(0, player.health - damage)
+    events.append(Event("hurt", {"seat": seat, "damage": damage, "health": health}))
+    status = Status.DYING if health == 0 else player.status
+    state = evolve(state, players=evolve_at(state.players, seat, health=health, status=status))
+    if kind is Kind.GRENADE and state.smoked(seat):
+        events.append(Event("smoke_ended", {"seat": seat}))
+        ended = tuple(s.card for s in state.smokes if s.target == seat)
+        kept = tuple(s for s in state.smokes if s.target != seat)
+        state = evolve(state, smokes=kept, discard=(*state.discard, *ended))
+    return state
+
+
+def attacked(state: State, seat: Seat, events: list[Event]) -> State:
+    """Any attack on a flashbanged player ends that flashbang for both (§5.5)."""
+    broken = [f for f in state.flashes if seat in f.pair]
+    for flash in broken:
+        events.append(Event("flash_ended", {"seats": list(flash.pair)}))
+    return evolve(
+        state,
+        flashes=tuple(f for f in state.flashes if f not in broken),
+        discard=(*state.discard, *(f.card for f in broken)),
+    )
+
+
+def after_attack(state: State, attacker: Seat, events: list[Event]) -> State:
+    """See to everyone the attack left dying, in turn order from the attacker; with
+    nobody dying, the play phase goes on."""
+    living = state.living()
+    order = sorted(
+        (s for s in living if state.player(s).status is Status.DYING),
+        key=lambda s: (s - attacker - 1) % len(state.players),
+    )
+    if not order:
+        return evolve(state, phase=Playing())
+    return ask_rescue(state, order[0], attacker, tuple(order[1:]), events)
+
+
+def rescuers(state: State, dying: Seat, attacker: Seat | None) -> tuple[Seat, ...]:
+    """Who may offer a kit (§5.7, §6.2): not the dying player nor the attacker, not a
+    smoked or flashbanged player, not another still dying; for a Control Room holder only
+    a player at full health (an option). By public facts only."""
+    holder = state.player(dying)
+    seats = []
+    for seat in state.living():
+        player = state.player(seat)
+        if seat in (dying, attacker) or player.status is Status.DYING:
+            continue
+        if state.smoked(seat) or state.flashed(seat):
+            continue
+        if (
+            state.options.control_room_first_aid
+            and holder.has(Kind.CONTROL_ROOM)
+            and not player.full
+        ):
+            continue
+        seats.append(seat)
+    return tuple(seats)
+
+
+def ask_rescue(
+    state: State, dying: Seat, attacker: Seat | None, after: tuple[Seat, ...],
+    events: list[Event],
+) -> State:  # fmt: skip
+    """Open the rescue round for ``dying``; a round nobody may answer closes at once."""
+    seats = rescuers(state, dying, attacker)
+    n = state.rounds
+    events.append(Event("rescue_asked", {"seat": dying, "seats": list(seats), "round": n}))
+    phase = Rescuing(seats, n=n, dying=dying, attacker=attacker, after=after)
+    state = evolve(state, phase=phase, rounds=n + 1)
+    return close_rescue(state, events) if phase.closed else state
+
+
+def close_rescue(state: State, events: list[Event]) -> State:
+    """The round is closed: the kit of the seat nearest after the dying player takes
+    effect, the others stay in their owners' hands (§5.7); or the player dies."""
+    phase = state.phase
+    assert isinstance(phase, Rescuing)
+    dying, n = phase.dying, len(state.players)
+    if phase.declared:
+        step = 1 if state.options.first_aid_priority is FirstAidPriority.NEXT_IN_TURN else -1
+        kit = min(phase.declared, key=lambda r: ((r.seat - dying) * step) % n)
+        hand = list(state.player(kit.seat).hand)
+        hand.remove(kit.card)
+        players = evolve_at(state.players, kit.seat, hand=tuple(hand))
+        players = evolve_at(players, dying, health=1, status=Status.ALIVE)
+        events.append(Event("rescued", {"seat": dying, "by": kit.seat, "card": kit.card}))
+        state = evolve(state, players=players, discard=(*state.discard, kit.card))
+    else:
+        state = die(state, dying, phase.attacker, events)
+        ended = winner(state)
+        if ended is not None:
+            return finish(state, ended, events)
+    if phase.after:
+        return ask_rescue(state, phase.after[0], phase.attacker, phase.after[1:], events)
+    if phase.attacker == state.active:
+        return flow.to_discard(state, events)  # §6.3, §6.4: straight to the discard phase
+    return evolve(state, phase=Playing())
+
+
+def die(state: State, seat: Seat, killer: Seat | None, events: list[Event]) -> State:
+    """§6.3: the identity is shown to all; the killer takes every card the dead player had,
+    the killer alone seeing the hand; what the dead player placed ends (an option)."""
+    player = state.player(seat)
+    laid = tuple(c for c in (player.environment, player.armour) if c is not None)
+    spoils: tuple[CardId, ...] = (*player.hand, *laid)
+    args: dict[str, JSON] = {"seat": seat, "identity": player.identity, "by": killer}
+    args["laid"] = list(laid)
+    secrets = () if killer is None else (Secret(killer, "took", {"cards": list(player.hand)}),)
+    events.append(Event("died", args, secrets=secrets, reveals=True))
+    players = evolve_at(
+        state.players, seat, status=Status.DEAD, hand=(), environment=None, armour=None
+    )
+    discard = state.discard
+    if killer is None:
+        discard = (*discard, *spoils)
+    else:
+        players = evolve_at(players, killer, hand=(*players[killer].hand, *spoils))
+    state = evolve(state, players=players, discard=discard)
+    smoked_on = tuple(s for s in state.smokes if s.target == seat)
+    flashed_with = tuple(f for f in state.flashes if seat in f.pair)
+    state = evolve(
+        state,
+        smokes=tuple(s for s in state.smokes if s not in smoked_on),
+        flashes=tuple(f for f in state.flashes if f not in flashed_with),
+        discard=(*state.discard, *(s.card for s in smoked_on), *(f.card for f in flashed_with)),
+    )
+    if state.options.markers_end_with_user:
+        state = flow.end_markers(state, seat, events)
+    return state
+
+
+def winner(state: State) -> GameOver | None:
+    """§8: all terrorists dead — SWAT and citizens win; all SWAT or all citizens dead —
+    the terrorists win. Checked after each death, so the first death to decide it does."""
+    alive = {ROLE_OF[p.identity] for p in state.players if p.alive and p.identity is not None}
+    if Role.TERRORIST not in alive:
+        return _result(state, Ending.POLICE_WIN, (Role.SWAT, Role.CITIZEN))
+    if Role.SWAT not in alive or Role.CITIZEN not in alive:
+        return _result(state, Ending.TERRORISTS_WIN, (Role.TERRORIST,))
+    return None
+
+
+def _result(state: State, ending: Ending, sides: Sequence[Role]) -> GameOver:
+    share = state.options.dead_share_win
+    winners = tuple(
+        Seat(i)
+        for i, p in enumerate(state.players)
+        if p.identity is not None and ROLE_OF[p.identity] in sides and (share or p.alive)
+    )
+    return GameOver(ending, winners)

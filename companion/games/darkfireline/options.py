@@ -1,0 +1,156 @@
+"""Every point the 暗火线 digest marks INFERRED or UNKNOWN, as a named option.
+
+The seed points to two tables — identities and serums per table size — that
+are missing, and gives no card counts (§0): all three are options here, with
+defaults marked unverified, that a group sets to the box in front of it. Each
+default is the digest's recommendation; ``docs/games/darkfireline.md`` says what
+each choice means at the table. A game keeps its options in its journal header,
+so a later change of default never changes an old game.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from companion.core.types import CardId
+from companion.games.darkfireline.cards import Kind, card
+
+
+@dataclass(frozen=True, kw_only=True)
+class Mix:
+    """How many identity cards of each kind are dealt (§2 step 3); one per player."""
+
+    swat: int
+    citizen: int
+    terrorist: int
+
+    @property
+    def total(self) -> int:
+        return self.swat + self.citizen + self.terrorist
+
+
+DEFAULT_MIXES: dict[int, Mix] = {
+    4: Mix(swat=1, citizen=1, terrorist=2),
+    5: Mix(swat=2, citizen=1, terrorist=2),
+    6: Mix(swat=2, citizen=2, terrorist=2),
+    7: Mix(swat=2, citizen=3, terrorist=2),
+    8: Mix(swat=3, citizen=2, terrorist=3),
+    9: Mix(swat=3, citizen=3, terrorist=3),
+    10: Mix(swat=3, citizen=4, terrorist=3),
+}
+"""§2: the seed's table is missing; only 6 = 2/2/2 is sourced (its worked example).
+The rest are the digest's INFERRED defaults: SWAT about as many as terrorists,
+citizens the rest, at least one of each so that every side can lose."""
+
+DEFAULT_DECK_SERUMS: dict[int, int] = {n: n + 2 for n in DEFAULT_MIXES}
+"""§1.2, §2 step 2: serums shuffled into the deck per table size — UNKNOWN (the seed's
+table is missing); a guess that grows with the table."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Box:
+    """How many cards of each kind the box holds (§1.3: UNKNOWN), serums apart: those
+    shuffled into the deck depend on the table size (``Options.deck_serums``).
+
+    The defaults are a guess, flagged as unverified wherever the app shows them: a
+    group counts its own box and sets these from the new-game screen.
+    """
+
+    single: int = 14
+    double: int = 6
+    smoke: int = 4
+    flash: int = 4
+    disarm: int = 5
+    first_aid: int = 5
+    grenade: int = 3
+    supermarket: int = 2
+    restaurant: int = 2
+    control_room: int = 2
+    storage_room: int = 2
+    armour: int = 3
+    warrant: int = 2
+    """搜查令 is for learning the game (§5.14); a group that knows it sets 0."""
+
+    def count(self, kind: Kind) -> int:
+        return int(getattr(self, kind.value))
+
+    def cards(self, serums: int) -> tuple[CardId, ...]:
+        """Every game card in the deck at the start, ``serums`` of them serums, sorted."""
+        ids = [
+            card(kind, i + 1)
+            for kind in Kind
+            for i in range(serums if kind is Kind.SERUM else self.count(kind))
+        ]
+        return tuple(sorted(ids))
+
+
+class GrenadeBullet(enum.StrEnum):
+    """§4.2: "a grenade may go with one single bullet" — which reading."""
+
+    AS_SHOT = "as_shot"
+    """The turn's one shot may be a single bullet; a double bullet may not (INFERRED)."""
+    EXTRA = "extra"
+    """A single bullet besides the turn's shot, in a turn whose skill was a grenade."""
+
+
+class StorageGrenade(enum.StrEnum):
+    """§5.8, §5.12: a grenade near a Storage Room holder."""
+
+    SKIP = "skip"
+    """The holder is out of the ring: the target's neighbours are the next players past
+    them, and the holder cannot be the target (INFERRED)."""
+    PASS_CLOCKWISE = "pass_clockwise"
+    """The holder's damage passes to the next player clockwise, against the turn order."""
+
+
+class FirstAidPriority(enum.StrEnum):
+    """§5.7, §6: whose kit takes effect when several are offered: the dying player's 下家."""
+
+    NEXT_IN_TURN = "next_in_turn"
+    """The first offering player after the dying one in turn order (INFERRED)."""
+    NEXT_CLOCKWISE = "next_clockwise"
+    """The first offering player the other way round, clockwise."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Options:
+    box: Box = Box()
+    """§1.3: the cards of the box, by kind (UNKNOWN)."""
+
+    identities: Mix | None = None
+    """§2 step 3: the identity cards dealt; ``None`` takes :data:`DEFAULT_MIXES`."""
+
+    deck_serums: int | None = None
+    """§2 step 2: serums shuffled into the deck; ``None`` takes :data:`DEFAULT_DECK_SERUMS`."""
+
+    grenade_bullet: GrenadeBullet = GrenadeBullet.AS_SHOT
+    """§4.2: what a grenade allows besides itself."""
+
+    storage_grenade: StorageGrenade = StorageGrenade.SKIP
+    """§5.8: how a grenade treats a Storage Room holder."""
+
+    first_aid_priority: FirstAidPriority = FirstAidPriority.NEXT_IN_TURN
+    """§5.7: which of several kits offered at once takes effect."""
+
+    serum_caps: bool = True
+    """§1.2: a serum cannot raise health above its maximum (INFERRED)."""
+
+    disarm_self: bool = True
+    """§5.6: a player may disarm themselves (INFERRED)."""
+
+    disarmed_card_shown: bool = True
+    """§5.6, §9: a card disarmed out of a hand is discarded face up, for all to see
+    (INFERRED); off, face down, and only its owner knows what it was."""
+
+    control_room_first_aid: bool = True
+    """§5.11: a first-aid kit on a dying Control Room holder needs a rescuer at full health,
+    as every card aimed at the holder does but a grenade (INFERRED from "only full-health
+    players may target the holder")."""
+
+    markers_end_with_user: bool = True
+    """§5.4, §5.5: smoke and flashbangs a player placed end when that player dies (their
+    "next turn" never comes; INFERRED). Off, they stay for the rest of the game."""
+
+    dead_share_win: bool = True
+    """§8: dead members of the winning side win too (INFERRED)."""

@@ -1,0 +1,76 @@
+"""Setting up a game (digest §2): the table before the deal, the deal, its check.
+
+The deal is a chance action. :func:`roll_deal` draws one as the box is dealt
+(an identity card each from the mix, three game cards each, the rest the deck,
+a random first player); :func:`apply_deal` accepts any deal that could have come
+out of the box, so a scenario can state an exact game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from companion.core import deal
+from companion.core.deal import Deal
+from companion.core.outcome import Event
+from companion.core.types import CardId
+from companion.core.values import evolve
+from companion.games.darkfireline import flow
+from companion.games.darkfireline.cards import IDENTITY, Role
+from companion.games.darkfireline.options import DEFAULT_DECK_SERUMS, DEFAULT_MIXES, Mix, Options
+from companion.games.darkfireline.state import Player, State
+
+MIN_SEATS = 4
+MAX_SEATS = 10
+HAND = 3
+"""§2 step 5: three game cards each."""
+
+
+def mix_for(options: Options, players: int) -> Mix:
+    """The identity cards to deal: the option's mix, or the default for the size (§2)."""
+    mix = options.identities or DEFAULT_MIXES.get(players)
+    if mix is None or mix.total != players:
+        raise ValueError(f"the identity mix must give one card to each of {players} players")
+    if min(mix.swat, mix.citizen, mix.terrorist) < 1:
+        raise ValueError("the mix needs a SWAT, a citizen and a terrorist: a side of none has lost")
+    return mix
+
+
+def box(options: Options, players: int) -> tuple[CardId, ...]:
+    """Every game card of this table's deck before the deal, sorted."""
+    serums = options.deck_serums
+    return options.box.cards(DEFAULT_DECK_SERUMS[players] if serums is None else serums)
+
+
+def identity_cards(mix: Mix) -> list[CardId]:
+    return [
+        *[IDENTITY[Role.SWAT]] * mix.swat,
+        *[IDENTITY[Role.CITIZEN]] * mix.citizen,
+        *[IDENTITY[Role.TERRORIST]] * mix.terrorist,
+    ]
+
+
+def setup(names: Sequence[str], options: Options) -> State:
+    """The table before the deal; refuses a seat count, a mix or a box that cannot deal."""
+    n = len(names)
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise ValueError(f"暗火线 is for {MIN_SEATS} to {MAX_SEATS} players")
+    mix_for(options, n)
+    if len(box(options, n)) < HAND * n:
+        raise ValueError(f"the box holds too few cards to deal {HAND} to each of {n} players")
+    return State(options=options, players=tuple(Player(name=name) for name in names))
+
+
+def roll_deal(state: State, rng: random.Random) -> Deal:
+    n = len(state.players)
+    return deal.roll(identity_cards(mix_for(state.options, n)), box(state.options, n), HAND, rng)
+
+
+def apply_deal(state: State, given: Deal) -> tuple[State, list[Event]]:
+    n = len(state.players)
+    cards = box(state.options, n)
+    deal.check(given, identity_cards(mix_for(state.options, n)), cards, HAND)
+    events = [deal.dealt(given)]
+    state = evolve(state, players=deal.seated(state.players, given), deck=deal.deck(cards, given))
+    return flow.begin_turn(state, given.first, events), events

@@ -1,0 +1,186 @@
+"""The whole truth of a 暗火线 game: health, what each player has in front of them, the
+markers on the table, the turn, and whom the table waits for.
+
+Immutable: rules return a new :class:`State`, so a refused action cannot leave a
+half-changed table behind. Seats are numbered in turn order — counter-clockwise
+round the table (§2 step 6) — so the next player is the next seat, and
+"clockwise" (the Storage Room's passed damage, §5.8) is the seat before.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from companion.core import players
+from companion.core.doubts import Doubt
+from companion.core.outcome import Event
+from companion.core.phases import Dealing, Discarding, Finished
+from companion.core.rounds import Round
+from companion.core.types import CardId, Seat
+from companion.games.darkfireline.cards import Kind, kind_of
+from companion.games.darkfireline.options import Options
+
+HEALTH = 4
+"""§1.2: four serums face up in front of each player."""
+
+
+class Status(enum.StrEnum):
+    ALIVE = "alive"
+    DYING = "dying"
+    """At 0 health, waiting for a first-aid kit (§6.1)."""
+    DEAD = "dead"
+
+
+class Ending(enum.StrEnum):
+    """How a 暗火线 game ends (§8)."""
+
+    TERRORISTS_WIN = "terrorists_win"
+    """Every SWAT, or every citizen, is dead."""
+    POLICE_WIN = "police_win"
+    """Every terrorist is dead: SWAT and citizens win."""
+    ENDED = "ended"
+    """The table stopped the game."""
+
+
+@dataclass(frozen=True)
+class Player(players.Player):
+    health: int = HEALTH
+    most: int = HEALTH
+    """The health a player can have: 5 with a Restaurant (§5.10)."""
+    environment: CardId | None = None
+    armour: CardId | None = None
+    status: Status = Status.ALIVE
+
+    @property
+    def alive(self) -> bool:
+        """In the game: a dying player is still in it until no kit comes (§6)."""
+        return self.status is not Status.DEAD
+
+    @property
+    def full(self) -> bool:
+        """满血: every health serum face up (§1.2)."""
+        return self.health == self.most
+
+    def has(self, kind: Kind) -> bool:
+        """Whether ``kind`` lies in front of the player (an environment or armour)."""
+        return any(c is not None and kind_of(c) is kind for c in (self.environment, self.armour))
+
+
+@dataclass(frozen=True)
+class Smoke:
+    """§5.4: ``target`` is smoked by ``user`` until the start of ``user``'s next turn."""
+
+    user: Seat
+    target: Seat
+    card: CardId
+
+
+@dataclass(frozen=True)
+class Flash:
+    """§5.5: the two adjacent ``pair`` skip their play phase until ``user``'s next turn."""
+
+    user: Seat
+    pair: tuple[Seat, Seat]
+    card: CardId
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """Chance: the card ``seat`` draws — seen by a reader, told by its phone, or drawn at
+    random. ``left`` counts this draw too; ``then_play`` marks the Supermarket's draw in
+    the play phase (§5.9), after which the play phase goes on."""
+
+    seat: Seat
+    left: int
+    then_play: bool = False
+
+
+@dataclass(frozen=True)
+class Playing:
+    """The active player's play phase (§4.2)."""
+
+
+@dataclass(frozen=True)
+class Taking:
+    """Chance: the card a Disarm took at random from ``target``'s hand (§5.6)."""
+
+    user: Seat
+    target: Seat
+
+
+@dataclass(frozen=True)
+class Rescue:
+    """A first-aid kit offered in a rescue round (§6.2)."""
+
+    seat: Seat
+    card: CardId
+
+
+@dataclass(frozen=True)
+class Rescuing(Round[Rescue]):
+    """A rescue round for ``dying`` (§6.2): every seat that may offer a kit is asked at once.
+
+    The seats are those public facts allow — alive, not dying, not the attacker, not
+    smoked or flashbanged — whether or not they hold a kit, so who is asked tells
+    nothing. ``after`` are the players still to be seen to, dying at the same time.
+    """
+
+    dying: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
+    attacker: Seat | None = None
+    after: tuple[Seat, ...] = ()
+
+
+Phase = Dealing | Drawing | Playing | Taking | Rescuing | Discarding | Finished
+"""Whom the table waits for; ``Dealing``, ``Discarding`` and ``Finished`` are the core's."""
+
+
+@dataclass(frozen=True)
+class Done:
+    """What the active player has used this turn (§4.2: one equip, one shot, one skill)."""
+
+    equipped: CardId | None = None
+    shot: CardId | None = None
+    skill: CardId | None = None
+    extra_single: bool = False
+    """The single bullet a grenade allows besides the shot (an option, §4.2)."""
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    players: tuple[Player, ...]
+    deck: tuple[CardId, ...] = ()
+    """What the face-down deck holds, sorted: the app never knows its order."""
+    discard: tuple[CardId, ...] = ()
+    """Oldest first, face up (§3, INFERRED)."""
+    removed: tuple[CardId, ...] = ()
+    """Search warrants used: out of the game (§5.14)."""
+    turn: int = 0
+    active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
+    phase: Phase = Dealing()  # noqa: RUF009 -- a frozen value, shared safely
+    done: Done = Done()
+    smokes: tuple[Smoke, ...] = ()
+    flashes: tuple[Flash, ...] = ()
+    rounds: int = 0
+    """How many rescue rounds have opened: the next one's number (a close names it)."""
+    history: tuple[Event, ...] = ()
+    doubts: tuple[Doubt, ...] = ()
+    """Cards a player named that the record has elsewhere (:mod:`companion.core.doubts`)."""
+
+    def player(self, seat: Seat) -> Player:
+        return self.players[seat]
+
+    def living(self) -> tuple[Seat, ...]:
+        """Seats still in the game (dying ones too), in turn order from seat 0."""
+        return tuple(Seat(i) for i, p in enumerate(self.players) if p.alive)
+
+    def smoked(self, seat: Seat) -> bool:
+        return any(s.target == seat for s in self.smokes)
+
+    def flashed(self, seat: Seat) -> bool:
+        return any(seat in f.pair for f in self.flashes)
+
+    def hand_limit(self, seat: Seat) -> int:
+        """§4.3: 3, or 4 with the Supermarket — as equipped at that moment."""
+        return 4 if self.player(seat).has(Kind.SUPERMARKET) else 3
