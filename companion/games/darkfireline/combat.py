@@ -20,7 +20,7 @@ from companion.core.values import evolve, evolve_at
 from companion.games.darkfireline import flow
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role
 from companion.games.darkfireline.options import FirstAidPriority
-from companion.games.darkfireline.state import Ending, Playing, Rescuing, State, Status
+from companion.games.darkfireline.state import HEALTH, Ending, Playing, Rescuing, State, Status
 
 
 def hurt(state: State, seat: Seat, damage: int, kind: Kind, events: list[Event]) -> State:
@@ -137,13 +137,16 @@ def die(state: State, seat: Seat, killer: Seat | None, events: list[Event]) -> S
     spoils: tuple[CardId, ...] = (*player.hand, *laid)
     args: dict[str, JSON] = {"seat": seat, "identity": player.identity, "by": killer}
     args["laid"] = list(laid)
-    secrets = () if killer is None else (Secret(killer, "took", {"cards": list(player.hand)}),)
+    secrets: tuple[Secret, ...] = ()
+    if killer is not None and killer != seat:
+        secrets = (Secret(killer, "took", {"cards": list(player.hand)}),)
     events.append(Event("died", args, secrets=secrets, reveals=True))
     players = evolve_at(
-        state.players, seat, status=Status.DEAD, hand=(), environment=None, armour=None
-    )
+        state.players, seat, status=Status.DEAD, hand=(), environment=None, armour=None,
+        most=HEALTH,
+    )  # fmt: skip
     discard = state.discard
-    if killer is None:
+    if killer is None or killer == seat:  # no killer, or one's own grenade: discarded (INFERRED)
         discard = (*discard, *spoils)
     else:
         players = evolve_at(players, killer, hand=(*players[killer].hand, *spoils))

@@ -33,7 +33,7 @@ from companion.games.darkfireline.actions import (
 from companion.games.darkfireline.cards import IDENTITY, Kind, Role, card
 from companion.games.darkfireline.options import Options
 from companion.games.darkfireline.rules import apply, pending
-from companion.games.darkfireline.setup import setup
+from companion.games.darkfireline.setup import setup as new_table
 from companion.games.darkfireline.state import Ending, Rescuing, State, Status
 
 A, B, C, D, E, F = (Seat(i) for i in range(6))
@@ -48,7 +48,7 @@ def c(kind: Kind, n: int) -> CardId:
 
 class Table:
     def __init__(self) -> None:
-        self.state: State = setup(list("ABCDEF"), Options())
+        self.state: State = new_table(list("ABCDEF"), Options())
 
     def do(self, *actions: Action) -> None:
         for action in actions:

@@ -1,0 +1,183 @@
+"""Every action a seat may take now — for the phones, the tablet's manual entry, bots and tests.
+
+Actions come in families named for their act (``shoot``, ``first_aid``, ``pass``…),
+each listed lazily. Each family offers the actions its cards could make and keeps
+those the rules accept: every refusal is decided by public facts or the seat's own
+hand (:mod:`errors`), so the list depends only on what the seat knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from companion.core import copies
+from companion.core.actions import Action, Discard, Pass, TellDraw
+from companion.core.errors import RuleViolation
+from companion.core.legal import Families, Family
+from companion.core.phases import Discarding
+from companion.core.rounds import Hold
+from companion.core.types import CardId, Seat
+from companion.games.darkfireline import setup
+from companion.games.darkfireline.actions import (
+    Disarm,
+    EndPlay,
+    Equip,
+    FirstAid,
+    FlashOn,
+    Grenade,
+    Heal,
+    LeaveRestaurant,
+    Removal,
+    Shoot,
+    SmokeOn,
+    TellTaken,
+    Warrant,
+)
+from companion.games.darkfireline.cards import EQUIPMENT, Kind, kind_of
+from companion.games.darkfireline.copies import alike
+from companion.games.darkfireline.rules import acting_seats, apply
+from companion.games.darkfireline.state import Drawing, Playing, Rescuing, State, Taking
+
+
+def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
+    phase = state.phase
+    if seat not in acting_seats(state):
+        return {}
+    if isinstance(phase, Playing):
+        return _PLAYING
+    if isinstance(phase, Rescuing):
+        hold = {} if seat in phase.held else {"hold": _hold}
+        return {"first_aid": _first_aid, "pass": _pass, **hold}
+    return _BY_PHASE.get(type(phase), {})
+
+
+MOVES = Families(_families)
+legal_actions = MOVES.actions
+
+
+def _accepted(state: State, actions: Iterator[Action]) -> Iterator[Action]:
+    for action in actions:
+        try:
+            apply(state, action)
+        except RuleViolation:
+            continue
+        yield action
+
+
+def _one_per_kind(state: State, seat: Seat, kinds: frozenset[Kind]) -> tuple[CardId, ...]:
+    found: dict[Kind, CardId] = {}
+    for card in state.player(seat).hand:
+        if kind_of(card) in kinds:
+            found.setdefault(kind_of(card), card)
+    return tuple(found.values())
+
+
+def _others(state: State, seat: Seat) -> tuple[Seat, ...]:
+    return tuple(s for s in state.living() if s != seat)
+
+
+def _shoot(state: State, seat: Seat) -> Iterator[Action]:
+    others = _others(state, seat)
+    for card in _one_per_kind(state, seat, frozenset({Kind.SINGLE, Kind.DOUBLE})):
+        double = kind_of(card) is Kind.DOUBLE
+        pairs = [(a, b) for a in others for b in others if a < b] if double else []
+        targets = [(t,) for t in others] + pairs
+        yield from _accepted(state, (Shoot(seat=seat, card=card, targets=t) for t in targets))
+
+
+def _serum(state: State, seat: Seat) -> Iterator[Action]:
+    cards = _one_per_kind(state, seat, frozenset({Kind.SERUM}))
+    yield from _accepted(state, (Heal(seat=seat, card=c) for c in cards))
+
+
+def _aimed(kind: Kind, make: Callable[[Seat, CardId, Seat], Action]) -> Family[State]:
+    def family(state: State, seat: Seat) -> Iterator[Action]:
+        for card in _one_per_kind(state, seat, frozenset({kind})):
+            yield from _accepted(state, (make(seat, card, t) for t in state.living()))
+
+    return family
+
+
+def _flash(state: State, seat: Seat) -> Iterator[Action]:
+    others = _others(state, seat)
+    for card in _one_per_kind(state, seat, frozenset({Kind.FLASH})):
+        pairs = ((a, b) for a in others for b in others if a < b)
+        yield from _accepted(state, (FlashOn(seat=seat, card=card, pair=p) for p in pairs))
+
+
+def _disarm(state: State, seat: Seat) -> Iterator[Action]:
+    for card in _one_per_kind(state, seat, frozenset({Kind.DISARM})):
+        yield from _accepted(state, (
+            Disarm(seat=seat, card=card, target=t, what=w)
+            for t in state.living() for w in Removal
+        ))  # fmt: skip
+
+
+def _equip(state: State, seat: Seat) -> Iterator[Action]:
+    cards = _one_per_kind(state, seat, EQUIPMENT)
+    yield from _accepted(state, (Equip(seat=seat, card=c) for c in cards))
+
+
+def _leave(state: State, seat: Seat) -> Iterator[Action]:
+    yield from _accepted(state, iter([LeaveRestaurant(seat=seat)]))
+
+
+def _end_play(state: State, seat: Seat) -> Iterator[Action]:
+    yield EndPlay(seat=seat)
+
+
+def _first_aid(state: State, seat: Seat) -> Iterator[Action]:
+    kits = _one_per_kind(state, seat, frozenset({Kind.FIRST_AID}))
+    yield from (FirstAid(seat=seat, card=c) for c in kits)
+
+
+def _pass(state: State, seat: Seat) -> Iterator[Action]:
+    yield Pass(seat=seat)
+
+
+def _hold(state: State, seat: Seat) -> Iterator[Action]:
+    yield Hold(seat=seat)
+
+
+def _discard(state: State, seat: Seat) -> Iterator[Action]:
+    yield from (Discard(seat=seat, card=c) for c in dict.fromkeys(state.player(seat).hand))
+
+
+def _tell_draw(state: State, seat: Seat) -> Iterator[Action]:
+    """Every face the drawer could have drawn as far as they know: any they cannot see."""
+    yield from (TellDraw(seat=seat, card=c) for c in _unseen(state, seat))
+
+
+def _tell_taken(state: State, seat: Seat) -> Iterator[Action]:
+    hand = state.player(seat).hand
+    yield from (TellTaken(seat=seat, card=g[0]) for g in copies.faces(hand, alike(state)))
+
+
+def _unseen(state: State, seat: Seat) -> list[CardId]:
+    """One card of each face the seat cannot see: not in its hand, nor face up anywhere."""
+    seen = {*state.player(seat).hand, *state.discard, *state.removed}
+    for p in state.players:
+        seen.update(c for c in (p.environment, p.armour) if c is not None)
+    seen.update(s.card for s in state.smokes)
+    seen.update(f.card for f in state.flashes)
+    box = setup.box(state.options, len(state.players))
+    return [g[0] for g in copies.faces([c for c in box if c not in seen], alike(state))]
+
+
+_PLAYING: dict[str, Family[State]] = {
+    "shoot": _shoot,
+    "serum": _serum,
+    "smoke": _aimed(Kind.SMOKE, lambda s, c, t: SmokeOn(seat=s, card=c, target=t)),
+    "flash": _flash,
+    "disarm": _disarm,
+    "grenade": _aimed(Kind.GRENADE, lambda s, c, t: Grenade(seat=s, card=c, target=t)),
+    "warrant": _aimed(Kind.WARRANT, lambda s, c, t: Warrant(seat=s, card=c, target=t)),
+    "equip": _equip,
+    "leave_restaurant": _leave,
+    "end_play": _end_play,
+}
+_BY_PHASE: dict[type, dict[str, Family[State]]] = {
+    Drawing: {"tell_draw": _tell_draw},
+    Taking: {"tell_taken": _tell_taken},
+    Discarding: {"discard": _discard},
+}
