@@ -12,9 +12,7 @@ serum to discard; the example's point — the limit is 3 once the Supermarket is
 
 from __future__ import annotations
 
-from companion.core.actions import Action, Discard, Pass, Pick
-from companion.core.deal import Deal
-from companion.core.errors import RuleViolation
+from companion.core.actions import Discard, Pass
 from companion.core.phases import Finished
 from companion.core.rounds import CloseRound
 from companion.core.types import CardId, Seat
@@ -31,10 +29,9 @@ from companion.games.darkfireline.actions import (
     SmokeOn,
 )
 from companion.games.darkfireline.cards import IDENTITY, Kind, Role, card
-from companion.games.darkfireline.options import Options
-from companion.games.darkfireline.rules import apply, pending
-from companion.games.darkfireline.setup import setup as new_table
-from companion.games.darkfireline.state import Ending, Rescuing, State, Status
+from companion.games.darkfireline.rules import pending
+from companion.games.darkfireline.state import Ending, Status
+from tests.games.darkfireline.table import Table
 
 A, B, C, D, E, F = (Seat(i) for i in range(6))
 SWAT, CITIZEN, TERRORIST = (IDENTITY[r] for r in (Role.SWAT, Role.CITIZEN, Role.TERRORIST))
@@ -46,53 +43,21 @@ def c(kind: Kind, n: int) -> CardId:
     return card(kind, n)
 
 
-class Table:
-    def __init__(self) -> None:
-        self.state: State = new_table(list("ABCDEF"), Options())
-
-    def do(self, *actions: Action) -> None:
-        for action in actions:
-            self.state = apply(self.state, action).state
-
-    def draw(self, *cards: CardId) -> None:
-        self.do(*(Pick(card=x) for x in cards))
-
-    def refused(self, action: Action) -> str:
-        try:
-            apply(self.state, action)
-        except RuleViolation as refusal:
-            return refusal.code
-        raise AssertionError(f"{action} was accepted")
-
-    def health(self) -> list[int]:
-        return [p.health for p in self.state.players]
-
-    def rescue_round(self) -> Rescuing:
-        phase = self.state.phase
-        assert isinstance(phase, Rescuing)
-        return phase
-
-    def discard_down(self, seat: Seat, keep: CardId | None = None) -> None:
-        while self.state.active == seat and pending(self.state)[0].kind == "discard":
-            hand = self.state.player(seat).hand
-            self.do(Discard(seat=seat, card=next(x for x in reversed(hand) if x != keep)))
-
-
 def test_the_seeds_six_player_game_from_the_first_shot_to_the_victory() -> None:
-    t = Table()
-    for part in (deal, stick_and_carrot, grenade_and_flashbangs, a_dies, b_is_saved, b_dies):
+    t = Table(HANDS, roles=ROLES)
+    for part in (stick_and_carrot, grenade_and_flashbangs, a_dies, b_is_saved, b_dies):
         part(t)
 
 
-def deal(t: Table) -> None:
-    t.do(Deal(first=A, identities=(TERRORIST, TERRORIST, CITIZEN, SWAT, CITIZEN, SWAT), hands=(
-        (c(DOUBLE, 1), c(Kind.SMOKE, 1), c(SERUM, 1)),
-        (c(SERUM, 2), c(SINGLE, 1), c(SINGLE, 2)),
-        (c(Kind.GRENADE, 1), c(Kind.STORAGE_ROOM, 1), c(Kind.DISARM, 1)),
-        (c(Kind.SUPERMARKET, 1), c(SINGLE, 3), c(Kind.FLASH, 1)),
-        (c(Kind.FLASH, 2), c(SINGLE, 4), c(Kind.ARMOUR, 1)),
-        (c(DOUBLE, 2), c(Kind.FIRST_AID, 1), c(SERUM, 3)),
-    )))  # fmt: skip
+ROLES = (Role.TERRORIST, Role.TERRORIST, Role.CITIZEN, Role.SWAT, Role.CITIZEN, Role.SWAT)
+HANDS = (
+    (c(DOUBLE, 1), c(Kind.SMOKE, 1), c(SERUM, 1)),
+    (c(SERUM, 2), c(SINGLE, 1), c(SINGLE, 2)),
+    (c(Kind.GRENADE, 1), c(Kind.STORAGE_ROOM, 1), c(Kind.DISARM, 1)),
+    (c(Kind.SUPERMARKET, 1), c(SINGLE, 3), c(Kind.FLASH, 1)),
+    (c(Kind.FLASH, 2), c(SINGLE, 4), c(Kind.ARMOUR, 1)),
+    (c(DOUBLE, 2), c(Kind.FIRST_AID, 1), c(SERUM, 3)),
+)
 
 
 def stick_and_carrot(t: Table) -> None:
@@ -142,7 +107,7 @@ def a_dies(t: Table) -> None:
     # attacker, so only C and E may give first aid (§6.2); they say they have none.
     t.draw(c(SINGLE, 9), c(Kind.GRENADE, 2))
     t.do(Shoot(seat=F, card=c(DOUBLE, 2), targets=(A,)))
-    assert t.rescue_round().dying == A and t.rescue_round().seats == (C, E)
+    assert t.rescue().dying == A and t.rescue().seats == (C, E)
     a_hand = t.state.player(A).hand
     t.do(Pass(seat=C), Pass(seat=E))
 
@@ -170,7 +135,7 @@ def b_is_saved(t: Table) -> None:
     assert t.state.player(D).environment is None and t.state.hand_limit(D) == 3
     t.do(Shoot(seat=C, card=c(DOUBLE, 3), targets=(B,)))
     assert not t.state.flashed(B) and not t.state.flashed(D)
-    offered = t.rescue_round()
+    offered = t.rescue()
     assert offered.dying == B and offered.seats == (D, E, F)
     t.do(
         FirstAid(seat=F, card=c(Kind.FIRST_AID, 1)),
@@ -200,7 +165,7 @@ def b_dies(t: Table) -> None:
         Shoot(seat=E, card=c(DOUBLE, 4), targets=(B, D)),
     )
     assert t.health()[B] == 0 and t.health()[D] == 3
-    last = t.rescue_round()
+    last = t.rescue()
     assert last.dying == B and last.seats == (C, D, F)
     t.do(Pass(seat=C), Pass(seat=D), CloseRound(n=last.n))
     assert t.state.player(B).identity == TERRORIST and t.state.player(B).status is Status.DEAD
