@@ -53,7 +53,7 @@ def ready_to_draw(state: State, events: list[Event]) -> State:
     if state.deck:
         return state
     if state.discard:
-        events.append(Event("reshuffled", {"cards": len(state.discard)}))
+        events.append(Event("reshuffled", {"count": len(state.discard)}))
         return evolve(state, deck=tuple(sorted(state.discard)), discard=())
     return after_draws(state, phase, events)
 

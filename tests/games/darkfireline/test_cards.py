@@ -444,5 +444,5 @@ def test_an_empty_deck_takes_every_discard_at_once() -> None:
     assert not t.state.deck
     t.do(EndPlay(seat=P0))
     t.discard_down(0)  # two bullets discarded; P1's draw finds the deck empty
-    assert t.kinds("reshuffled")[-1].args == {"cards": 2}
+    assert t.kinds("reshuffled")[-1].args == {"count": 2}
     assert len(t.state.deck) == 2 and not t.state.discard

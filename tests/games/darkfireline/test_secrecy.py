@@ -1,0 +1,79 @@
+"""What a 暗火线 seat is given depends only on what it may know (digest §3, §9).
+
+Along random games, for each seat, a world that differs only in what the seat may not
+know — two cards face down in other hands or the deck trading places, two other living
+players trading identities — must give the seat the same public view, the same private
+view and the same legal actions. Until 暗火线 joins the conformance suite (which asks
+the same of every registered game, and more), this is its check.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.core.outcome import CORE_SHOWN
+from companion.core.phases import Finished
+from companion.core.types import Seat
+from companion.core.worlds import relabel
+from companion.games.darkfireline.legal import MOVES
+from companion.games.darkfireline.options import Options
+from companion.games.darkfireline.rules import apply, pending, roll
+from companion.games.darkfireline.secrecy import SECRECY
+from companion.games.darkfireline.setup import setup as new_table
+from companion.games.darkfireline.shown import SHOWN
+from companion.games.darkfireline.state import State
+from companion.games.darkfireline.views import private_view, public_view
+
+
+def apart(state: State, seat: Seat, rng: random.Random) -> State | None:
+    hidden = SECRECY.hidden(state, seat)
+    world = state
+    for group in hidden.cards:
+        if len(group) >= 2:
+            a, b = rng.sample(sorted(group), 2)
+            world = relabel(world, {a: b, b: a})
+    if len(hidden.seats) >= 2:
+        one, other = rng.sample(hidden.seats, 2)
+        world = SECRECY.swap_identities(world, one, other)  # type: ignore[misc]
+    return None if world is state else world
+
+
+def given(state: State, seat: Seat) -> tuple[object, ...]:
+    return (public_view(state), private_view(state, seat), MOVES.actions(state, seat))
+
+
+@pytest.mark.parametrize("players", [4, 6, 9])
+def test_no_seat_is_given_anything_it_may_not_know(players: int) -> None:
+    rng = random.Random(players)
+    for game in range(6):
+        state = new_table([f"P{i}" for i in range(players)], Options())
+        while not isinstance(state.phase, Finished):
+            chance = roll(state, rng)
+            if chance is None:
+                seat = rng.choice(pending(state)[0].seats)
+                action = rng.choice(MOVES.actions(state, seat))
+            else:
+                action = chance
+            state = apply(state, action).state
+            if rng.random() < 0.2:
+                for s in range(players):
+                    world = apart(state, Seat(s), rng)
+                    if world is not None:
+                        assert given(state, Seat(s)) == given(world, Seat(s)), (game, s)
+
+
+def test_every_event_says_what_it_may_show() -> None:
+    """Undo may take back only what showed nothing: each kind of event is declared."""
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    for _ in range(20):
+        state = new_table([f"P{i}" for i in range(5)], Options())
+        while not isinstance(state.phase, Finished):
+            chance = roll(state, rng)
+            seat = None if chance is not None else rng.choice(pending(state)[0].seats)
+            action = chance or rng.choice(MOVES.actions(state, seat))  # type: ignore[arg-type]
+            state = apply(state, action).state
+        kinds |= {e.kind for e in state.history}
+    assert kinds <= {*SHOWN, *CORE_SHOWN}
