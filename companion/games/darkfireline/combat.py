@@ -102,15 +102,37 @@ def ask_rescue(
     return close_rescue(state, events) if phase.closed else state
 
 
+def priority(state: State, phase: Rescuing) -> list[Seat]:
+    """The seats asked, the one whose kit would take effect first (§5.7): the dying
+    player's next seat — in turn order, or the other way (an option)."""
+    step = 1 if state.options.first_aid_priority is FirstAidPriority.NEXT_IN_TURN else -1
+    n = len(state.players)
+    return sorted(phase.seats, key=lambda s: ((s - phase.dying) * step) % n)
+
+
+def decided(state: State, phase: Rescuing) -> bool:
+    """Whether the round's outcome is settled: every seat has answered, or the first seat
+    by priority that has not passed has offered a kit — no later answer can change it."""
+    if phase.closed:
+        return True
+    offered = {r.seat for r in phase.declared}
+    for seat in priority(state, phase):
+        if seat in offered:
+            return True
+        if seat not in phase.answered:
+            return False
+    return True
+
+
 def close_rescue(state: State, events: list[Event]) -> State:
-    """The round is closed: the kit of the seat nearest after the dying player takes
+    """The round is decided: the kit of the seat nearest after the dying player takes
     effect, the others stay in their owners' hands (§5.7); or the player dies."""
     phase = state.phase
     assert isinstance(phase, Rescuing)
-    dying, n = phase.dying, len(state.players)
+    dying = phase.dying
     if phase.declared:
-        step = 1 if state.options.first_aid_priority is FirstAidPriority.NEXT_IN_TURN else -1
-        kit = min(phase.declared, key=lambda r: ((r.seat - dying) * step) % n)
+        order = priority(state, phase)
+        kit = min(phase.declared, key=lambda r: order.index(r.seat))
         hand = list(state.player(kit.seat).hand)
         hand.remove(kit.card)
         players = evolve_at(state.players, kit.seat, hand=tuple(hand))

@@ -159,9 +159,12 @@ def _pass(state: State, a: Pass) -> Step:
 
 
 def _answered(state: State, seat: Seat) -> Step:
+    """The round closes once its outcome is settled: the seat with priority offered, or
+    everyone answered."""
     events = [Event("answered", {"seat": seat})]
     assert isinstance(state.phase, Rescuing)
-    return (combat.close_rescue(state, events) if state.phase.closed else state), events
+    decided = combat.decided(state, state.phase)
+    return (combat.close_rescue(state, events) if decided else state), events
 
 
 def _close(state: State, a: CloseRound) -> Step:

@@ -137,11 +137,9 @@ def b_is_saved(t: Table) -> None:
     assert not t.state.flashed(B) and not t.state.flashed(D)
     offered = t.rescue()
     assert offered.dying == B and offered.seats == (D, E, F)
-    t.do(
-        FirstAid(seat=F, card=c(Kind.FIRST_AID, 1)),
-        FirstAid(seat=D, card=c(Kind.FIRST_AID, 3)),
-        Pass(seat=E),
-    )
+    t.do(FirstAid(seat=F, card=c(Kind.FIRST_AID, 1)))
+    assert t.rescue().dying == B  # F's kit could still be outdone: D comes first
+    t.do(FirstAid(seat=D, card=c(Kind.FIRST_AID, 3)))  # settled: E need not answer
     assert t.health()[B] == 1 and t.state.player(B).status is Status.ALIVE
     assert c(Kind.FIRST_AID, 1) in t.state.player(F).hand  # the kit not used goes back
 
