@@ -19,12 +19,18 @@ ROOT = Path(__file__).resolve().parents[2]
 CODE = ["companion", "hardware", "firmware_bridge", "ui", "bench", "scripts"]
 SUFFIXES = (".py", ".js", ".html", ".css", "")
 KEY = re.compile(r"\b(" + "|".join(map(re.escape, GAMES)) + r")\b")
+PACKAGES = [
+    p.name for p in (ROOT / "companion" / "games").iterdir() if (p / "__init__.py").exists()
+]
+"""Every game's package, registered or on its way (a game is built in its own package
+before it joins the registry)."""
 
 
 def own_places(rel: str) -> bool:
     """The registry, a game's package, a game's face module."""
     return rel == "companion/games/__init__.py" or any(
-        rel.startswith(f"companion/games/{key}/") or rel == f"ui/faces/{key}.py" for key in GAMES
+        rel.startswith(f"companion/games/{key}/") or rel == f"ui/faces/{key}.py"
+        for key in {*GAMES, *PACKAGES}
     )
 
 

@@ -17,6 +17,7 @@ from companion.core.legal import Families, Family
 from companion.core.phases import Discarding
 from companion.core.rounds import Hold
 from companion.core.types import CardId, Seat
+from companion.core.values import evolve, evolve_at
 from companion.games.darkfireline import setup
 from companion.games.darkfireline.actions import (
     Disarm,
@@ -145,7 +146,8 @@ def _discard(state: State, seat: Seat) -> Iterator[Action]:
 
 def _tell_draw(state: State, seat: Seat) -> Iterator[Action]:
     """Every face the drawer could have drawn as far as they know: any they cannot see."""
-    yield from (TellDraw(seat=seat, card=c) for c in _unseen(state, seat))
+    faces = copies.faces(_unseen(state, seat), alike(state))
+    yield from (TellDraw(seat=seat, card=group[0]) for group in faces)
 
 
 def _tell_taken(state: State, seat: Seat) -> Iterator[Action]:
@@ -153,15 +155,41 @@ def _tell_taken(state: State, seat: Seat) -> Iterator[Action]:
     yield from (TellTaken(seat=seat, card=g[0]) for g in copies.faces(hand, alike(state)))
 
 
-def _unseen(state: State, seat: Seat) -> list[CardId]:
-    """One card of each face the seat cannot see: not in its hand, nor face up anywhere."""
-    seen = {*state.player(seat).hand, *state.discard, *state.removed}
+def _face_up(state: State) -> set[CardId]:
+    """Every card the whole table sees: in front of players, the markers, the pile, the
+    warrants out of the game."""
+    seen = {*state.discard, *state.removed}
     for p in state.players:
         seen.update(c for c in (p.environment, p.armour) if c is not None)
     seen.update(s.card for s in state.smokes)
     seen.update(f.card for f in state.flashes)
-    box = setup.box(state.options, len(state.players))
-    return [g[0] for g in copies.faces([c for c in box if c not in seen], alike(state))]
+    return seen
+
+
+def _unseen(state: State, seat: Seat) -> list[CardId]:
+    """The cards the seat cannot see: not in its hand, nor face up anywhere."""
+    seen = _face_up(state) | set(state.player(seat).hand)
+    return [c for c in setup.box(state.options, len(state.players)) if c not in seen]
+
+
+def audit_faces(state: State, seat: Seat) -> list[tuple[CardId, ...]]:
+    """What ``seat`` could say it holds in a hand audit, face by face, its own cards first:
+    its hand and every card of the box it has not seen elsewhere."""
+    return copies.faces([*state.player(seat).hand, *_unseen(state, seat)], alike(state))
+
+
+PHONE_ONLY = frozenset({"tell_draw", "tell_taken"})
+"""Families whose choice only the acting seat may know — the card it drew unseen, the card
+a Disarm took from its hand: never entered on the shared tablet, only on that seat's phone
+(or at the tablet's private turn)."""
+
+
+def masks(state: State, seat: Seat) -> Iterator[State]:
+    """The state as the shared tablet sees it for ``seat``, to offer its actions: every card
+    not face up is one the seat might hold."""
+    face_up = _face_up(state)
+    maybe = tuple(c for c in setup.box(state.options, len(state.players)) if c not in face_up)
+    yield evolve(state, players=evolve_at(state.players, seat, hand=maybe))
 
 
 _PLAYING: dict[str, Family[State]] = {
