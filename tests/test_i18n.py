@@ -16,6 +16,7 @@ import pytest
 from companion.core import errors as core_errors
 from companion.core.errors import RuleViolation
 from companion.games import GAMES
+from companion.games.darkfireline import errors as darkfire_errors
 from companion.games.microfilms import cards
 from companion.games.microfilms import errors as game_errors
 from companion.games.themessage import cards as message_cards
@@ -49,7 +50,7 @@ def test_chinese_catalogs_are_translated() -> None:
 
 def violation_codes() -> set[str]:
     found = set()
-    for module in (core_errors, game_errors, message_errors):
+    for module in (core_errors, game_errors, message_errors, darkfire_errors):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, RuleViolation):
                 found.add(value.code)

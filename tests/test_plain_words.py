@@ -23,9 +23,9 @@ from companion.i18n import FALLBACK, LANGS, Voice, catalog, has
 TECHNICAL = ("cli.", "register.", "nfc.", "script.", "doctor.", "board.")
 """Keys of the command line and the hardware tools: their readers type addresses like
 ``nfc:tty:USB0:pn532`` and name files as JSON Lines."""
-KNOWN = {"QR", "NFC", "URL", "USB", "PN532", "CJK", "USSR", "UK", "USA"}
-"""Abbreviations a player reads every day (the nations are printed so on Microfilms' cards),
-and the name of a font to install."""
+KNOWN = {"QR", "NFC", "URL", "USB", "PN532", "CJK", "USSR", "UK", "USA", "SWAT"}
+"""Abbreviations a player reads every day (the nations are printed so on Microfilms' cards,
+暗火线's 特警 are SWAT in English), and the name of a font to install."""
 CODE = re.compile(r"\b[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 
 

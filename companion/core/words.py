@@ -29,9 +29,20 @@ class SeatName:
 
 @dataclass(frozen=True)
 class CardName:
-    """A card id, read as the card's name (catalog ``card.<id>``)."""
+    """A card id, read as the card's name (catalog ``card.<id>``).
+
+    ``numbered``: the game numbers each copy of a face at the end of its id (``SINGLE-7``),
+    as many as the group's own box holds, so a card is named by its id without the number
+    (catalog ``card.SINGLE``); an id that ends in no number is named whole.
+    """
 
     none: str = ""
+    numbered: bool = False
+
+    def key(self, card: str) -> str:
+        """The catalog key of ``card``'s name."""
+        face, _, copy = card.rpartition("-")
+        return f"card.{face}" if self.numbered and face and copy.isdigit() else f"card.{card}"
 
 
 @dataclass(frozen=True)

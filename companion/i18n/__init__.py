@@ -177,7 +177,7 @@ class Voice:
         if isinstance(kind, SeatName) and isinstance(value, int):
             return self.seat(value)
         if isinstance(kind, CardName) and isinstance(value, str):
-            return self.text(f"card.{value}")
+            return self.text(kind.key(value))
         if isinstance(kind, Word) and isinstance(value, str):
             return self.text(f"{kind.prefix or name}.{value}")
         if isinstance(kind, Count) and isinstance(value, int):

@@ -90,7 +90,7 @@ def shoot(state: State, a: Shoot) -> Step:
         raise MalformedAction(field="targets", expected="one target, or two for a double bullet")
     for target in targets:
         if target == a.seat:
-            raise BadTarget(seat=target)  # at oneself (INFERRED, §5.1)
+            raise BadTarget(target=target)  # at oneself (INFERRED, §5.1)
         check_target(state, a.seat, target, kind)
     done = evolve(done, extra_single=True) if done.shot is not None else evolve(done, shot=a.card)
     state = evolve(_spend(state, a.seat, a.card), done=done)
@@ -117,7 +117,7 @@ def smoke(state: State, a: SmokeOn) -> Step:
     """§5.4: smoke in front of another player, until the user's next turn."""
     played(state, a.seat, a.card, Kind.SMOKE)
     if a.target == a.seat:
-        raise BadTarget(seat=a.target)
+        raise BadTarget(target=a.target)
     check_target(state, a.seat, a.target, Kind.SMOKE)
     state = _skill(_spend(state, a.seat, a.card, to_discard=False), a.card)
     state = evolve(state, smokes=(*state.smokes, Smoke(a.seat, a.target, a.card)))
@@ -130,7 +130,7 @@ def flash(state: State, a: FlashOn) -> Step:
     played(state, a.seat, a.card, Kind.FLASH)
     first, second = a.pair
     if first == second or a.seat in a.pair:
-        raise BadTarget(seat=a.seat if a.seat in a.pair else second)
+        raise BadTarget(target=a.seat if a.seat in a.pair else second)
     for target in a.pair:
         check_target(state, a.seat, target, Kind.FLASH)
     if second not in neighbours(ring(state, Kind.FLASH), first):
@@ -146,11 +146,11 @@ def disarm(state: State, a: Disarm) -> Step:
     the hand taken blind, or, from a smoked player, only the smoke. An attack (§5.5)."""
     played(state, a.seat, a.card, Kind.DISARM)
     if a.target == a.seat and not state.options.disarm_self:
-        raise BadTarget(seat=a.target)
+        raise BadTarget(target=a.target)
     check_target(state, a.seat, a.target, Kind.DISARM)
     target = state.player(a.target)
     if state.smoked(a.target) and a.target != a.seat and a.what is not Removal.SMOKE:
-        raise Protected(seat=a.target)
+        raise Protected(target=a.target)
     there = {
         Removal.ENVIRONMENT: target.environment is not None,
         Removal.ARMOUR: target.armour is not None,
@@ -198,12 +198,12 @@ def grenade(state: State, a: Grenade) -> Step:
     if state.done.shot is not None and kind_of(state.done.shot) is Kind.DOUBLE:
         raise NotWithGrenade()
     if a.target == a.seat:
-        raise BadTarget(seat=a.target)  # INFERRED: a grenade is thrown at someone else
+        raise BadTarget(target=a.target)  # INFERRED: a grenade is thrown at someone else
     passing = state.options.storage_grenade is StorageGrenade.PASS_CLOCKWISE
     if not passing:
         check_target(state, a.seat, a.target, Kind.GRENADE)
     elif not 0 <= a.target < len(state.players) or not state.player(a.target).alive:
-        raise BadTarget(seat=a.target)
+        raise BadTarget(target=a.target)
     state = _skill(_spend(state, a.seat, a.card), a.card)
     events = [Event("grenade", {"seat": a.seat, "target": a.target})]
     for victim in victims(state, a.target, passing=passing):
@@ -236,7 +236,7 @@ def warrant(state: State, a: Warrant) -> Step:
     """§5.14: the user alone sees the target's identity; the card leaves the game."""
     played(state, a.seat, a.card, Kind.WARRANT)
     if a.target == a.seat:
-        raise BadTarget(seat=a.target)
+        raise BadTarget(target=a.target)
     check_target(state, a.seat, a.target, Kind.WARRANT)
     state = _skill(_spend(state, a.seat, a.card, to_discard=False), a.card)
     state = evolve(state, removed=(*state.removed, a.card))

@@ -47,16 +47,16 @@ def check_target(state: State, user: Seat, target: Seat, kind: Kind) -> None:
     :raises Protected: a smoked player, by a bullet.
     """
     if not 0 <= target < len(state.players) or not state.player(target).alive:
-        raise BadTarget(seat=target)
+        raise BadTarget(target=target)
     holder = state.player(target)
     if kind in STORAGE_PROOF and holder.has(Kind.STORAGE_ROOM):
-        raise OutOfReach(seat=target)
+        raise OutOfReach(target=target)
     if (
         kind is not Kind.GRENADE
         and target != user
         and holder.has(Kind.CONTROL_ROOM)
         and not state.player(user).full
     ):
-        raise NeedsFullHealth(seat=target)
+        raise NeedsFullHealth(target=target)
     if kind in (Kind.SINGLE, Kind.DOUBLE) and state.smoked(target):
-        raise Protected(seat=target)
+        raise Protected(target=target)

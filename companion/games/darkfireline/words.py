@@ -1,15 +1,20 @@
 """How the arguments of 暗火线's sentences read (beyond those every game shares).
 
 Whoever shoots, saves, places or is dying is a seat; a bullet's targets and a
-flashbang's pair are seats; what lay in front of a dead player are cards.
+flashbang's pair are seats; what lay in front of a dead player are cards, each named by
+its kind (a box's copies are numbered at the end of their ids).
 Health, damage and counts read as plain figures.
 """
 
 from __future__ import annotations
 
-from companion.core.words import CARD, SEAT, Words
+from companion.core.words import SEAT, CardName, Words
+
+CARD = CardName(numbered=True)
+"""A card by its kind: copies are numbered as the group's box counts them (``SINGLE-7``)."""
 
 WORDS: Words = {
+    **dict.fromkeys(("card", "cards", "hand", "identity", "held", "got", "told", "lost"), CARD),
     "by": SEAT,
     "user": SEAT,
     "dying": SEAT,
