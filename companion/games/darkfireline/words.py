@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from companion.core.words import SEAT, CardName, Words
 
-CARD = CardName(numbered=True)
-"""A card by its kind: copies are numbered as the group's box counts them (``SINGLE-7``)."""
+CARD = CardName(none="word.face_down_card", numbered=True)
+"""A card by its kind: copies are numbered as the group's box counts them (``SINGLE-7``);
+none, a card that went face down (taken by a Disarm, an option)."""
 
 WORDS: Words = {
     **dict.fromkeys(("card", "cards", "hand", "identity", "held", "got", "told", "lost"), CARD),

@@ -1,4 +1,5 @@
-"""暗火线's refusals and card names read plainly in every language (a person sees why)."""
+"""暗火线's sentences, refusals and card names read plainly in every language (a person sees
+why) — until it is registered, when the catalog tests of every game take it over."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from companion.games.darkfireline.errors import (
     WrongKind,
 )
 from companion.i18n import LANGS, Voice, text
+from tests.test_plain_words import unfilled
 
 REFUSALS: list[RuleViolation] = [
     WrongKind(card="SINGLE-3"),
@@ -56,3 +58,7 @@ def test_a_card_is_named_by_its_kind_whatever_its_copy(lang: str) -> None:
     assert voice.render("card", "SINGLE-1") == voice.render("card", "SINGLE-20")
     assert voice.render("card", "SINGLE-7") == text(lang, "card.SINGLE")
     assert voice.render("identity", "ID-TERRORIST") == text(lang, "card.ID-TERRORIST")
+
+
+def test_every_sentence_of_its_games_has_a_message_with_each_placeholder_given() -> None:
+    assert unfilled(GAME) == set()
