@@ -1,0 +1,55 @@
+"""暗火线 on the tablet and the phones (``ui/faces/darkfireline.py``): along random games,
+every seat, the centre, the pile, the alerts and each seat's own figures read in the
+three languages with nothing left unsaid; the table's parts are built from the public
+view and the public events alone."""
+
+from __future__ import annotations
+
+import random
+
+from companion.core.phases import Finished
+from companion.core.types import Seat
+from companion.core.views import public_event
+from companion.games.darkfireline import GAME
+from companion.games.darkfireline.options import Options
+from companion.i18n import LANGS, Voice
+from ui.faces.darkfireline import FACE
+
+RAW = ("{", "card.", "face.", "what.", "word.", "tablet.", "phone.")
+
+
+def said(texts: list[str]) -> None:
+    for text in texts:
+        assert text and not any(raw in text for raw in RAW), text
+
+
+def test_every_part_of_the_face_reads_in_every_language_along_random_games() -> None:
+    rng = random.Random(11)
+    for game in range(6):
+        n = 4 + game
+        state = GAME.setup([f"P{i}" for i in range(n)], Options())
+        voices = [Voice.of(lang, GAME, [f"P{i}" for i in range(n)]) for lang in LANGS]
+        while not isinstance(state.phase, Finished):
+            chance = GAME.roll(state, rng)
+            if chance is None:
+                seat = rng.choice(GAME.pending(state)[0].seats)
+                action = rng.choice(GAME.legal_actions(state, seat))
+            else:
+                action = chance
+            outcome = GAME.apply(state, action)
+            state = outcome.state
+            if rng.random() > 0.1:
+                continue
+            view, events = GAME.public_view(state), [public_event(e) for e in outcome.events]
+            for voice in voices:
+                for s in range(n):
+                    face = FACE.seat(view, s, voice)
+                    said([face.name, *face.lines, *(t.label for t in face.tokens if t.label)])
+                    private = GAME.private_view(state, Seat(s))
+                    said([st.value for st in FACE.me(private, view, voice)])
+                    said([c.name for c in FACE.hand(private, voice)])
+                said(FACE.centre(view, voice))
+                pile = FACE.pile(view, voice)
+                said([*pile.notes, *(t.label for t in pile.tokens)])
+                said([a.text for a in FACE.alerts(events, view, voice)])
+                said([a.text for a in FACE.standing(view, voice)])
