@@ -16,6 +16,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.graphics import opengl as gl
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.core.types import Seat
@@ -69,6 +70,9 @@ class TabletApp(App):
     def build(self) -> ScreenManager:
         self.title = text(self.lang, "tablet.title")
         Window.clearcolor = theme.FELT
+        # Each frame handed to the renderer at once: a software renderer frees the textures
+        # of changed texts (widgets.Folding) only then, and would hold 350 MB more.
+        Window.bind(on_flip=lambda *_: gl.glFlush())
         self.screens = ScreenManager(transition=NoTransition())
         for screen in (StartScreen, JoinScreen, TableScreen, OverScreen):
             self.screens.add_widget(screen(self))

@@ -73,11 +73,13 @@ class Folding(Label):
         width = self.text_size[0]
         if width is not None and self.text and not self.markup:
             self._label.text = fold(self.text, width * 0.97, self._measure)
+        # A changed text gets a texture of its own: a software renderer may not write into
+        # one a frame still being drawn reads, and would wait for that whole frame (the
+        # old one is freed at the next flush, TabletApp.build). Kivy fills a texture when
+        # it is first drawn, halfway through drawing the window; filled now, between
+        # frames, nothing waits.
+        self._label.texture = None
         super().texture_update(*largs)
-        # Kivy fills a text's texture when it is first drawn, halfway through drawing the
-        # window: a software renderer must then finish all it was given before it may
-        # change the texture, once for each text changed. Filled now, between frames, the
-        # renderer waits at most once.
         if self.texture is not None:
             self.texture.bind()
 
