@@ -35,11 +35,16 @@ def hurt(state: State, seat: Seat, damage: int, kind: Kind, events: list[Event])
     status = Status.DYING if health == 0 else player.status
     state = evolve(state, players=evolve_at(state.players, seat, health=health, status=status))
     if kind is Kind.GRENADE and state.smoked(seat):
-        events.append(Event("smoke_ended", {"seat": seat}))
-        ended = tuple(s.card for s in state.smokes if s.target == seat)
-        kept = tuple(s for s in state.smokes if s.target != seat)
-        state = evolve(state, smokes=kept, discard=(*state.discard, *ended))
+        state = lift_smoke(state, seat, events)
     return state
+
+
+def lift_smoke(state: State, seat: Seat, events: list[Event]) -> State:
+    """The smoke in front of ``seat`` goes to the discard pile (a grenade, a Disarm)."""
+    events.append(Event("smoke_ended", {"seat": seat}))
+    ended = tuple(s.card for s in state.smokes if s.target == seat)
+    kept = tuple(s for s in state.smokes if s.target != seat)
+    return evolve(state, smokes=kept, discard=(*state.discard, *ended))
 
 
 def attacked(state: State, seat: Seat, events: list[Event]) -> State:

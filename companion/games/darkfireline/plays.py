@@ -165,13 +165,7 @@ def disarm(state: State, a: Disarm) -> Step:
     if a.what is Removal.HAND:
         return evolve(state, phase=Taking(a.seat, a.target)), events
     if a.what is Removal.SMOKE:
-        ended = tuple(s for s in state.smokes if s.target == a.target)
-        events.append(Event("smoke_ended", {"seat": a.target}))
-        state = evolve(
-            state, smokes=tuple(s for s in state.smokes if s not in ended),
-            discard=(*state.discard, *(s.card for s in ended)),
-        )  # fmt: skip
-        return state, events
+        return combat.lift_smoke(state, a.target, events), events
     slot = "environment" if a.what is Removal.ENVIRONMENT else "armour"
     return unequip(state, a.target, slot, events), events
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from companion.core import taps
 from companion.core.actions import Action, Discard, Pick
-from companion.core.copies import Alike
 from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
 from companion.games.darkfireline import legal, rules, setup
@@ -48,10 +47,6 @@ CENTRED = (Shoot, Heal, SmokeOn, FlashOn, Disarm, Grenade, Warrant, FirstAid)
 
 def _known(state: State, card: CardId) -> bool:
     return card in setup.box(state.options, len(state.players))
-
-
-def _copies(state: State) -> Alike:
-    return alike(state)
 
 
 def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
@@ -129,7 +124,7 @@ def _holder(state: State, card: CardId) -> Seat | None:
 
 
 _decide = taps.by_place(_known, _at_seat, _at_centre, _at_discard)
-decide: taps.Decide[State] = taps.any_copy(_decide, _copies)
+decide: taps.Decide[State] = taps.any_copy(_decide, alike)
 """What a card seen by a reader means now (:data:`companion.core.taps.Decide`)."""
 
 
