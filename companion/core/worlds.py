@@ -109,13 +109,36 @@ Change = Callable[[Any, Swap], Any]
 @functools.cache
 def _plan_of(cls: type) -> tuple[tuple[str, Change], ...]:
     """The fields of dataclass ``cls`` that may hold card ids, each with how to relabel it."""
-    hints = typing.get_type_hints(cls)
+    hints = _resolved_hints(cls)
     found = []
     for f in dataclasses.fields(cls):
         change = _change_for(hints[f.name])
         if change is not None:
             found.append((f.name, change))
     return tuple(found)
+
+
+def _resolved_hints(cls: type) -> dict[str, Any]:
+    """``cls``'s field annotations with the type parameters of its generic bases filled in: a
+    rescue round's ``declared: tuple[T, ...]`` is a tuple of kits, each holding a card."""
+    hints = typing.get_type_hints(cls)
+    bound: dict[Any, Any] = {}
+    for klass in reversed(cls.__mro__):
+        for base in getattr(klass, "__orig_bases__", ()):
+            origin = typing.get_origin(base)
+            params = getattr(origin, "__parameters__", ())
+            args = tuple(bound.get(a, a) for a in typing.get_args(base))
+            bound.update(zip(params, args, strict=False))
+    return {name: _bind(tp, bound) for name, tp in hints.items()}
+
+
+def _bind(tp: Any, bound: Mapping[Any, Any]) -> Any:
+    if isinstance(tp, TypeVar):
+        return bound.get(tp, tp)
+    params = getattr(tp, "__parameters__", ())
+    if params and typing.get_origin(tp) is not None:
+        return tp[tuple(bound.get(p, p) for p in params)]
+    return tp
 
 
 def _card(value: Any, swap: Swap) -> Any:
