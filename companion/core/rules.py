@@ -21,7 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core.actions import Action, EndGame, SeatAction
 from companion.core.audit import AuditHand
-from companion.core.errors import GameIsOver, NotYourTurn, WrongMoment
+from companion.core.errors import GameIsOver, NotYourTurn, RuleViolation, WrongMoment
 from companion.core.outcome import Event, GameOver, Outcome
 from companion.core.phases import Finished
 from companion.core.types import JSON, Seat
@@ -69,6 +69,19 @@ class Turns(Generic[S]):
         :raises NotYourTurn: a seat the table does not wait for acted.
         :raises WrongMoment: the phase takes no action of this kind.
         """
+        new, events = self._step(state, action)
+        return Outcome(evolve(new, history=(*new.history, *events)), tuple(events))
+
+    def accepts(self, state: S, action: Action) -> bool:
+        """Whether the rules take ``action`` now: :meth:`apply` without keeping its history,
+        for a game that lists a move by trying it (many tries a step, a history each)."""
+        try:
+            self._step(state, action)
+        except RuleViolation:
+            return False
+        return True
+
+    def _step(self, state: S, action: Action) -> tuple[S, list[Event]]:
         phase = state.phase
         if isinstance(phase, Finished):
             raise GameIsOver()
@@ -85,7 +98,7 @@ class Turns(Generic[S]):
             if handler is None:
                 raise WrongMoment(act=action.act)
             new, events = handler(state, action)
-        return Outcome(evolve(new, history=(*new.history, *events)), tuple(events))
+        return new, events
 
     @property
     def _anywhere(self) -> Mapping[type[Action], Handler[S]]:

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator
 
 from companion.core import copies
 from companion.core.actions import Action, Discard, Pass, TellDraw
-from companion.core.errors import RuleViolation
 from companion.core.legal import Families, Family
 from companion.core.phases import Discarding
 from companion.core.rounds import Hold
@@ -36,7 +35,8 @@ from companion.games.darkfireline.actions import (
 )
 from companion.games.darkfireline.cards import EQUIPMENT, Kind, kind_of
 from companion.games.darkfireline.copies import alike
-from companion.games.darkfireline.rules import acting_seats, apply
+from companion.games.darkfireline.reach import neighbours, ring
+from companion.games.darkfireline.rules import TURNS, acting_seats
 from companion.games.darkfireline.state import Drawing, Playing, Rescuing, State, Taking
 
 
@@ -57,12 +57,7 @@ legal_actions = MOVES.actions
 
 
 def _accepted(state: State, actions: Iterator[Action]) -> Iterator[Action]:
-    for action in actions:
-        try:
-            apply(state, action)
-        except RuleViolation:
-            continue
-        yield action
+    yield from (action for action in actions if TURNS.accepts(state, action))
 
 
 def _one_per_kind(state: State, seat: Seat, kinds: frozenset[Kind]) -> tuple[CardId, ...]:
@@ -78,12 +73,17 @@ def _others(state: State, seat: Seat) -> tuple[Seat, ...]:
 
 
 def _shoot(state: State, seat: Seat) -> Iterator[Action]:
+    """Each bullet at each target the rules take; a double bullet also at any two of those
+    (§5.2: each target is checked on its own, so a pair is taken when both of it are)."""
     others = _others(state, seat)
     for card in _one_per_kind(state, seat, frozenset({Kind.SINGLE, Kind.DOUBLE})):
-        double = kind_of(card) is Kind.DOUBLE
-        pairs = [(a, b) for a in others for b in others if a < b] if double else []
-        targets = [(t,) for t in others] + pairs
-        yield from _accepted(state, (Shoot(seat=seat, card=card, targets=t) for t in targets))
+        aimed = [Shoot(seat=seat, card=card, targets=(t,)) for t in others]
+        singles = list(_accepted(state, iter(aimed)))
+        yield from singles
+        if kind_of(card) is Kind.DOUBLE:
+            ok = [s.targets[0] for s in singles]
+            yield from (Shoot(seat=seat, card=card, targets=(a, b)) for a in ok for b in ok
+                        if a < b)  # fmt: skip
 
 
 def _serum(state: State, seat: Seat) -> Iterator[Action]:
@@ -100,9 +100,11 @@ def _aimed(kind: Kind, make: Callable[[Seat, CardId, Seat], Action]) -> Family[S
 
 
 def _flash(state: State, seat: Seat) -> Iterator[Action]:
+    """Each pair of neighbours the rules take (§5.5): only neighbours are tried."""
+    around = ring(state, Kind.FLASH)
     others = _others(state, seat)
     for card in _one_per_kind(state, seat, frozenset({Kind.FLASH})):
-        pairs = ((a, b) for a in others for b in others if a < b)
+        pairs = ((a, b) for a in others for b in neighbours(around, a) if a < b)
         yield from _accepted(state, (FlashOn(seat=seat, card=card, pair=p) for p in pairs))
 
 
@@ -145,14 +147,13 @@ def _discard(state: State, seat: Seat) -> Iterator[Action]:
 
 
 def _tell_draw(state: State, seat: Seat) -> Iterator[Action]:
-    """Every face the drawer could have drawn as far as they know: any they cannot see."""
-    faces = copies.faces(_unseen(state, seat), alike(state))
-    yield from (TellDraw(seat=seat, card=group[0]) for group in faces)
+    """Every card the drawer could have drawn as far as they know: any they cannot see (each
+    copy, as the rules take the copy named where the deck holds it)."""
+    yield from (TellDraw(seat=seat, card=c) for c in _unseen(state, seat))
 
 
 def _tell_taken(state: State, seat: Seat) -> Iterator[Action]:
-    hand = state.player(seat).hand
-    yield from (TellTaken(seat=seat, card=g[0]) for g in copies.faces(hand, alike(state)))
+    yield from (TellTaken(seat=seat, card=c) for c in dict.fromkeys(state.player(seat).hand))
 
 
 def _face_up(state: State) -> set[CardId]:

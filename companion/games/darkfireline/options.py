@@ -11,6 +11,7 @@ so a later change of default never changes an old game.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 
 from companion.core.types import CardId
@@ -75,8 +76,10 @@ class Box:
     def count(self, kind: Kind) -> int:
         return int(getattr(self, kind.value))
 
+    @functools.cache  # noqa: B019 -- a frozen box and a count: few, and kept for every look
     def cards(self, serums: int) -> tuple[CardId, ...]:
-        """Every game card in the deck at the start, ``serums`` of them serums, sorted."""
+        """Every game card in the deck at the start, ``serums`` of them serums, sorted (asked
+        for at every look at what a seat has not seen)."""
         ids = [
             card(kind, i + 1)
             for kind in Kind
