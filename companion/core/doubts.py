@@ -157,7 +157,9 @@ def settled(rules: Rules, hiding: Hiding, state: S, action: Action) -> Outcome[S
     A seat with a doubt acts on the table as its word has it — as its phone lists what it
     may do — and its word is taken when its action names the card it told, or shows it
     from its hand. Another's action, or chance, is the record's, and takes the speaker's
-    word before it shows the stand-in as the card in the speaker's hand."""
+    word before it shows the stand-in as the card in the speaker's hand — unless that action
+    uses the very card the word named: the record was right, and the word is not taken (a
+    grenade thrown by its holder that kills the speaker, who then hands the stand-in over)."""
     seat = action.seat if isinstance(action, SeatAction) else None
     own = [d for d in state.doubts if d.seat == seat]
     if own:
@@ -175,7 +177,12 @@ def settled(rules: Rules, hiding: Hiding, state: S, action: Action) -> Outcome[S
             return _tidy(hiding, _settle(judged, state, action, used, shown=False))
         return _tidy(hiding, judged(state, action))
     out = rules(state, action)
-    shown = [d for d in state.doubts if _shown(out.events, d.seat, d.held)]
+    acted = named_cards(action)  # the actor's own, by the record: this action bears it out
+    shown = [
+        d
+        for d in state.doubts
+        if _shown(out.events, d.seat, d.held) and CardId(d.told) not in acted
+    ]
     if shown:
         out = _settle(rules, state, action, shown, shown=True)
     return _tidy(hiding, out)

@@ -17,6 +17,7 @@ from companion.core.phases import Discarding
 from companion.core.rounds import Hold
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
+from companion.core.worlds import relabel
 from companion.games.darkfireline import setup
 from companion.games.darkfireline.actions import (
     Disarm,
@@ -60,12 +61,21 @@ def _accepted(state: State, actions: Iterator[Action]) -> Iterator[Action]:
     yield from (action for action in actions if TURNS.accepts(state, action))
 
 
-def _one_per_kind(state: State, seat: Seat, kinds: frozenset[Kind]) -> tuple[CardId, ...]:
-    found: dict[Kind, CardId] = {}
-    for card in state.player(seat).hand:
+def _each_copy(
+    state: State, seat: Seat, kinds: frozenset[Kind], tried: Callable[[CardId], Iterator[Action]]
+) -> Iterator[Action]:
+    """The moves ``tried`` offers for each card of ``kinds`` in the seat's hand that the rules
+    take. Every copy of a kind is refused alike (a refusal looks at the kind, never at which
+    copy), so the moves are tried with one copy and listed for each."""
+    by_kind: dict[Kind, list[CardId]] = {}
+    for card in dict.fromkeys(state.player(seat).hand):
         if kind_of(card) in kinds:
-            found.setdefault(kind_of(card), card)
-    return tuple(found.values())
+            by_kind.setdefault(kind_of(card), []).append(card)
+    for first, *more in by_kind.values():
+        taken = list(tried(first))
+        yield from taken
+        for card in more:
+            yield from (relabel(a, {first: card}) for a in taken)
 
 
 def _others(state: State, seat: Seat) -> tuple[Seat, ...]:
@@ -76,25 +86,32 @@ def _shoot(state: State, seat: Seat) -> Iterator[Action]:
     """Each bullet at each target the rules take; a double bullet also at any two of those
     (§5.2: each target is checked on its own, so a pair is taken when both of it are)."""
     others = _others(state, seat)
-    for card in _one_per_kind(state, seat, frozenset({Kind.SINGLE, Kind.DOUBLE})):
-        aimed = [Shoot(seat=seat, card=card, targets=(t,)) for t in others]
-        singles = list(_accepted(state, iter(aimed)))
+
+    def tried(card: CardId) -> Iterator[Action]:
+        aimed = (Shoot(seat=seat, card=card, targets=(t,)) for t in others)
+        singles = [a for a in aimed if TURNS.accepts(state, a)]
         yield from singles
         if kind_of(card) is Kind.DOUBLE:
             ok = [s.targets[0] for s in singles]
             yield from (Shoot(seat=seat, card=card, targets=(a, b)) for a in ok for b in ok
                         if a < b)  # fmt: skip
 
+    return _each_copy(state, seat, frozenset({Kind.SINGLE, Kind.DOUBLE}), tried)
+
 
 def _serum(state: State, seat: Seat) -> Iterator[Action]:
-    cards = _one_per_kind(state, seat, frozenset({Kind.SERUM}))
-    yield from _accepted(state, (Heal(seat=seat, card=c) for c in cards))
+    def tried(card: CardId) -> Iterator[Action]:
+        return _accepted(state, iter([Heal(seat=seat, card=card)]))
+
+    return _each_copy(state, seat, frozenset({Kind.SERUM}), tried)
 
 
 def _aimed(kind: Kind, make: Callable[[Seat, CardId, Seat], Action]) -> Family[State]:
     def family(state: State, seat: Seat) -> Iterator[Action]:
-        for card in _one_per_kind(state, seat, frozenset({kind})):
-            yield from _accepted(state, (make(seat, card, t) for t in state.living()))
+        def tried(card: CardId) -> Iterator[Action]:
+            return _accepted(state, (make(seat, card, t) for t in state.living()))
+
+        return _each_copy(state, seat, frozenset({kind}), tried)
 
     return family
 
@@ -103,22 +120,29 @@ def _flash(state: State, seat: Seat) -> Iterator[Action]:
     """Each pair of neighbours the rules take (§5.5): only neighbours are tried."""
     around = ring(state, Kind.FLASH)
     others = _others(state, seat)
-    for card in _one_per_kind(state, seat, frozenset({Kind.FLASH})):
+
+    def tried(card: CardId) -> Iterator[Action]:
         pairs = ((a, b) for a in others for b in neighbours(around, a) if a < b)
-        yield from _accepted(state, (FlashOn(seat=seat, card=card, pair=p) for p in pairs))
+        return _accepted(state, (FlashOn(seat=seat, card=card, pair=p) for p in pairs))
+
+    return _each_copy(state, seat, frozenset({Kind.FLASH}), tried)
 
 
 def _disarm(state: State, seat: Seat) -> Iterator[Action]:
-    for card in _one_per_kind(state, seat, frozenset({Kind.DISARM})):
-        yield from _accepted(state, (
+    def tried(card: CardId) -> Iterator[Action]:
+        return _accepted(state, (
             Disarm(seat=seat, card=card, target=t, what=w)
             for t in state.living() for w in Removal
         ))  # fmt: skip
 
+    return _each_copy(state, seat, frozenset({Kind.DISARM}), tried)
+
 
 def _equip(state: State, seat: Seat) -> Iterator[Action]:
-    cards = _one_per_kind(state, seat, EQUIPMENT)
-    yield from _accepted(state, (Equip(seat=seat, card=c) for c in cards))
+    def tried(card: CardId) -> Iterator[Action]:
+        return _accepted(state, iter([Equip(seat=seat, card=card)]))
+
+    return _each_copy(state, seat, EQUIPMENT, tried)
 
 
 def _leave(state: State, seat: Seat) -> Iterator[Action]:
@@ -130,8 +154,8 @@ def _end_play(state: State, seat: Seat) -> Iterator[Action]:
 
 
 def _first_aid(state: State, seat: Seat) -> Iterator[Action]:
-    kits = _one_per_kind(state, seat, frozenset({Kind.FIRST_AID}))
-    yield from (FirstAid(seat=seat, card=c) for c in kits)
+    hand = dict.fromkeys(state.player(seat).hand)
+    yield from (FirstAid(seat=seat, card=c) for c in hand if kind_of(c) is Kind.FIRST_AID)
 
 
 def _pass(state: State, seat: Seat) -> Iterator[Action]:

@@ -84,7 +84,7 @@ def shoot(state: State, a: Shoot) -> Step:
     )  # fmt: skip
     if done.shot is not None and not extra:
         raise AlreadyUsed(what="shot")
-    targets = a.targets
+    targets = tuple(sorted(a.targets))  # both are hit at once: the order names nothing
     if len(set(targets)) != len(targets) or not 1 <= len(targets) <= (2 if kind is Kind.DOUBLE
                                                                       else 1):  # fmt: skip
         raise MalformedAction(field="targets", expected="one target, or two for a double bullet")
