@@ -25,6 +25,8 @@ from companion.games.themessage import rules as message_rules
 from companion.games.themessage.cards import Function
 from companion.i18n import LANGS, Voice, catalog, has, pick_lang
 from companion.journal_errors import Code
+from ui.faces import face_of
+from ui.faces.options import counted, option_words
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -137,18 +139,34 @@ def test_every_card_and_action_has_a_name() -> None:
 
 
 def option_keys(game: str, field: dataclasses.Field[Any]) -> set[str]:
-    """The title of an option, and for each of its choices what it means and its short name."""
-    base = f"option.{game}.{field.name}"
-    default = field.default
+    """The title of an option, and for each value the new-game screen may show at any table
+    size — its default, every choice, a count of one and of more — what it means and its
+    short name; a count edited one by one also names each of its parts."""
+    face, base = face_of(game), f"option.{game}.{field.name}"
+    spec = GAMES[game]
+    values: list[Any] = [field.default]
+    for seats in spec.sizes:
+        values += face.option_choices(field.name, seats) or []
+        own = face.option_default(field.name, seats)
+        values += [] if own is None else [own]
+    default, chosen = field.default, face.option_choices(field.name, spec.sizes[0]) is not None
     if isinstance(default, bool):
-        values = ["true", "false"]
+        values += [not default]
     elif isinstance(default, enum.Enum):
-        values = [str(v.value) for v in type(default)]
-    elif isinstance(default, int):
-        values = [str(default), "n"]
-    else:
-        values = [str(default)]
-    return {base} | {f"{base}.{v}{short}" for v in values for short in ("", ".short")}
+        values += list(type(default))
+    elif isinstance(default, int) and not chosen:
+        values += [default + 1, default + 2]
+    elif default is None and any(isinstance(v, int) for v in values):
+        values += [0, 1, 2]  # a count stepped from the table's default, down to none
+    keys = {base}
+    for value in values:
+        key = option_words(face, field.name, value, spec.sizes[0])[0]
+        keys |= {f"{base}.{key}", f"{base}.{key}.short"}
+        if counted(value) and not chosen:
+            keys |= {f"{base}.{f.name}" for f in dataclasses.fields(value)}
+        elif default is None and isinstance(value, int):
+            keys |= {f"{base}.count"}
+    return keys
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

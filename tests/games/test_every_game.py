@@ -69,9 +69,11 @@ CLOSES = 0.1
 
 WEIGHTS: dict[str, dict[str, float]] = {
     "themessage": {"pass": 12.0, "receive": 8.0, "decline": 1.0, "end_turn": 1.0},
+    "darkfireline": {"end_play": 0.3, "shoot": 3.0, "grenade": 2.0},
 }
 """How a random player weighs its families of actions, where a game's random games would
-otherwise run far longer than a table's (rounds mostly pass, as at a real table); a game
+otherwise run far longer than a table's (rounds mostly pass, as at a real table; a turn
+mostly shoots before it ends); a game
 not listed weighs every family alike."""
 
 

@@ -131,3 +131,19 @@ class Face(Protocol):
         """The values a new game may take for option ``name`` with this many players,
         where the option's type alone cannot say (``None``: every value of the type)."""
         ...
+
+    def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
+        """The catalog key and arguments of an option's value where the game words it its
+        own way (``None``: as :func:`ui.faces.options.option_words` does for any game)."""
+        ...
+
+    def option_default(self, name: str, seats: int) -> Any:
+        """What an option left at ``None`` stands for with this many players — the game's
+        default for the table — or ``None`` where it has no such default. An option that
+        has one is set per table size (and saved so in a named box)."""
+        ...
+
+    def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
+        """Why ``options`` cannot deal a table of ``seats``, in the reader's words; nothing
+        when they can."""
+        ...

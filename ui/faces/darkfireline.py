@@ -13,6 +13,8 @@ from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role, kind_of
+from companion.games.darkfireline.options import DEFAULT_DECK_SERUMS, DEFAULT_MIXES
+from companion.games.darkfireline.setup import HAND, box
 from companion.i18n import Voice
 from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token
 
@@ -135,7 +137,34 @@ class DarkFireLineFace:
         return None  # the limit is the table's figure for each seat (3, or 4 with a Supermarket)
 
     def option_choices(self, name: str, seats: int) -> list[Any] | None:
+        return None  # the box, the mix and the serums are counted one by one
+
+    def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
+        if name == "deck_serums" and value is not None:
+            return "n", {"n": value}  # any count, none included
         return None
+
+    def option_default(self, name: str, seats: int) -> Any:
+        """§2: the digest's mix and the guessed serums for this many players."""
+        return {"identities": DEFAULT_MIXES, "deck_serums": DEFAULT_DECK_SERUMS}.get(name, {}).get(
+            seats
+        )
+
+    def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
+        """A mix that does not give each player one identity, or leaves a side empty; a box
+        too small to deal every player their first hand."""
+        found = []
+        mix = options.identities or DEFAULT_MIXES[seats]
+        if mix.total != seats:
+            found.append(voice.text("option.darkfireline.identities.wrong_total",
+                                    total=mix.total, seats=seats))  # fmt: skip
+        if min(mix.swat, mix.citizen, mix.terrorist) < 1:
+            found.append(voice.text("option.darkfireline.identities.side_missing"))
+        cards, needed = len(box(options, seats)), HAND * seats
+        if cards < needed:
+            found.append(voice.text("option.darkfireline.box.too_few", cards=cards,
+                                    needed=needed))  # fmt: skip
+        return found
 
 
 FACE = DarkFireLineFace()

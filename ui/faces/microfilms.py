@@ -149,5 +149,14 @@ class MicrofilmsFace:
     def option_choices(self, name: str, seats: int) -> list[Any] | None:
         return None
 
+    def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
+        return None
+
+    def option_default(self, name: str, seats: int) -> Any:
+        return None
+
+    def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
+        return []  # every option's every value deals any table the game seats
+
 
 FACE = MicrofilmsFace()

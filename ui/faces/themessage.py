@@ -3,6 +3,7 @@ the open window and who still has to answer, the stack; deaths and probes as ale
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from typing import Any
 
@@ -150,6 +151,18 @@ class TheMessageFace:
             printed: list[Any] = [*TWO_CAMP_MIXES.get(seats, ()), *PRINTED_MIXES.get(seats, ())]
             return [None, *printed] if seats in DEFAULT_MIXES else printed
         return {"probe_plus_draws": [1, 2], "hand_limit": [0, 3, 5, 7]}.get(name)
+
+    def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
+        """A mix with green says so: green cannot win without character cards."""
+        if name == "identities" and value is not None:
+            return ("green" if value.green else "mix"), dataclasses.asdict(value)
+        return None
+
+    def option_default(self, name: str, seats: int) -> Any:
+        return None  # the two-camp default is worded for every table size at once
+
+    def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
+        return []  # every choice the screen offers deals this table
 
 
 def _intel(voice: Voice, seat: JSONObject) -> str:

@@ -50,6 +50,8 @@ class TabletApp(App):
     ) -> None:
         super().__init__()
         self.journal = journal
+        self.boxes = journal.path.parent / "boxes"
+        """Where the named boxes a group saved are kept, beside the journal."""
         self.readers = list(readers)
         self.sensors = (
             Sensors(open_watched(self.readers), recognise)

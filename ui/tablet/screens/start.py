@@ -1,15 +1,13 @@
 """Start: resume the interrupted game, or set up a new one.
 
 A new game is the game, the seats and their names, the game's options with
-their defaults explained, and the input sources with their status. Options
-come from the game's options type, so a new game's options appear here with
-no new screen code — only their words in the catalogs.
+their defaults explained (:mod:`ui.tablet.screens.options`), and the input
+sources with their status.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -22,11 +20,11 @@ from companion.journal_errors import JournalError
 from companion.observations import SourceState, describe_status
 from companion.service import WINDOW_SECONDS, Dealer, Draws
 from ui.demo import DEMO_NAMES
-from ui.faces import face_of
 from ui.faces.base import Alert
 from ui.phone import lan
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
+from ui.tablet.screens.options import OptionsPanel
 from ui.tablet.widgets import Panel, Tap, Text, alert_sheet, grows
 
 
@@ -144,8 +142,7 @@ class StartScreen(Page):
         self.count += change
         self._seats()
         self.refresh()
-        self.options_box.clear_widgets()
-        self._fill_options()
+        self.options_box.fill()
 
     def _sources(self) -> Panel:
         """Where plays come from, and whether each is ready."""
@@ -222,75 +219,22 @@ class StartScreen(Page):
         self.refresh()
 
     def _options(self) -> ScrollView:
-        """Every option of the game, its default first, what each choice means beside it."""
         scroll = ScrollView(do_scroll_x=False)
-        self.options_box = BoxLayout(
-            orientation="vertical", size_hint_y=None, spacing=theme.GAP / 2
-        )
-        self.options_box.bind(minimum_height=self.options_box.setter("height"))
-        self._fill_options()
+        self.options_box = OptionsPanel(self)
         scroll.add_widget(self.options_box)
         return scroll
-
-    def _fill_options(self) -> None:
-        box = self.options_box
-        box.add_widget(Text(self.t("tablet.options"), colour=theme.MUTED, size=theme.SMALL))
-        for field in dataclasses.fields(GAMES[self.game].options_type):
-            choices = self._choices(field)
-            if self.options[field.name] not in choices:
-                self.options[field.name] = choices[0]
-            box.add_widget(self._option(field))
-
-    def _option(self, field: dataclasses.Field[Any]) -> Panel:
-        panel = Panel(orientation="vertical", size_hint_y=None)
-        panel.bind(minimum_height=panel.setter("height"))
-        title = Text(self.t(f"option.{self.game}.{field.name}"), bold=True)
-        meaning = Text(colour=theme.MUTED, size=theme.SMALL)
-        button = Tap("", size_hint_y=None)
-
-        def show() -> None:
-            value = self.options[field.name]
-            button.text = self._value_text(field, value)
-            default = value == field.default
-            explained = self.t(f"option.{self.game}.{field.name}.{_key(value)}", **_args(value))
-            key = "tablet.option_default" if default else "tablet.option_changed"
-            meaning.text = self.t(key, meaning=explained)
-
-        def cycle() -> None:
-            choices = self._choices(field)
-            self.options[field.name] = choices[
-                (choices.index(self.options[field.name]) + 1) % len(choices)
-            ]
-            show()
-
-        button.bind(on_release=lambda *_: cycle())
-        for widget in (title, button, meaning):
-            panel.add_widget(widget)
-        show()
-        return panel
-
-    def _value_text(self, field: dataclasses.Field[Any], value: Any) -> str:
-        return self.t(f"option.{self.game}.{field.name}.{_key(value)}.short", **_args(value))
-
-    def _choices(self, field: dataclasses.Field[Any]) -> list[Any]:
-        """The game's own list where it has one (a mix of identities for this many
-        players), else every value of the option's type."""
-        own = face_of(self.game).option_choices(field.name, self.count)
-        if own is not None:
-            return own
-        default = field.default
-        if isinstance(default, bool):
-            return [default, not default]
-        if isinstance(default, enum.Enum):
-            return list(type(default))
-        assert isinstance(default, int)
-        return [default + i for i in range(3)]
 
     def _start(self) -> None:
         spec = GAMES[self.game]
         # A seat left blank stays nameless: each face calls it "Seat 3" in its own language.
         names = [n.strip() for n in self.names[: self.count]]
         options = spec.options_type(**self.options)
+        problems = self.options_box.check()
+        if problems:  # said under the options too; nothing is started
+            alert_sheet(
+                [Alert("options", p) for p in problems], self.t("tablet.tap_to_close")
+            ).open(animation=False)
+            return
         dealer = self.dealer if self.draws is Draws.TOLD else Dealer.APP  # practice: no cards
         self.app.new_game(
             self.game, names, options, draws=self.draws, dealer=dealer, window=self.window
@@ -299,21 +243,3 @@ class StartScreen(Page):
 
 WINDOW_CHOICES = (10, WINDOW_SECONDS, 30, 60, 0)
 """The seconds a response window may wait for answers; ``0``: until everyone answered."""
-
-
-def _key(value: Any) -> str:
-    """The catalog key of an option's value: ``true``, ``deck.foop``, ``n`` for a number past 1."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if dataclasses.is_dataclass(value):
-        return "green" if getattr(value, "green", 0) else "mix"
-    return "n" if isinstance(value, int) and value > 1 else str(value)
-
-
-def _args(value: Any) -> dict[str, Any]:
-    """What an option's words may name: the number, or the counts of a mix."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.asdict(value)
-    return {"n": value}
