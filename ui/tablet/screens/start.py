@@ -46,9 +46,9 @@ class StartScreen(Page):
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH)
         top.add_widget(Text(self.t("tablet.title"), size=theme.TITLE, bold=True, size_hint_x=0.3))
-        top.add_widget(self._games())
         top.add_widget(language_bar(self))
         root.add_widget(top)
+        root.add_widget(grows(self._games(), theme.TOUCH))  # a row of its own: room for every game
         unfinished = self.app.journal.latest_unfinished()
         if unfinished is not None:
             root.add_widget(self._resume(unfinished))
@@ -98,7 +98,7 @@ class StartScreen(Page):
 
     def _games(self) -> BoxLayout:
         """The games this app knows; the one chosen is lit."""
-        row = BoxLayout(spacing=theme.GAP)
+        row = BoxLayout(size_hint_y=None, spacing=theme.GAP)
         row.add_widget(
             Text(self.t("tablet.game"), colour=theme.MUTED, halign="right", size_hint_x=0.3)
         )
