@@ -114,12 +114,12 @@ def _negative(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value < 0
 
 
-def listed(folder: Path, game: str) -> list[NamedBox]:
-    """The boxes saved for ``game``, by name; a file that cannot be read is left out."""
+def listed(folder: Path, game: str, options_type: type) -> list[NamedBox]:
+    """The boxes saved for ``game``, by name; a file that cannot be used is left out."""
     found = []
     for path in sorted(folder.glob(f"{game}.*.json")):
         try:
-            found.append(read(path, game))
+            found.append(read(path, game, options_type))
         except BoxFileError:
             continue
     return sorted(found, key=lambda b: b.name)

@@ -187,7 +187,9 @@ class OptionsPanel(BoxLayout):
         box file from anywhere on the tablet."""
         panel = _panel()
         panel.add_widget(Text(self.t("tablet.boxes"), bold=True))
-        for box in boxes.listed(self.folder, self.screen.game):
+        for box in boxes.listed(
+            self.folder, self.screen.game, GAMES[self.screen.game].options_type
+        ):
             panel.add_widget(Tap(self.t("tablet.box_use", name=box.name),
                                  lambda box=box: self._use(box)))  # fmt: skip
         row = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP / 2), theme.TOUCH)
