@@ -41,7 +41,15 @@ class OptionsPanel(BoxLayout):
         self.fields = dataclasses.fields(GAMES[screen.game].options_type)
         self.edited = [f.name for f in self.fields if self._counts_of(f) is not None]
         """The options a named box keeps: those counted one by one."""
+        self.saved = self._listed()
+        """The named boxes on the tablet, read once and again only when one is saved or
+        loaded — not at every − / + (each of which draws the options again)."""
         self.fill()
+
+    def _listed(self) -> list[boxes.NamedBox]:
+        if not self.edited:
+            return []
+        return boxes.listed(self.folder, self.screen.game, GAMES[self.screen.game].options_type)
 
     @property
     def folder(self) -> Path:
@@ -187,9 +195,7 @@ class OptionsPanel(BoxLayout):
         box file from anywhere on the tablet."""
         panel = _panel()
         panel.add_widget(Text(self.t("tablet.boxes"), bold=True))
-        for box in boxes.listed(
-            self.folder, self.screen.game, GAMES[self.screen.game].options_type
-        ):
+        for box in self.saved:
             panel.add_widget(Tap(self.t("tablet.box_use", name=box.name),
                                  lambda box=box: self._use(box)))  # fmt: skip
         row = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP / 2), theme.TOUCH)
@@ -215,6 +221,7 @@ class OptionsPanel(BoxLayout):
         saved = boxes.saved(self.folder, self.screen.game, name.strip(), self.screen.options,
                             counted=self.edited, per_size=self._per_size(),
                             seats=self.screen.count)  # fmt: skip
+        self.saved = self._listed()
         self.fill()
         self.box_line.text = self.t("tablet.box_saved", name=saved.name, seats=self.screen.count)
 
@@ -255,6 +262,7 @@ class OptionsPanel(BoxLayout):
             self.box_line.text = self.t(err.key, file=err.path.name)
             return
         boxes.write(box, boxes.path_for(self.folder, game, box.name))
+        self.saved = self._listed()
         self._use(box, "tablet.box_loaded")
 
 
