@@ -377,7 +377,7 @@ class TableService:
             return None
         state = self.table.state
         start, role = taps.start(state), Role(Place.SEAT, seat)
-        box = self.spec.sensing.boxes[self.spec.sensing.box(state.options)]
+        box = self.spec.sensing.cards(state.options)
         fits = tuple(c for c in box if not isinstance(taps.see(state, start, role, c), Nothing))
         faces = self.spec.copies(state).grouped(fits)
         return Telling(taps.size, faces, dealt.words(state)[seat], dealt.waiting(state))

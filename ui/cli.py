@@ -34,9 +34,9 @@ from hardware import inventory
 from hardware.nfc import nfc_version
 from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
-from ui import demo
+from ui import boxes, demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
-from ui.register import deck_cards, register
+from ui.register import box_named, deck_cards, register
 from ui.terminal import TableScreen
 from ui.windows import WindowTimer
 
@@ -379,11 +379,12 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
             return 0
         if args.reader is None:
             raise TagMapError("register.error.no_reader")
-        boxes = GAMES[args.game].sensing.boxes
-        if args.box is not None and args.box not in boxes:
-            raise TagMapError("register.error.no_box", box=args.box, boxes=", ".join(boxes))
+        folder = boxes.folder_beside(tags.path)
+        if deck is None:
+            box = box_named(args.game, args.box, folder) if args.box is not None else ""
+            deck = tags.new_deck(name, args.game, box or next(iter(GAMES[args.game].sensing.boxes)))
+        cards = deck_cards(deck, folder)
         source = open_source(args.reader)
-        deck = deck or tags.new_deck(name, args.game, args.box or next(iter(boxes)))
     except (TagMapError, BadSourceUrl, OSError, ValueError) as err:
         key = getattr(err, "key", "register.error.bad_file")
         console.print(voice.say(key, getattr(err, "args_", {})), style="red")
@@ -396,9 +397,8 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
         console.print(voice.text(key, **{k: voice.render(k, v) for k, v in said.items()},
                                  why=why, **named))  # fmt: skip
 
-    count = len(deck_cards(deck))
-    console.print(text(lang, "register.intro", deck=name, count=count))
-    bound = asyncio.run(register(source, tags, deck, write=args.write, say=say))
+    console.print(text(lang, "register.intro", deck=name, count=len(cards)))
+    bound = asyncio.run(register(source, tags, deck, cards, write=args.write, say=say))
     return 0 if bound is not None else 1
 
 

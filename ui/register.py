@@ -9,22 +9,25 @@ still lies on the reader.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from companion.core.types import CardId, JSONObject
 from companion.games import GAMES
 from companion.observations import Source, SourceState, SourceStatus, TagPlaced
 from companion.registration import Bound, Duplicate, Walk
-from companion.tagmap import Deck, TagMap
+from companion.tagmap import Deck, TagMap, TagMapError
 from hardware.nfc import NfcSource
+from ui import boxes
 
 Say = Callable[[str, JSONObject], None]
 
 
 async def register(
-    source: Source, tags: TagMap, deck: Deck, *, write: bool, say: Say
+    source: Source, tags: TagMap, deck: Deck, cards: Sequence[CardId], *, write: bool, say: Say
 ) -> dict[str, CardId] | None:
-    """The UID → card map, stored in ``tags``; ``None`` if the reader gave out first."""
+    """The UID → card map of ``cards`` (:func:`deck_cards`), stored in ``tags``; ``None`` if
+    the reader gave out first."""
     writer = source if write and isinstance(source, NfcSource) else None
     if write and writer is None:
         say("register.error.cannot_write", {"reader": source.name})
@@ -34,7 +37,7 @@ async def register(
         other = tags.owner(uid)
         return None if other is None or other.id == deck.id else other.name
 
-    walk = Walk(deck_cards(deck), owner, deck.tag)
+    walk = Walk(tuple(cards), owner, deck.tag)
     _next(walk, say)
     async for obs in source:
         if isinstance(obs, SourceStatus):
@@ -66,10 +69,51 @@ async def register(
     return None
 
 
-def deck_cards(deck: Deck) -> tuple[CardId, ...]:
-    """Every card a registration of ``deck`` asks for, in order: its box's manifest."""
-    boxes = GAMES[deck.game].sensing.boxes
-    return boxes[deck.box] if deck.box else next(iter(boxes.values()))
+def deck_cards(deck: Deck, folder: Path) -> tuple[CardId, ...]:
+    """Every card a registration of ``deck`` asks for, in order: its box preset's manifest,
+    or the cards of the named box of that name saved in ``folder`` (a group's own count).
+
+    :raises TagMapError: the deck's box is neither (a named box since deleted).
+    """
+    spec = GAMES[deck.game]
+    presets = spec.sensing.boxes
+    if not deck.box or deck.box in presets:
+        return presets[deck.box] if deck.box else next(iter(presets.values()))
+    path = boxes.path_for(folder, deck.game, deck.box)
+    if not path.exists():
+        raise TagMapError(
+            "register.error.no_box", box=deck.box, boxes=known_boxes(deck.game, folder)
+        )
+    try:
+        return boxes.box_cards(boxes.read(path, deck.game, spec.options_type), spec)
+    except boxes.BoxFileError as err:
+        raise TagMapError(err.key, file=str(path)) from None
+
+
+def box_named(game: str, given: str, folder: Path) -> str:
+    """The box a registration is asked for by ``given``: a preset's or a saved box's name,
+    or a box file (kept among the saved boxes, so the deck finds it again).
+
+    :raises TagMapError: no such box, or a file that is no usable box of ``game``.
+    """
+    spec = GAMES[game]
+    path = Path(given)
+    if given not in spec.sensing.boxes and path.suffix == ".json" and path.is_file():
+        try:
+            box = boxes.read(path, game, spec.options_type)
+        except boxes.BoxFileError as err:
+            raise TagMapError(err.key, file=given) from None
+        boxes.write(box, boxes.path_for(folder, game, box.name))
+        return box.name
+    if given in spec.sensing.boxes or boxes.path_for(folder, game, given).exists():
+        return given
+    raise TagMapError("register.error.no_box", box=given, boxes=known_boxes(game, folder))
+
+
+def known_boxes(game: str, folder: Path) -> str:
+    """The presets of ``game`` and the boxes saved for it, for a message."""
+    saved = [b.name for b in boxes.listed(folder, game, GAMES[game].options_type)]
+    return ", ".join([*GAMES[game].sensing.boxes, *saved])
 
 
 def _next(walk: Walk, say: Say) -> None:

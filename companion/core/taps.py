@@ -172,21 +172,19 @@ class Sensing(Generic[S]):
     """What the sensors need of a game.
 
     ``boxes`` holds, per box preset, every physical card a sensor may see, in the
-    order a registration asks for them; ``box(options)`` names the preset a game's
-    options play with. ``decide`` is the game's tap rules, ``deal`` how its real deal
-    is read off the readers (``None``: the app deals it), and ``laid`` the inverse of
-    ``decide`` — where a card is laid to make a move — for hands at an emulated table.
+    order a registration asks for them; ``cards(options)`` every card one may see in a
+    game played with ``options`` (a preset's, or, for a game whose box a group counts
+    itself, the cards those counts make). ``decide`` is the game's tap rules, ``deal``
+    how its real deal is read off the readers (``None``: the app deals it), and ``laid``
+    the inverse of ``decide`` — where a card is laid to make a move — for hands at an
+    emulated table.
     """
 
     boxes: Mapping[str, tuple[CardId, ...]]
-    box: Callable[[Any], str]
+    cards: Callable[[Any], tuple[CardId, ...]]
     decide: Decide[S]
     deal: DealTaps | None
     laid: Lay[S]
-
-    def cards(self, options: Any) -> tuple[CardId, ...]:
-        """Every card a sensor may see in a game played with ``options``."""
-        return self.boxes[self.box(options)]
 
 
 def by_place(

@@ -4,12 +4,14 @@ once, its map exported and imported, and what is attached listed with its status
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from pathlib import Path
 
 import ndef
 import pytest
 
+from companion.core.codec import to_json
 from companion.core.types import CardId, JSONObject
 from companion.games import GAMES
 from companion.observations import NdefRecord, TagPlaced
@@ -18,8 +20,9 @@ from firmware_bridge.emulators.ntag import Ntag213
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from hardware.hands import sticker
 from hardware.sources import open_source
+from ui import boxes
 from ui.cli import main
-from ui.register import register
+from ui.register import deck_cards, register
 
 (CARDS,) = GAMES["microfilms"].sensing.boxes.values()
 
@@ -42,7 +45,7 @@ async def test_every_card_is_tapped_once_and_its_sticker_written_for_this_app_on
     with Pn532Emulator(tmp_path / "ttyReg") as reader:
         source = open_source(f"nfc:tty:{tmp_path / 'ttyReg'}:pn532", "reg")
         walking = asyncio.create_task(register(
-            source, tags, deck, write=True, say=lambda k, a: said.put_nowait((k, a))
+            source, tags, deck, CARDS, write=True, say=lambda k, a: said.put_nowait((k, a))
         ))  # fmt: skip
         answers = []
         async with asyncio.timeout(60):
@@ -125,3 +128,36 @@ def test_doctor_lists_the_readers_status_and_the_registered_decks(
     assert f"Reader nfc:tty:{tmp_path / 'ttyDoc'}:pn532 is connected." in out
     assert "is reconnecting: nothing is plugged in there." in out
     assert "Deck “home” (microfilms): 1 stickers registered." in out
+
+
+def test_a_group_registers_its_own_counted_box_every_copy_of_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """暗火线 §1.3 (counts UNKNOWN): a box with more bullets than the default guess, saved as a
+    named box or passed as its file, is registered card by card, the extra copies too; a
+    box that is neither says which boxes there are."""
+    spec, db = GAMES["darkfireline"], tmp_path / "tags.sqlite3"
+    ours = dataclasses.replace(spec.options_type().box, single=20)
+    box_file = tmp_path / "ours.json"
+    boxes.write(boxes.NamedBox("darkfireline", "俱樂部", {"box": to_json(ours)},
+                               {6: {"deck_serums": 9}}), box_file)  # fmt: skip
+    cards = boxes.box_cards(boxes.read(box_file, "darkfireline", spec.options_type), spec)
+    assert {"SINGLE-20", "SERUM-9"} <= set(cards) and "SERUM-10" not in cards
+    script = tmp_path / "taps.jsonl"
+    taps = [{"kind": "tag_placed", "source": "r", "uid": uid(sticker(c))} for c in cards]
+    script.write_text("".join(json.dumps(tap) + "\n" for tap in taps))
+
+    code, out = run(capsys, "register", "--game", "darkfireline", "--box", str(box_file),
+                    "--reader", f"script:{script}", "--tags", str(db))  # fmt: skip
+    assert code == 0, out
+    assert f"Done: {len(cards)} cards of deck “darkfireline” registered." in out
+    tags = TagMap(db)
+    deck = tags.deck("darkfireline")
+    assert deck is not None and deck.box == "俱樂部"
+    assert set(tags.cards(deck).values()) == set(cards)
+    assert deck_cards(deck, boxes.folder_beside(db)) == cards, "the file is kept with the boxes"
+
+    code, out = run(capsys, "register", "--game", "darkfireline", "--deck", "again", "--box",
+                    "no such box", "--reader", f"script:{script}", "--tags", str(db))  # fmt: skip
+    assert code == 1 and "(it has: digest, 俱樂部)" in out
+    assert TagMap(db).deck("again") is None, "nothing is made of a box there is not"

@@ -28,6 +28,7 @@ from companion.observations import Observation
 from companion.sensors import Sensors
 from companion.service import Dealer, Draws, TableService
 from hardware.sources import Watch, open_watched
+from ui import boxes
 from ui.tablet import fonts, theme
 from ui.tablet.screens.join import JoinScreen
 from ui.tablet.screens.over import OverScreen
@@ -50,7 +51,7 @@ class TabletApp(App):
     ) -> None:
         super().__init__()
         self.journal = journal
-        self.boxes = journal.path.parent / "boxes"
+        self.boxes = boxes.folder_beside(journal.path)
         """Where the named boxes a group saved are kept, beside the journal."""
         self.readers = list(readers)
         self.sensors = (

@@ -17,7 +17,7 @@ from companion.games.darkfireline.actions import CODEC
 from companion.games.darkfireline.bot import Bot
 from companion.games.darkfireline.copies import alike
 from companion.games.darkfireline.legal import MOVES, PHONE_ONLY, audit_faces, masks
-from companion.games.darkfireline.options import DEFAULT_MIXES, Options
+from companion.games.darkfireline.options import Options
 from companion.games.darkfireline.rules import apply, pending, roll
 from companion.games.darkfireline.secrecy import SECRECY
 from companion.games.darkfireline.shown import SHOWN
@@ -27,7 +27,7 @@ from companion.games.darkfireline.words import WORDS
 
 DIGEST_BOX = "digest"
 """The box the defaults guess (the digest's counts, serums for the largest table): the
-cards a reader may be registered for until a group saves its own box."""
+cards a reader is registered for unless the group registers its own named box."""
 
 GAME: GameSpec[State] = GameSpec(
     key="darkfireline",
@@ -39,8 +39,8 @@ GAME: GameSpec[State] = GameSpec(
     public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, shown=SHOWN,
     sensing=Sensing(
-        boxes={DIGEST_BOX: tables.box(Options(), max(DEFAULT_MIXES))},
-        box=lambda options: DIGEST_BOX,
+        boxes={DIGEST_BOX: tables.seen(Options())},
+        cards=tables.seen,
         decide=taps.decide, deal=None, laid=taps.laid,
     ),
 )  # fmt: skip

@@ -43,6 +43,13 @@ def box(options: Options, players: int) -> tuple[CardId, ...]:
     return options.box.cards(DEFAULT_DECK_SERUMS[players] if serums is None else serums)
 
 
+def seen(options: Options) -> tuple[CardId, ...]:
+    """Every card a sensor may see in a game with ``options``, whatever its table size:
+    the box with as many serums as the largest table shuffles in (a superset for a smaller
+    table with the default serums; the rules know the exact deck, §2 step 2)."""
+    return box(options, MAX_SEATS)
+
+
 def identity_cards(mix: Mix) -> list[CardId]:
     return [
         *[IDENTITY[Role.SWAT]] * mix.swat,

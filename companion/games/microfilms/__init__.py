@@ -22,10 +22,12 @@ BOX = "standard"
 """The one box there is: the 25 cards of §1.3, identities included (each is one of a kind,
 and lies face down in front of its owner only until a claim shows it)."""
 
+ALL_IDS = tuple(c.id for c in cards.ALL)
+
 SIZES = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 """§2: every table from three to six; the demo plays them all."""
 SENSING = Sensing(
-    boxes={BOX: tuple(c.id for c in cards.ALL)}, box=lambda options: BOX,
+    boxes={BOX: ALL_IDS}, cards=lambda options: ALL_IDS,
     decide=taps.decide, deal=dealing.TAPS, laid=taps.laid,
 )  # fmt: skip
 

@@ -33,7 +33,7 @@ GAME: GameSpec[State] = GameSpec(
     revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, shown=SHOWN,
     sensing=Sensing(
         boxes={preset.value: ids for preset, ids in cards.DECKS.items()},
-        box=lambda options: str(options.deck.value),
+        cards=lambda options: cards.DECKS[options.deck],
         decide=taps.decide, deal=dealing.TAPS, laid=taps.laid,
     ),
 )  # fmt: skip

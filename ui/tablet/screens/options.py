@@ -21,9 +21,10 @@ from kivy.uix.textinput import TextInput
 
 from companion.games import GAMES
 from companion.i18n import Voice
+from ui import boxes
 from ui.faces import face_of
 from ui.faces.options import counted, option_words
-from ui.tablet import boxes, theme
+from ui.tablet import theme
 from ui.tablet.widgets import Panel, Sheet, Tap, Text, grows
 
 if TYPE_CHECKING:

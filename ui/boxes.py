@@ -9,6 +9,7 @@ loaded from anywhere is checked whole before anything of it is used.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -17,7 +18,8 @@ from typing import Any
 
 from companion.core.codec import from_json, to_json
 from companion.core.errors import MalformedAction
-from companion.core.types import JSON
+from companion.core.game import GameSpec
+from companion.core.types import JSON, CardId
 
 KIND = "table-companion box"
 
@@ -87,11 +89,11 @@ def read(path: Path, game: str, options_type: type | None = None) -> NamedBox:
     try:
         body = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        raise BoxFileError("tablet.box_file.unreadable", path) from None
+        raise BoxFileError("box_file.unreadable", path) from None
     if not isinstance(body, dict) or body.get("kind") != KIND:
-        raise BoxFileError("tablet.box_file.not_a_box", path)
+        raise BoxFileError("box_file.not_a_box", path)
     if body.get("game") != game:
-        raise BoxFileError("tablet.box_file.other_game", path)
+        raise BoxFileError("box_file.other_game", path)
     try:
         sizes = {int(n): dict(v) for n, v in dict(body.get("by_seats", {})).items()}
         box = NamedBox(game, str(body["name"]), dict(body.get("options", {})), sizes)
@@ -102,7 +104,7 @@ def read(path: Path, game: str, options_type: type | None = None) -> NamedBox:
                 fields = [*box.shared, *box.by_seats.get(seats, {})]
                 box.applied(dict.fromkeys(fields), seats, options_type)
     except (KeyError, TypeError, ValueError, MalformedAction):
-        raise BoxFileError("tablet.box_file.bad_counts", path) from None
+        raise BoxFileError("box_file.bad_counts", path) from None
     return box
 
 
@@ -123,6 +125,25 @@ def listed(folder: Path, game: str, options_type: type) -> list[NamedBox]:
         except BoxFileError:
             continue
     return sorted(found, key=lambda b: b.name)
+
+
+def folder_beside(data_file: Path) -> Path:
+    """Where the named boxes are kept: beside the tablet's journal or tag map."""
+    return data_file.parent / "boxes"
+
+
+def box_cards(box: NamedBox, spec: GameSpec[Any]) -> tuple[CardId, ...]:
+    """Every card of ``box`` a sensor may see, at any table size it was counted for: what a
+    registration of the physical box asks for, so that a box with more copies of a card
+    than the game's default has each of them known."""
+    defaults = spec.options_type()
+    options = {f.name: getattr(defaults, f.name) for f in dataclasses.fields(spec.options_type)}
+    found: set[CardId] = set()
+    for seats in box.by_seats or {0: {}}:
+        found.update(
+            spec.sensing.cards(spec.options_type(**box.applied(options, seats, spec.options_type)))
+        )
+    return tuple(sorted(found))
 
 
 def path_for(folder: Path, game: str, name: str) -> Path:

@@ -1,4 +1,4 @@
-"""Named boxes (``ui/tablet/boxes.py``): a group counts its 暗火线 box once (rules digest §0,
+"""Named boxes (``ui/boxes.py``): a group counts its 暗火线 box once (rules digest §0,
 §1.3, §2: the counts, the mixes and the serums are unknown) and finds it again, per table
 size where the game sets a count per size; a bad file changes nothing and says why."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.darkfireline.options import Box, Mix, Options
-from ui.tablet import boxes
+from ui import boxes
 
 GAME = "darkfireline"
 COUNTED = ["box", "identities", "deck_serums"]
@@ -44,14 +44,14 @@ def test_a_saved_box_brings_back_its_counts_and_each_table_size_its_own_mix(tmp_
 @pytest.mark.parametrize(
     ("body", "key"),
     [
-        ("not json", "tablet.box_file.unreadable"),
-        (json.dumps({"kind": "something else"}), "tablet.box_file.not_a_box"),
+        ("not json", "box_file.unreadable"),
+        (json.dumps({"kind": "something else"}), "box_file.not_a_box"),
         (json.dumps({"kind": boxes.KIND, "game": "themessage", "name": "x"}),
-         "tablet.box_file.other_game"),
+         "box_file.other_game"),
         (json.dumps({"kind": boxes.KIND, "game": GAME, "name": "x",
-                     "options": {"box": {"single": -3}}}), "tablet.box_file.bad_counts"),
+                     "options": {"box": {"single": -3}}}), "box_file.bad_counts"),
         (json.dumps({"kind": boxes.KIND, "game": GAME, "name": "x",
-                     "options": {"box": {"single": "many"}}}), "tablet.box_file.bad_counts"),
+                     "options": {"box": {"single": "many"}}}), "box_file.bad_counts"),
     ],
 )  # fmt: skip
 def test_a_file_that_is_not_a_usable_box_is_refused_and_kept_out(
