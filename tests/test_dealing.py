@@ -161,14 +161,19 @@ def message(tmp_path: Path) -> Table:
     return Table.start(Journal(tmp_path / "m.sqlite3"), "themessage", SEATS, chance=chance)
 
 
+WAITING_FOR_ALL = Notice("ingest.deal.waiting_hands", {"seats": [0, 1, 2, 3], "count": 3})
+
+
 def test_the_message_deal_is_three_cards_a_seat_and_the_app_deals_identities(
     message: Table,
 ) -> None:
     """§2: three cards each, the rest the deck; identities from the default mix (2 red, 2 blue)."""
     ingest = Ingest(message, PLACES, recognise, rng=random.Random(8))
-    assert ingest.dealing() == [Notice("ingest.deal.waiting_hands", {"seats": [0, 1, 2, 3]})]
+    assert ingest.dealing() == [
+        Notice("ingest.deal.waiting_hands", {"seats": [0, 1, 2, 3], "count": 3})
+    ]
     dealt = roll_message_deal(message.state, random.Random(4))
-    lays = message_dealing.laid(dealt)
+    lays = message_dealing.TAPS.laid(dealt)
     assert len(lays) == 12 and all(role.place is Place.SEAT for role, _ in lays)
     for role, card in lays[:-1]:
         assert lay(ingest, role, card) == Feedback()
@@ -188,10 +193,12 @@ def test_a_fourth_card_or_a_card_in_the_centre_has_no_place_in_the_message_deal(
     for card in ("LOCK-R-S-1", "LOCK-R-S-2", "LOCK-R-S-3"):
         assert lay(ingest, ann, CardId(card)) == Feedback()
     assert lay(ingest, ann, CardId("LOCK-B-S-1")).notices == (
-        Notice("ingest.deal.three_cards", {"seat": 0}),
+        Notice("ingest.deal.hand_laid", {"seat": 0, "count": 3}),
     )
     assert lay(ingest, Role(Place.CENTRE), CardId("LOCK-B-S-1")).notices == (
         Notice("ingest.deal.seats_only"),
     )
     lay(ingest, Role(Place.SEAT, Seat(1)), CardId("LOCK-R-S-3"))  # laid again: it moves to Ben
-    assert ingest.dealing() == [Notice("ingest.deal.waiting_hands", {"seats": [0, 1, 2, 3]})]
+    assert ingest.dealing() == [
+        Notice("ingest.deal.waiting_hands", {"seats": [0, 1, 2, 3], "count": 3})
+    ]

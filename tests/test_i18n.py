@@ -124,6 +124,18 @@ def test_what_every_game_says_alike_has_a_message(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_game_registered_is_named_and_its_deal_explained_in_every_language(game: str) -> None:
+    """What the faces look up by the game's key: its name, and for a deal the players make by
+    hand, how to lay it on the readers and how to tell it on a phone."""
+    keys = [f"game.{game}", f"event.{game}.game_over"]
+    if GAMES[game].sensing.deal is not None:
+        keys += [f"{family}.{game}" for family in ("ingest.deal.intro", "phone.deal.explain",
+                 "ingest.deal.told_on_phones", "tablet.dealer_note")]  # fmt: skip
+    for lang in LANGS:
+        assert [k for k in keys if not has(lang, k)] == [], lang
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_way_a_game_ends_says_why(game: str) -> None:
     for lang in LANGS:
         assert {e.value for e in GAMES[game].endings if not has(lang, f"reason.{e.value}")} == set()

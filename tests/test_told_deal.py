@@ -1,8 +1,8 @@
 """A deal the players make with the real cards and tell on their phones (no moderator).
 
 Microfilms digest §2 (the setup: identities, one action card each, one letter set aside
-unseen) and §7.1 (an Agent's claim is judged by the letter set aside); 風聲 digest §2
-(three cards each; identities from the app, as at a table of readers).
+unseen) and §7.1 (an Agent's claim is judged by the letter set aside); 風聲 and 暗火线
+digests §2 (three cards each; identities from the app, as at a table of readers).
 """
 
 from __future__ import annotations
@@ -47,6 +47,14 @@ MESSAGE_WORDS = {
 }
 """Three cards each; a face named by three seats is three of its copies (§2)."""
 
+DARKFIRELINE_WORDS = {
+    Seat(0): ("SINGLE-1", "SINGLE-1", "ARMOUR-1"),
+    Seat(1): ("SINGLE-1", "DOUBLE-1", "SERUM-1"),
+    Seat(2): ("SMOKE-1", "FIRST_AID-1", "SERUM-1"),
+    Seat(3): ("GRENADE-1", "SUPERMARKET-1", "WARRANT-1"),
+}
+"""暗火线 §2 steps 4–5: three game cards each, the identities from the app."""
+
 
 def told_table(tmp_path: Path, game: str, seed: int = 1) -> TableService:
     return TableService.start(
@@ -64,20 +72,24 @@ def hand(service: TableService, seat: Seat) -> list[Any]:
     return sorted(service.table.state.players[seat].hand)
 
 
+@pytest.mark.parametrize(
+    ("game", "words"), [("themessage", MESSAGE_WORDS), ("darkfireline", DARKFIRELINE_WORDS)]
+)
 def test_nobody_is_dealt_until_every_seat_has_told_and_then_each_holds_its_word(
-    tmp_path: Path,
+    tmp_path: Path, game: str, words: dict[Seat, tuple[str, ...]]
 ) -> None:
-    """§2: the deal the app records is the one each player says is in front of them."""
-    service = told_table(tmp_path, "themessage")
+    """風聲 and 暗火线 §2: the deal the app records is the one each player says is in front of
+    them."""
+    service = told_table(tmp_path, game)
     assert service.telling_deal() and service.goes_on()
-    first = dict(list(MESSAGE_WORDS.items())[:3])
+    first = dict(list(words.items())[:3])
     tell_all(service, first)
     assert isinstance(service.table.state.phase, Dealing)
     assert [p.seats for p in service.pending()] == [(Seat(3),)]
-    tell_all(service, {Seat(3): MESSAGE_WORDS[Seat(3)]})
+    tell_all(service, {Seat(3): words[Seat(3)]})
     assert not service.telling_deal()
     faces = service.spec.copies(service.table.state).face
-    for seat, word in MESSAGE_WORDS.items():
+    for seat, word in words.items():
         assert sorted(faces[CardId(c)] for c in hand(service, seat)) == sorted(word)
         assert service.private_view(seat)["identity"] is not None  # from the app
 

@@ -41,6 +41,6 @@ GAME: GameSpec[State] = GameSpec(
     sensing=Sensing(
         boxes={DIGEST_BOX: tables.seen(Options())},
         cards=tables.seen,
-        decide=taps.decide, deal=None, laid=taps.laid,
+        decide=taps.decide, deal=tables.DEAL, laid=taps.laid,
     ),
 )  # fmt: skip

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from companion.core import deal
 from companion.core.deal import Deal
+from companion.core.handdeal import hands_dealt
 from companion.core.outcome import Event
 from companion.core.types import CardId
 from companion.core.values import evolve
@@ -81,3 +82,13 @@ def apply_deal(state: State, given: Deal) -> tuple[State, list[Event]]:
     events = [deal.dealt(given)]
     state = evolve(state, players=deal.seated(state.players, given), deck=deal.deck(cards, given))
     return flow.begin_turn(state, given.first, events), events
+
+
+def _deck_at_deal(state: State) -> tuple[CardId, ...]:
+    return box(state.options, len(state.players))
+
+
+DEAL = hands_dealt(HAND, _deck_at_deal, roll_deal)
+"""§2 steps 4–5, dealt by hand: three game cards to each player, laid on their own reader or
+told on their phone; the identity cards stay in the box and the app deals the identities
+(:mod:`companion.core.handdeal`)."""

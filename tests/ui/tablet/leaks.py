@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from companion.games.darkfireline.state import State as DarkFireLine
 from companion.games.microfilms.state import State as Microfilms
 from companion.games.themessage.cards import Method
 from companion.games.themessage.state import State as TheMessage
@@ -18,10 +19,12 @@ def hidden_from_everyone(state: Any) -> set[str]:
     if isinstance(state, Microfilms):
         unrevealed = {p.identity for p in state.players if p.identity and not p.revealed}
         return {*state.deck, *state.removed, *hands, *unrevealed}
-    assert isinstance(state, TheMessage)
+    assert isinstance(state, TheMessage | DarkFireLine)
     # Identity cards of one camp share an id: one shown (a death) explains the name.
     shown = {p.identity for p in state.players if p.identity and not p.alive}
     unrevealed = {p.identity for p in state.players if p.identity and p.alive} - shown
+    if isinstance(state, DarkFireLine):  # its discards lie face up, warrants used too (§5.14)
+        return {*state.deck, *hands, *unrevealed}
     transit = state.transit
     face_down = {transit.card} if transit and transit.method is not Method.TEXT else set()
     discards = set() if state.options.discard_face_up else set(state.discard)

@@ -12,10 +12,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.core.actions import TellDraw
 from companion.core.taps import Place
 from companion.core.types import CardId, Seat
-from companion.games.microfilms.bot import Bot
 from companion.i18n import text
 from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
 from tests.ui.tablet.test_app import check_nothing_hidden, close_alerts
@@ -97,12 +98,25 @@ def words(session: Any, rng: random.Random) -> list[tuple[CardId, ...]]:
     return found
 
 
-async def test_a_table_with_no_phones_plays_a_whole_game_on_the_tablet(tmp_path: Path) -> None:
+def real_cards(state: Any) -> tuple[CardId, ...]:
+    """Where the card a player is told to name really comes from: the deck, or the hand of
+    the player it is taken from (暗火线 §5.6, §6: a disarm, a killer's spoils)."""
+    target = getattr(state.phase, "target", None)
+    return state.deck if target is None else state.players[target].hand
+
+
+@pytest.mark.parametrize("game", ["microfilms", "darkfireline"])
+async def test_a_table_with_no_phones_plays_a_whole_game_on_the_tablet(
+    tmp_path: Path, game: str
+) -> None:
+    """Microfilms, and 暗火线 with its rescues asked of each seat in turn (digest §6)."""
     async for tablet in run_tablet(tmp_path / "j.sqlite3", "en", seed=9):
-        await play_without_phones(tablet)
+        await play_without_phones(tablet, game)
 
 
-async def play_without_phones(tablet: Tablet) -> None:
+async def play_without_phones(tablet: Tablet, game: str = "microfilms") -> None:
+    if game != tablet.app.screens.get_screen("start").game:
+        await tablet.press(text("en", f"game.{game}"))
     await tablet.press(text("en", "tablet.start"))  # the players deal; draws are told
     await tablet.until(lambda: tablet.app.screens.current == "join")
     await tablet.press(text("en", "tablet.to_table"))
@@ -112,7 +126,8 @@ async def play_without_phones(tablet: Tablet) -> None:
     names = text("en", "word.sep").join(session.names)
     assert text("en", "tablet.private.no_phone", seats=names) in texts()
     table = session.service.table
-    bots = [Bot(Seat(i), random.Random(70 + i)) for i in range(len(session.names))]
+    bot = session.service.spec.bot
+    bots = [bot(Seat(i), random.Random(70 + i)) for i in range(len(session.names))]
     table.subscribe(lambda u: [b.hear(u.public()) for b in bots])
     for seat, word in enumerate(words(session, random.Random(3))):
         await tell_deal(tablet, Seat(seat), word)
@@ -127,7 +142,7 @@ async def play_without_phones(tablet: Tablet) -> None:
         assert seat is not None
         legal = table.legal_actions(seat)
         if isinstance(legal[0], TellDraw):  # the real card drawn, told as its player saw it
-            wanted: Any = TellDraw(seat=seat, card=rng.choice(table.state.deck))
+            wanted: Any = type(legal[0])(seat=seat, card=rng.choice(real_cards(table.state)))
         else:
             wanted = bots[seat].choose(table.public_view(), table.private_view(seat), legal)
         path = session.voice.action(session.service.spec.codec.encode(wanted))
