@@ -121,7 +121,7 @@ class DarkFireLineFace:
 
     def me(self, private: JSONObject, public: JSONObject, voice: Voice) -> list[Stat]:
         mine = _objects(public["seats"])[_int(private["seat"])]
-        health = voice.text("face.darkfireline.health", health=mine["health"], most=mine["most"])
+        health = voice.text("unit.health.of", health=mine["health"], most=mine["most"])
         status = str(private["status"])
         return [
             Stat("health", voice.text("face.darkfireline.art.health"), health,

@@ -22,8 +22,9 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
-from companion.core.types import Seat
+from companion.core.types import CardId, Seat
 from companion.games import GAMES
+from companion.games.darkfireline.actions import FirstAid
 from companion.games.microfilms.actions import Draw, Source
 from companion.games.microfilms.bot import Bot
 from companion.i18n import Voice, text
@@ -32,6 +33,7 @@ from companion.service import Dealer, Draws, TableService
 from companion.table import Table
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to, hidden_names
+from tests.ui.phone.rescue import World, first_player
 from ui.phone.server import PhoneServer
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -416,3 +418,37 @@ async def test_a_player_tells_the_cards_they_were_dealt_on_the_page(
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=SHOTS / "phone-deal-told.png")
     await server.stop()
+
+
+async def test_a_darkfireline_phone_hides_its_identity_shows_its_hand_and_offers_its_kit(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """暗火线 §1.1, §6.2 on the page: the identity behind hold-to-reveal, the hand, and the
+    rescue the seat is asked for, answered with its first-aid kit by touch."""
+    world = World(tmp_path, first_player(tmp_path), "FIRST_AID-1")
+    server, seat, lang = await world.start(), world.asked, "zh-Hant"
+    frames: list[Any] = []
+    page = await new_phone(browser, "zh-TW", frames)
+    await page.goto(server.url(seat))
+    await seated(page)
+    view = world.service.table.private_view(seat)
+    identity = said(lang, "card", view["identity"], "darkfireline")
+    assert identity not in await visible_text(page), "hidden until held"
+    box = await page.locator("#identity-hold").bounding_box()
+    assert box is not None
+    await page.mouse.move(box["x"] + 20, box["y"] + 20)
+    await page.mouse.down()
+    await page.locator("#identity").filter(has_text=identity).wait_for()
+    await page.mouse.up()
+    hand = view["hand"]
+    assert isinstance(hand, list) and await page.locator("#hand .card").count() == len(hand)
+    dying = SEATS[world.dying]
+    assert text(lang, "prompt.darkfireline.rescue", dying=dying) in await visible_text(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=SHOTS / "phone-darkfireline-rescue.png")
+
+    kit = next(c for c in hand if isinstance(c, str) and c.startswith("FIRST_AID"))
+    offer = world.service.spec.codec.encode(FirstAid(seat=seat, card=CardId(kit)))
+    await tap_through(page, Voice.of(lang, GAMES["darkfireline"], SEATS).action(offer))
+    await until(lambda: world.service.table.state.players[world.dying].health == 1)
+    await world.stop()
