@@ -14,7 +14,8 @@ class Token:
     """Something the tablet draws, to be read from a metre away: a count or a card.
 
     ``kind`` says how it is drawn — ``coin`` (francs: a gold coin and its figure),
-    ``hand`` (a hand of ``value`` card backs, of ``of`` it may keep), ``stack`` (a pile
+    ``hand`` (a hand of ``value`` card backs, of ``of`` it may keep), ``track`` (``of``
+    cards laid out, ``value`` of them face up: 暗火线's health serums), ``stack`` (a pile
     face down: the deck), ``chip`` (a figure on a disc of ``tone``: a night, the
     intelligence of one colour), ``card`` (a card face up: its ``tone``, its ``symbol``
     and its name in ``label``) or ``back`` (a card face down, its ``tone`` when known).

@@ -60,7 +60,14 @@ class DarkFireLineFace:
         health = voice.text("face.darkfireline.health", health=s["health"], most=s["most"])
         tone = "red" if status == "dying" else "green"
         tokens = [
-            Token("chip", voice.text("face.darkfireline.art.health"), _int(s["health"]), tone=tone),
+            Token(
+                "track",
+                voice.text("face.darkfireline.art.health"),
+                _int(s["health"]),
+                of=_int(s["most"]),
+                tone=tone,
+                symbol="cross",
+            ),  # the serums laid out (§1.2)
             Token("hand", voice.text("tablet.art.hand"), _int(s["hand"]), of=_int(s["limit"])),
         ]
         tokens += [card_token(c, voice) for c in (s["environment"], s["armour"]) if c is not None]

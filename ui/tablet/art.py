@@ -25,6 +25,9 @@ from ui.tablet.widgets import Text, outline
 CARD_RATIO = 0.7
 """A card's width to its height."""
 
+TURNED = Token("back", "", tone="neutral")
+"""A track's card turned face down: a back with a plain edge, not a hand's gold one."""
+
 
 def tone(name: str) -> Colour:
     return theme.TONES.get(name, theme.TONES["neutral"])
@@ -122,7 +125,7 @@ class TokenView(Widget):
         if token == self.token:
             return
         self.token = token
-        self.figure.text = "" if token.kind == "hand" else _figure(token)
+        self.figure.text = "" if token.kind in ("hand", "track") else _figure(token)
         light = token.kind == "coin" or token.tone == "gold"
         self.figure.color = theme.INK if light else theme.TEXT
         self._draw()
@@ -155,8 +158,8 @@ class TokenView(Widget):
                                  segments=theme.CIRCLE_STEPS))  # fmt: skip
             self.art.add(Color(*theme.INK, 0.35) if token.kind == "coin" else Color(*theme.TEXT))
             self.art.add(outline(circle=(cx, cy, side * 0.4, 0, 360, theme.CIRCLE_STEPS)))
-        elif token.kind == "hand":
-            self._hand(token, x, y, w, h)
+        elif token.kind in ("hand", "track"):
+            self._fan(token, x, y, w, h)
         else:
             ch = min(h, w / CARD_RATIO) * 0.95
             cw = ch * CARD_RATIO
@@ -171,15 +174,16 @@ class TokenView(Widget):
         legible = size >= theme.TINY * 0.7
         self.figure.font_size = max(size, 1.0)
         self.figure.opacity = 1 if self.figure.text and legible else 0
-        self._caption(in_caption=token.kind == "hand" or not legible)
+        self._caption(in_caption=token.kind in ("hand", "track") or not legible)
         self._place_figure()
 
     def _place_figure(self, *_: object) -> None:
         low = self.caption.height if self.caption.text else 0
         self.figure.center = (self.center_x, self.y + low + (self.height - low) / 2)
 
-    def _hand(self, token: Token, x: float, y: float, w: float, h: float) -> None:
-        """Held cards as backs, the places left under the limit as outlines."""
+    def _fan(self, token: Token, x: float, y: float, w: float, h: float) -> None:
+        """Cards side by side: a hand's held cards as backs and the places left under its
+        limit as outlines; a track's cards face up, then those turned face down."""
         held, room = token.value or 0, max(token.value or 0, token.of or 0)
         slots = max(room, 1)
         ch = min(h * 0.95, w / (CARD_RATIO * (1 + 0.45 * (slots - 1))))
@@ -187,8 +191,11 @@ class TokenView(Widget):
         left = x + (w - cw - step * (slots - 1)) / 2
         for i in range(slots):
             cx = left + i * step
-            if i < held:
-                card(self.art, (cx, y + (h - ch) / 2, cw, ch), None)
+            box = (cx, y + (h - ch) / 2, cw, ch)
+            if token.kind == "track":
+                card(self.art, box, token if i < held else TURNED)
+            elif i < held:
+                card(self.art, box, None)
             else:
                 self.art.add(Color(*theme.LINE))
                 self.art.add(outline(rounded_rectangle=(cx, y + (h - ch) / 2, cw, ch, 3,
@@ -198,7 +205,7 @@ class TokenView(Widget):
 def _figure(token: Token) -> str:
     if token.kind == "card" or token.value is None:
         return ""
-    if token.kind == "hand" and token.of is not None:
+    if token.kind in ("hand", "track") and token.of is not None:
         return f"{token.value}/{token.of}"
     return str(token.value)
 

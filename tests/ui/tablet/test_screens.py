@@ -134,3 +134,29 @@ async def test_the_message_table_has_a_screenshot(tablet: Tablet) -> None:
     await close_alerts(tablet)
     await tablet.screenshot("tablet-table-themessage-zh-Hant")
     assert (SHOTS / "tablet-table-themessage-zh-Hant.png").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
+async def test_the_darkfireline_table_has_a_screenshot(tablet: Tablet) -> None:
+    """暗火线 drawn (digest §1.2, §5.4, §5.5, §5.9–§5.13): each seat's serums face up and face
+    down, what lies in front of it, and the smoke and flashbang markers with their end."""
+    await tablet.press(text("zh-Hant", "game.darkfireline"))
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    rng = random.Random(6)
+
+    def drawn() -> bool:
+        state = session.service.table.state
+        hurt = any(p.health < p.most for p in state.players)
+        laid = any(p.environment or p.armour for p in state.players)
+        return hurt and laid and bool(state.smokes or state.flashes)
+
+    while not drawn():
+        assert session.service.table.over() is None
+        if not play(session, rng):
+            await tablet.frames(2)
+    await tablet.frames(5)
+    await close_alerts(tablet)
+    await tablet.screenshot("tablet-table-darkfireline-zh-Hant")
+    assert (SHOTS / "tablet-table-darkfireline-zh-Hant.png").stat().st_size > 10_000
