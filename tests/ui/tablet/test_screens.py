@@ -8,7 +8,9 @@ import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,48 +117,40 @@ async def test_a_killed_tablet_offers_to_resume_and_resumes_exactly(tmp_path: Pa
         assert session.phones.tokens.token(Seat(0)) == journal.seat_tokens(game)[0][1]
 
 
-@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
-async def test_the_message_table_has_a_screenshot(tablet: Tablet) -> None:
-    """風聲 drawn: each seat's red, blue and black intelligence as discs, its hand, the
-    intelligence on its way in the centre."""
-    await tablet.press(text("zh-Hant", "game.themessage"))
+async def shoot_when(tablet: Tablet, game: str, drawn: Callable[[Any], bool]) -> None:
+    """A practice game of ``game`` played at random until ``drawn(state)``, then its table
+    as a screenshot."""
+    await tablet.press(text("zh-Hant", f"game.{game}"))
     await start_practice_game(tablet)
     session = tablet.app.session
     assert session is not None
     rng = random.Random(6)
-    while sum(f.value or 0 for s in range(len(session.names))
-              for f in session.face.seat(session.view(), s, session.voice).tokens
-              if f.kind == "chip") < 4:  # fmt: skip
+    while not drawn(session.service.table.state):
         assert session.service.table.over() is None
         if not play(session, rng):
             await tablet.frames(2)
     await tablet.frames(5)
     await close_alerts(tablet)
-    await tablet.screenshot("tablet-table-themessage-zh-Hant")
-    assert (SHOTS / "tablet-table-themessage-zh-Hant.png").stat().st_size > 10_000
+    await tablet.screenshot(f"tablet-table-{game}-zh-Hant")
+    assert (SHOTS / f"tablet-table-{game}-zh-Hant.png").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
+async def test_the_message_table_has_a_screenshot(tablet: Tablet) -> None:
+    """風聲 drawn: each seat's red, blue and black intelligence as discs, its hand, the
+    intelligence on its way in the centre."""
+    await shoot_when(tablet, "themessage", lambda state: sum(
+        len(p.intel) for p in state.players) >= 4)  # fmt: skip
 
 
 @pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
 async def test_the_darkfireline_table_has_a_screenshot(tablet: Tablet) -> None:
     """暗火线 drawn (digest §1.2, §5.4, §5.5, §5.9–§5.13): each seat's serums face up and face
     down, what lies in front of it, and the smoke and flashbang markers with their end."""
-    await tablet.press(text("zh-Hant", "game.darkfireline"))
-    await start_practice_game(tablet)
-    session = tablet.app.session
-    assert session is not None
-    rng = random.Random(6)
 
-    def drawn() -> bool:
-        state = session.service.table.state
+    def drawn(state: Any) -> bool:
         hurt = any(p.health < p.most for p in state.players)
         laid = any(p.environment or p.armour for p in state.players)
         return hurt and laid and bool(state.smokes or state.flashes)
 
-    while not drawn():
-        assert session.service.table.over() is None
-        if not play(session, rng):
-            await tablet.frames(2)
-    await tablet.frames(5)
-    await close_alerts(tablet)
-    await tablet.screenshot("tablet-table-darkfireline-zh-Hant")
-    assert (SHOTS / "tablet-table-darkfireline-zh-Hant.png").stat().st_size > 10_000
+    await shoot_when(tablet, "darkfireline", drawn)
