@@ -14,7 +14,9 @@ have followed from the start — first):
   bots, the taps the players make
   per turn when every response window closes by itself — a seat that lets a window pass
   sends nothing — beside ``forced_passes_per_turn_*`` (passes anyone had to send: the aim
-  is 0) and ``passes_spared_per_turn_*`` (the passes every window waited for before).
+  is 0) and ``passes_spared_per_turn_*`` (the passes every window waited for before);
+  ``bot_turns_per_game_*``: how many turns those bot games last on average (暗火线's aim:
+  a demo game within 60).
 
 Run: ``python bench/engine.py`` (figures go in docs/benchmarks.md).
 """
@@ -110,8 +112,9 @@ def commit_ms(spec: GameSpec[Any], actions: int = 1500) -> tuple[float, float]:
 
 def taps_per_turn(
     spec: GameSpec[Any], players: int, games: int = 200
-) -> tuple[float, float, float]:
-    """Taps, forced passes and spared passes per turn in bot games of ``spec`` at ``players``.
+) -> tuple[float, float, float, float]:
+    """Taps, forced passes and spared passes per turn in bot games of ``spec`` at ``players``,
+    and the turns a bot game lasts on average (a demo game's length).
 
     In a window, each seat asked decides in turn; one that would pass sends nothing, and
     when none plays the app closes the window (as its timer does at the table).
@@ -135,7 +138,7 @@ def taps_per_turn(
                 bot.hear(public)
             state = outcome.state
         turns += state.turn + 1
-    return taps / turns, forced / turns, spared / turns
+    return taps / turns, forced / turns, spared / turns, turns / games
 
 
 def _next_tap(spec: GameSpec[Any], state: Any, bots: list[Any]) -> Action:
@@ -154,7 +157,8 @@ def _next_tap(spec: GameSpec[Any], state: Any, bots: list[Any]) -> Action:
 def main() -> None:
     for key, spec in GAMES.items():
         for players in (4, 6) if "close_round" in spec.codec.names else ():
-            taps, forced, spared = taps_per_turn(spec, players)
+            taps, forced, spared, length = taps_per_turn(spec, players)
+            print(f"bot_turns_per_game_{players}p.{key}: {length:.1f} turns")
             print(f"taps_per_turn_{players}p.{key}: {taps:.1f} taps")
             print(f"forced_passes_per_turn_{players}p.{key}: {forced:.1f} passes")
             print(f"passes_spared_per_turn_{players}p.{key}: {spared:.1f} passes")

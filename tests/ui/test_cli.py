@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.playout import choose
+from companion.games import GAMES
 from companion.i18n import text
 from companion.journal import Journal
 from companion.service import Draws, TableService
@@ -43,6 +44,23 @@ def test_the_demo_plays_a_game_to_its_winner_in_each_language(
     assert winner in out and phone in out
     games = Journal(tmp_path / "j.db").games()
     assert len(games) == 1 and games[0].result is not None and games[0].result["winners"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_s_demo_deals_and_plays_to_its_end_on_the_emulated_readers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    """``companion demo --game G``: the bots lay the deal and every card on a PN532 per seat,
+    the centre's and the discard pile's, and the game ends with its winners."""
+    db = tmp_path / "j.db"
+    code, out = run(capsys, "demo", "--game", game, "--fast", "--no-phones", "--db", str(db),
+                    "--lang", "en")  # fmt: skip
+    assert code == 0, out
+    said = " ".join(text("en", "demo.readers", count=6).split())
+    assert said in " ".join(out.split()), "the line may wrap"
+    assert "a card on Ann's reader" in out
+    (played,) = Journal(db).games()
+    assert played.game == game and played.result is not None and played.result["winners"]
 
 
 def test_the_same_seed_plays_the_same_game(
