@@ -1,0 +1,43 @@
+"""Which printed marker is which: the ArUco dictionary, the table's four corners, a card's id.
+
+Every sticker is an ArUco 4×4 marker of the 1,000-marker dictionary, printed on the card's
+**face** only — a marker on a back would tell the camera, and anyone who can read one,
+what a face-down card is. Ids 0–3 mark the table's corners (for the calibration); the
+cards of a deck take the ids after them in the order its registration asks for them, so
+one sheet of stickers serves a whole box and the tag map keeps id → card as it keeps an
+NFC sticker's UID.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from companion.core.types import CardId
+
+DICTIONARY = cv2.aruco.DICT_4X4_1000
+CORNERS = (0, 1, 2, 3)
+"""The table's corners, counter-clockwise from the near left, as the camera sees them."""
+FIRST_CARD = len(CORNERS)
+LAST = 999
+
+
+def dictionary() -> cv2.aruco.Dictionary:
+    return cv2.aruco.getPredefinedDictionary(DICTIONARY)
+
+
+def assigned(cards: Sequence[CardId]) -> dict[int, CardId]:
+    """A marker id for each card of a deck, in order; a deck too large for the dictionary
+    is refused (:class:`ValueError`), never wrapped around onto the corners."""
+    if FIRST_CARD + len(cards) - 1 > LAST:
+        raise ValueError(f"{len(cards)} cards: the dictionary has {LAST + 1 - FIRST_CARD} ids")
+    return {FIRST_CARD + i: card for i, card in enumerate(cards)}
+
+
+def marker_image(marker: int, side_px: int) -> NDArray[np.uint8]:
+    """The marker ``marker`` as a black-and-white image ``side_px`` square, quiet zone not
+    included."""
+    return np.asarray(cv2.aruco.generateImageMarker(dictionary(), marker, side_px), np.uint8)
