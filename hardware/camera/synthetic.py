@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -166,3 +167,17 @@ def spread(markers: Sequence[int], table_mm: tuple[float, float], rng: random.Ra
         y = (row + 0.5) * d / rows + rng.uniform(-0.15, 0.15) * d / rows
         laid.append(Laid(marker, (x, y), rng.uniform(0, 360)))
     return laid
+
+
+def write_video(path: Path, shots: Sequence[tuple[Image, int]], fps: float = 30.0) -> None:
+    """A recorded video of ``shots``, each frame held for its count of frames (MJPG in AVI,
+    as a webcam records it), for ``camera:FILE``."""
+    first = shots[0][0]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), fps,
+                             (first.shape[1], first.shape[0]), isColor=False)  # fmt: skip
+    try:
+        for image, count in shots:
+            for _ in range(count):
+                writer.write(image)
+    finally:
+        writer.release()

@@ -14,12 +14,9 @@ from hardware.camera.detect import Detector
 from hardware.camera.fusion import Fusion
 from hardware.camera.markers import CORNERS, FIRST_CARD, assigned
 from hardware.camera.synthetic import Laid, Scene, spread
-from hardware.camera.table import Table, averaged
+from hardware.camera.table import averaged
+from tests.hardware.camera.tables import HALVES, TABLE_MM
 
-TABLE_MM = (1200.0, 800.0)
-HALVES = Table(TABLE_MM, {"near": [(0, 0), (1200, 0), (1200, 400), (0, 400)],
-                          "far": [(0, 400), (1200, 400), (1200, 800), (0, 800)]})  # fmt: skip
-"""Two zones: a card's zone is which half of the table it lies on."""
 MARKERS = list(range(FIRST_CARD, FIRST_CARD + 20))
 DETECTOR = Detector()
 
