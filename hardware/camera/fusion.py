@@ -3,9 +3,10 @@ harmless.
 
 A single frame misses markers — a hand passes over the table, a lamp's glare whitens a
 sticker, motion blurs it — and now and then reads a marker where there is none. The
-fusion asks more than one frame of either: a card is *seen* in a zone after ``confirm``
-frames in a row found it there, and *gone* only after no frame found it for ``linger``
-seconds, so a hand over the cards for a moment changes nothing. A card that moves to
+fusion asks more than one frame of either: a card is *seen* in a zone once ``confirm``
+frames within ``within`` seconds found it there (not necessarily in a row: a hand that
+covers it every other frame does not hide it), and *gone* only after no frame found it
+for ``linger`` seconds, so a hand over the cards for a moment changes nothing. A card that moves to
 another zone is gone from the first once it is confirmed in the second. Marker ids that
 are no card of the deck are ignored (:data:`Known` says which are).
 """
@@ -13,7 +14,7 @@ are no card of the deck are ignored (:data:`Known` says which are).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.core.types import CardId
 from companion.observations import CardGone, CardSeen, SourceName, Zone
@@ -25,8 +26,8 @@ Known = Callable[[int], CardId | None]
 @dataclass
 class _Track:
     zone: Zone
-    streak: int = 0
-    """Frames in a row that found the card in ``zone``."""
+    recent: list[float] = field(default_factory=list)
+    """When frames found the card in ``zone``, the last ``within`` seconds."""
     last: float = 0.0
     """When a frame last found it there."""
     hits: int = 0
@@ -37,10 +38,11 @@ class Fusion:
     """One camera's cards, frame by frame (times in seconds, from the frame's clock)."""
 
     def __init__(
-        self, source: SourceName, known: Known, *, confirm: int = 2, linger: float = 1.0
-    ) -> None:
+        self, source: SourceName, known: Known, *, confirm: int = 2, within: float = 0.25,
+        linger: float = 1.0,
+    ) -> None:  # fmt: skip
         self.source, self._known = source, known
-        self.confirm, self.linger = confirm, linger
+        self.confirm, self.within, self.linger = confirm, within, linger
         self._tracks: dict[CardId, _Track] = {}
         self._shown: dict[CardId, Zone] = {}
         """Where each card was last said to be seen."""
@@ -62,18 +64,17 @@ class Fusion:
             track = self._tracks.get(card)
             if track is None or track.zone != zone:
                 track = self._tracks[card] = _Track(zone)
-            track.streak += 1
+            track.recent = [t for t in track.recent if at - t < self.within] + [at]
             track.hits += 1
             track.last = at
         for card, track in list(self._tracks.items()):
             track.frames += 1
             if card not in found:
-                track.streak = 0
                 if at - track.last >= self.linger:
                     del self._tracks[card]
                     said += self._gone(card, at)
                 continue
-            if track.streak >= self.confirm and self._shown.get(card) != track.zone:
+            if len(track.recent) >= self.confirm and self._shown.get(card) != track.zone:
                 said += self._gone(card, at)
                 self._shown[card] = track.zone
                 said.append(CardSeen(self.source, card, at=at, zone=track.zone,

@@ -1,10 +1,12 @@
 """Which printed marker is which: the ArUco dictionary, the table's four corners, a card's id.
 
-Every sticker is an ArUco 4×4 marker of the 1,000-marker dictionary, printed on the card's
+Every sticker is an ArUco 4×4 marker of the 250-marker dictionary (its markers lie further
+apart than the 1,000's: a blurred one is less often read as another), printed on the card's
 **face** only — a marker on a back would tell the camera, and anyone who can read one,
 what a face-down card is. Ids 0–3 mark the table's corners (for the calibration); the
 cards of a deck take the ids after them in the order its registration asks for them, so
-one sheet of stickers serves a whole box and the tag map keeps id → card as it keeps an
+one sheet of stickers serves a whole box (246 cards at most: 風聲's 81, 暗火线's 62 by
+default) and the tag map keeps id → card as it keeps an
 NFC sticker's UID.
 """
 
@@ -18,11 +20,11 @@ from numpy.typing import NDArray
 
 from companion.core.types import CardId
 
-DICTIONARY = cv2.aruco.DICT_4X4_1000
+DICTIONARY = cv2.aruco.DICT_4X4_250
 CORNERS = (0, 1, 2, 3)
 """The table's corners, counter-clockwise from the near left, as the camera sees them."""
 FIRST_CARD = len(CORNERS)
-LAST = 999
+LAST = 249
 
 
 def dictionary() -> cv2.aruco.Dictionary:

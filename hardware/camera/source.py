@@ -31,8 +31,10 @@ from hardware.urls import BadSourceUrl
 
 MOVED_MM = 15.0
 """How far the corner markers may seem to shift before the view counts as moved."""
-STILL = 2.0
-"""Mean grey-level change (of 255) below which a frame is the last one again."""
+STILL = 20.0
+"""The largest grey-level change (of 255) of any patch of an eighth-size frame below which
+it is the last one again: a single card laid changes its patches by far more, while a
+sensor's noise, averaged over each patch, stays well under."""
 CALIBRATION_FRAMES = 3
 
 
@@ -155,7 +157,11 @@ class Watcher:
                     break
                 at, grey = self._newest
                 self._newest = None
-            small: Image = np.asarray(cv2.resize(grey, (grey.shape[1] // 8, grey.shape[0] // 8)))
+            small: Image = np.asarray(
+                cv2.resize(
+                    grey, (grey.shape[1] // 8, grey.shape[0] // 8), interpolation=cv2.INTER_AREA
+                )
+            )
             if last is not None and h is not None and _change(small, last) < STILL:
                 self.skipped += 1
                 self._say(self.fusion.frame(at, self._held))
@@ -184,7 +190,7 @@ class Watcher:
 
 
 def _change(a: Image, b: Image) -> float:
-    return float(cv2.absdiff(a, b).mean())
+    return float(cv2.absdiff(a, b).max())
 
 
 def _moved(table: Table, h: np.ndarray, seen: np.ndarray) -> bool:
