@@ -31,12 +31,14 @@ from companion.service import Draws, TableService
 from companion.tagmap import TagMap, TagMapError
 from companion.transcript import TranscriptError, dumps, read, run, views
 from hardware import inventory
+from hardware.camera import sheets
+from hardware.camera.markers import assigned
 from hardware.nfc import nfc_version
 from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
-from ui import boxes, demo
+from ui import boxes, cjk, demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
-from ui.register import box_named, deck_cards, register
+from ui.register import box_cards, box_named, deck_cards, register
 from ui.terminal import TableScreen
 from ui.windows import WindowTimer
 
@@ -160,6 +162,14 @@ def _reader_commands(
     t.add_argument("--import", dest="import_", type=Path, help=h("tags_import"))
     _tags_arg(t, h)
     t.set_defaults(run=_register)
+
+    m = command("markers")
+    m.add_argument("--game", choices=list(GAMES), default=next(iter(GAMES)), help=h("reg_game"))
+    m.add_argument("--box", help=h("box"))
+    m.add_argument("--paper", choices=list(sheets.PAPERS), default="a4", help=h("paper"))
+    m.add_argument("-o", "--output", type=Path, required=True, help=h("markers_output"))
+    _tags_arg(m, h)
+    m.set_defaults(run=_markers)
 
     c = command("doctor")
     c.add_argument("--reader", action="append", default=[], help=h("doctor_reader"))
@@ -400,6 +410,27 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
     console.print(text(lang, "register.intro", deck=name, count=len(cards)))
     bound = asyncio.run(register(source, tags, deck, cards, write=args.write, say=say))
     return 0 if bound is not None else 1
+
+
+def _markers(args: argparse.Namespace, lang: str, console: Console) -> int:
+    """The camera's sticker sheets for a box: its cards' markers in the order a
+    registration asks for them, and the table's corners."""
+    folder = boxes.folder_beside(Path(args.tags or default_tags()))
+    try:
+        box = box_named(args.game, args.box, folder) if args.box is not None else ""
+        cards = box_cards(args.game, box, folder)
+        ids = assigned(cards)
+    except (TagMapError, ValueError) as err:
+        console.print(Voice.of(lang).say(getattr(err, "key", "markers.too_many"),
+                                         getattr(err, "args_", {})), style="red")  # fmt: skip
+        return 1
+    voice = Voice.of(lang, GAMES[args.game])
+    names = {c: voice.render("card", c) for c in cards}
+    pages = sheets.write(args.output, ids, names, functools.partial(text, lang),
+                         paper=args.paper, font_file=cjk.find())  # fmt: skip
+    console.print(text(lang, "markers.written", path=str(args.output), count=len(ids),
+                       pages=pages))  # fmt: skip
+    return 0
 
 
 def _doctor(args: argparse.Namespace, lang: str, console: Console) -> int:

@@ -70,22 +70,25 @@ async def register(
 
 
 def deck_cards(deck: Deck, folder: Path) -> tuple[CardId, ...]:
-    """Every card a registration of ``deck`` asks for, in order: its box preset's manifest,
-    or the cards of the named box of that name saved in ``folder`` (a group's own count).
+    """Every card a registration of ``deck`` asks for, in order (:func:`box_cards`)."""
+    return box_cards(deck.game, deck.box, folder)
 
-    :raises TagMapError: the deck's box is neither (a named box since deleted).
+
+def box_cards(game: str, box: str, folder: Path) -> tuple[CardId, ...]:
+    """Every card of ``game``'s box ``box``, in order: a preset's manifest (``""``: the
+    first), or the cards of the named box of that name saved in ``folder``.
+
+    :raises TagMapError: the box is neither (a named box since deleted).
     """
-    spec = GAMES[deck.game]
+    spec = GAMES[game]
     presets = spec.sensing.boxes
-    if not deck.box or deck.box in presets:
-        return presets[deck.box] if deck.box else next(iter(presets.values()))
-    path = boxes.path_for(folder, deck.game, deck.box)
+    if not box or box in presets:
+        return presets[box] if box else next(iter(presets.values()))
+    path = boxes.path_for(folder, game, box)
     if not path.exists():
-        raise TagMapError(
-            "register.error.no_box", box=deck.box, boxes=known_boxes(deck.game, folder)
-        )
+        raise TagMapError("register.error.no_box", box=box, boxes=known_boxes(game, folder))
     try:
-        return boxes.box_cards(boxes.read(path, deck.game, spec.options_type), spec)
+        return boxes.box_cards(boxes.read(path, game, spec.options_type), spec)
     except boxes.BoxFileError as err:
         raise TagMapError(err.key, file=str(path)) from None
 

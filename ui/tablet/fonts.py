@@ -11,22 +11,7 @@ from pathlib import Path
 
 from kivy.core.text import DEFAULT_FONT, LabelBase
 
-CANDIDATES = (
-    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-    "/system/fonts/NotoSansCJK-Regular.ttc",
-    "/system/fonts/DroidSansFallback.ttf",
-    "/System/Library/Fonts/PingFang.ttc",
-    "C:/Windows/Fonts/msjh.ttc",
-    "C:/Windows/Fonts/msyh.ttc",
-)
-
-
-def find() -> Path | None:
-    return next((Path(p) for p in CANDIDATES if Path(p).exists()), None)
+from ui.cjk import find
 
 
 def use_cjk() -> Path | None:
