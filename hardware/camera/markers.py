@@ -24,6 +24,10 @@ DICTIONARY = cv2.aruco.DICT_4X4_250
 CORNERS = (0, 1, 2, 3)
 """The table's corners, counter-clockwise from the near left, as the camera sees them."""
 FIRST_CARD = len(CORNERS)
+STICKER_MM = 30.0
+"""A card's sticker: a 20 mm marker in a white quiet zone."""
+CORNER_MM = 40.0
+"""A corner marker's side, quiet zone apart."""
 LAST = 249
 
 

@@ -20,8 +20,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.core.types import CardId
-from hardware.camera.markers import CORNERS, marker_image
-from hardware.camera.synthetic import CORNER_MM, STICKER_MM
+from hardware.camera.markers import CORNER_MM, CORNERS, STICKER_MM, marker_image
 
 PAPERS = {"a4": A4, "letter": LETTER}
 CELL_MM = (STICKER_MM + 6, STICKER_MM + 12)

@@ -19,14 +19,12 @@ import cv2
 import numpy as np
 
 from hardware.camera.detect import Image
-from hardware.camera.markers import CORNERS, marker_image
+from hardware.camera.markers import CORNER_MM, CORNERS, STICKER_MM, marker_image
 
 PX_PER_MM = 2.0
 """The top-down drawing's resolution, before the view's perspective."""
 MARGIN_MM = 60.0
 CARD_MM = (63.0, 88.0)
-STICKER_MM = 30.0
-CORNER_MM = 40.0
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ polygons on it, so that each marker found falls in the zone it lies in."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -39,11 +40,17 @@ class Table:
         h, _ = cv2.findHomography(image, table)
         return h
 
+    @functools.cached_property
+    def _contours(self) -> dict[Zone, np.ndarray]:
+        """The zones as OpenCV contours, made once rather than for every marker of every
+        frame."""
+        return {zone: np.array(polygon, dtype=np.float32).reshape(-1, 1, 2)
+                for zone, polygon in self.zones.items()}  # fmt: skip
+
     def zone_of(self, h: np.ndarray, point: Point) -> Zone | None:
         """The zone an image point lies in, or ``None`` (off every zone)."""
         x, y = self.to_table(h, point)
-        for zone, polygon in self.zones.items():
-            contour = np.array(polygon, dtype=np.float32).reshape(-1, 1, 2)
+        for zone, contour in self._contours.items():
             if cv2.pointPolygonTest(contour, (x, y), False) >= 0:
                 return zone
         return None
