@@ -1,6 +1,9 @@
 """Which sticker is which card: the tag map of every registered deck, in SQLite.
 
 ``companion register`` fills it by having each card tapped once. A deck also
+keeps the camera's markers (marker id → card, :meth:`TagMap.markers`): ids are a
+deck's own — every sheet of stickers starts at the same id — so, unlike a UID, one
+may serve a card in each deck. A deck also
 has its own key (see :mod:`companion.tagrecord`), so stickers written with a
 record can be recognised even by a tablet that lacks the map. A sticker
 belongs to one deck only: a tap of a sticker registered elsewhere is a
@@ -37,6 +40,13 @@ CREATE TABLE IF NOT EXISTS tags (
     uid      TEXT PRIMARY KEY,
     deck_id  INTEGER NOT NULL REFERENCES decks(id),
     card     TEXT NOT NULL,
+    UNIQUE (deck_id, card)
+);
+CREATE TABLE IF NOT EXISTS markers (
+    deck_id  INTEGER NOT NULL REFERENCES decks(id),
+    marker   INTEGER NOT NULL,
+    card     TEXT NOT NULL,
+    PRIMARY KEY (deck_id, marker),
     UNIQUE (deck_id, card)
 );
 """
@@ -134,6 +144,37 @@ class TagMap:
         except sqlite3.IntegrityError as err:
             raise TagMapError("register.error.tag_elsewhere", deck=deck.name) from err
 
+    def markers(self, deck: Deck) -> dict[int, CardId]:
+        """Marker id → card for one deck: what the camera reads its stickers as."""
+        rows = self._db.execute("SELECT marker, card FROM markers WHERE deck_id = ?", (deck.id,))
+        return {int(marker): CardId(card) for marker, card in rows}
+
+    def store_markers(self, deck: Deck, bindings: Mapping[int, CardId]) -> None:
+        """Replace the deck's markers at once (a sheet printed, a walk under the camera)."""
+        with self._db:
+            self._replace_markers(deck, bindings)
+
+    def _replace_markers(self, deck: Deck, bindings: Mapping[int, CardId]) -> None:
+        self._db.execute("DELETE FROM markers WHERE deck_id = ?", (deck.id,))
+        try:
+            self._db.executemany(
+                "INSERT INTO markers (deck_id, marker, card) VALUES (?, ?, ?)",
+                [(deck.id, marker, card) for marker, card in bindings.items()],
+            )
+        except sqlite3.IntegrityError as err:  # two markers for one card
+            raise TagMapError("register.error.bad_file", expected=FORMAT) from err
+
+    def marker_in(self, decks: Sequence[Deck], marker: int) -> CardId | None:
+        """The card a marker is in the first of ``decks`` that has it (as
+        :meth:`recognise_in` for stickers)."""
+        for deck in decks:
+            row = self._db.execute(
+                "SELECT card FROM markers WHERE deck_id = ? AND marker = ?", (deck.id, marker)
+            ).fetchone()
+            if row is not None:
+                return CardId(row[0])
+        return None
+
     def recognise(self, deck: Deck, placed: TagPlaced) -> CardId | None:
         """The card of ``deck`` a tapped sticker is: by its UID, else by its sealed record."""
         row = self._db.execute(
@@ -160,6 +201,7 @@ class TagMap:
 
     def export(self, deck: Deck) -> JSONObject:
         tags: JSONObject = dict(sorted(self.cards(deck).items()))
+        markers: JSONObject = {str(m): c for m, c in sorted(self.markers(deck).items())}
         return {
             "format": FORMAT,
             "name": deck.name,
@@ -168,6 +210,7 @@ class TagMap:
             "tag": deck.tag.hex(),
             "key": deck.key.hex(),
             "tags": tags,
+            "markers": markers,
         }
 
     def import_(self, obj: JSON) -> Deck:
@@ -181,9 +224,14 @@ class TagMap:
             if not isinstance(tags, dict) or len(key) != tagrecord.KEY_BYTES:
                 raise ValueError("tags must be an object, the key 32 bytes")
             bindings = {str(uid).upper(): CardId(str(card)) for uid, card in tags.items()}
+            marked = obj.get("markers") or {}
+            if not isinstance(marked, dict):
+                raise ValueError("markers must be an object")
+            markers = {int(m): CardId(str(card)) for m, card in marked.items()}
         except (KeyError, ValueError) as err:
             raise TagMapError("register.error.bad_file", expected=FORMAT) from err
         with self._db:
             deck = self._insert_deck(name, game, tag, key, box)
             self._replace(deck, bindings)
+            self._replace_markers(deck, markers)
         return deck

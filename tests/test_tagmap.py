@@ -62,3 +62,23 @@ def test_a_file_that_is_no_export_is_refused(tmp_path: Path) -> None:
     with pytest.raises(TagMapError) as err:
         TagMap(tmp_path / "a.sqlite3").import_({"format": "something else"})
     assert err.value.key == "register.error.bad_file"
+
+
+def test_a_deck_keeps_its_camera_markers_apart_from_its_stickers_and_moves_with_them(
+    tmp_path: Path,
+) -> None:
+    tags = TagMap(tmp_path / "a.sqlite3")
+    home, club = tags.new_deck("home", "microfilms"), tags.new_deck("club", "microfilms")
+    tags.store(home, {"04AA": CardId("ACE")})
+    tags.store_markers(home, {4: CardId("ACE"), 5: CardId("M-CN")})
+    tags.store_markers(club, {4: CardId("R-UK")})  # every printed sheet starts at 4
+    assert tags.marker_in([home], 4) == "ACE" and tags.marker_in([club, home], 4) == "R-UK"
+    assert tags.marker_in([home], 6) is None
+    assert tags.cards(home) == {"04AA": "ACE"}, "a card may have a sticker and a marker"
+    other = TagMap(tmp_path / "b.sqlite3")
+    copy = other.import_(tags.export(home))
+    assert other.markers(copy) == {4: "ACE", 5: "M-CN"}
+    with pytest.raises(TagMapError):
+        other.import_({**tags.export(club), "name": "x", "tag": "00" * 8,
+                       "markers": {"4": "ACE", "5": "ACE"}})  # fmt: skip
+    assert [d.name for d in other.decks()] == ["home"], "a bad file stores nothing"
