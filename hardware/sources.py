@@ -1,7 +1,10 @@
 """Opening a source from its URL: the one table of schemes, each with what reads and opens it.
 
 ``nfc:tty:USB0:pn532`` and ``nfc:usb`` open an NFC reader (:mod:`hardware.nfc`),
-``script:demo.jsonl`` replays observations from a file (:mod:`hardware.script`).
+``camera:0`` and ``camera:game.avi`` an overhead camera or its recording
+(:mod:`hardware.camera.source`), ``script:demo.jsonl`` replays observations from a
+file (:mod:`hardware.script`). What a source needs to know beyond its address — a
+camera its calibration and the deck's markers — comes in a :class:`Context`.
 A URL names its scheme first; the rest is the scheme's own to read, as nfcpy
 reads its device paths. Adding a kind of sensor is one row here. A place at the
 table is watched by a source, or by one of its zones (:class:`Watch`).
@@ -12,23 +15,39 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.taps import Role
-from companion.core.types import JSONObject
+from companion.core.types import CardId, JSONObject
 from companion.observations import Source, SourceName, Zone
 from hardware import nfc
 from hardware.script import ScriptSource
 from hardware.urls import BadSourceUrl
 
+if TYPE_CHECKING:
+    from hardware.camera.layout import Calibration
+
+
+def _no_markers(marker: int) -> CardId | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the table tells its sources: the card each of the deck's camera markers stands
+    for, and the camera's calibration (``None``: never calibrated)."""
+
+    markers: Callable[[int], CardId | None] = _no_markers
+    camera: Calibration | None = None
+
 
 @dataclass(frozen=True)
 class Scheme:
     """One kind of sensor: ``read(url, rest)`` checks an address (raising
-    :class:`BadSourceUrl`), ``open(address, name)`` opens what it names."""
+    :class:`BadSourceUrl`), ``open(address, name, context)`` opens what it names."""
 
     read: Callable[[str, str], Any]
-    open: Callable[[Any, SourceName], Source]
+    open: Callable[[Any, SourceName, Context], Source]
 
 
 def _read_script(url: str, rest: str) -> Path:
@@ -37,9 +56,25 @@ def _read_script(url: str, rest: str) -> Path:
     return Path(rest)
 
 
+def _read_camera(url: str, rest: str) -> Any:
+    from hardware.camera import source  # noqa: PLC0415 -- OpenCV only for a table with a camera
+
+    return source.read_url(url, rest)
+
+
+def _open_camera(address: Any, name: SourceName, context: Context) -> Source:
+    from hardware.camera.source import CameraSource  # noqa: PLC0415 -- as above
+
+    if context.camera is None:
+        raise BadSourceUrl(name, "calibrate.none", {"file": ""})
+    c = context.camera
+    return CameraSource(name, address, c.table, context.markers, c.homography)
+
+
 SCHEMES: dict[str, Scheme] = {
-    "nfc": Scheme(nfc.read_url, lambda address, name: nfc.NfcSource(name, address)),
-    "script": Scheme(_read_script, lambda address, name: ScriptSource(name, address)),
+    "nfc": Scheme(nfc.read_url, lambda address, name, _: nfc.NfcSource(name, address)),
+    "camera": Scheme(_read_camera, _open_camera),
+    "script": Scheme(_read_script, lambda address, name, _: ScriptSource(name, address)),
 }
 
 
@@ -53,10 +88,13 @@ def check_url(url: str) -> tuple[Scheme, Any]:
     return scheme, scheme.read(url, rest)
 
 
-def open_source(url: str, name: SourceName | None = None) -> Source:
-    """The source ``url`` names, called ``name`` at this table (its URL by default)."""
+def open_source(url: str, name: SourceName | None = None, context: Context | None = None) -> Source:
+    """The source ``url`` names, called ``name`` at this table (its URL by default).
+
+    :raises BadSourceUrl: the URL names nothing, or a camera that was never calibrated.
+    """
     scheme, address = check_url(url)
-    return scheme.open(address, name or url)
+    return scheme.open(address, name or url, context or Context())
 
 
 # --- what watches which place ---------------------------------------------------------
@@ -103,10 +141,26 @@ class Watch:
             check_url(url)
         except BadSourceUrl as err:
             raise BadWatch(url, err.key, err.details) from err
-        return cls(role, url, zone, place)
+        return cls(_sighted(role, url), url, zone, place)
+
+    @classmethod
+    def zones_of(cls, url: str, calibration: Calibration) -> list[Watch]:
+        """A camera watching the whole table: each of its calibrated zones watches the place
+        it is named after."""
+        check_url(url)
+        return [cls(_sighted(Role.parse(zone), url), url, zone, zone)
+                for zone in calibration.table.zones]  # fmt: skip
 
 
-def open_watched(watches: Sequence[Watch]) -> list[tuple[Source, dict[Zone, Role]]]:
+def _sighted(role: Role, url: str) -> Role:
+    """The role as its source senses it: a camera sees what lies there (:attr:`Role.seen`)."""
+    camera = url.partition(":")[0] == "camera"
+    return Role(role.place, role.seat, seen=True) if camera else role
+
+
+def open_watched(
+    watches: Sequence[Watch], context: Context | None = None
+) -> list[tuple[Source, dict[Zone, Role]]]:
     """Each source the watches name, opened once, with the place each of its zones watches.
 
     A source that watches one place goes by that place's name (``seat:1``); one that
@@ -118,5 +172,5 @@ def open_watched(watches: Sequence[Watch]) -> list[tuple[Source, dict[Zone, Role
     opened = []
     for url, some in by_url.items():
         name = some[0].written if len(some) == 1 else url
-        opened.append((open_source(url, name), {w.zone: w.role for w in some}))
+        opened.append((open_source(url, name, context), {w.zone: w.role for w in some}))
     return opened

@@ -1,4 +1,5 @@
-"""The ``companion`` command: demo, resume, export, replay, games, register, doctor.
+"""The ``companion`` command: demo, play, resume, export, replay, games, register, markers,
+calibrate, doctor.
 
 Every message a person reads comes from the i18n catalogs; ``--lang`` picks
 one, otherwise the system locale does. The journal defaults to the user's data
@@ -32,11 +33,12 @@ from companion.tagmap import TagMap, TagMapError
 from companion.transcript import TranscriptError, dumps, read, run, views
 from hardware import inventory
 from hardware.camera import sheets
+from hardware.camera.layout import LayoutError
 from hardware.camera.markers import assigned
 from hardware.nfc import nfc_version
 from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
-from ui import boxes, cjk, demo
+from ui import boxes, camera, cjk, demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
 from ui.register import box_cards, box_named, deck_cards, register
 from ui.terminal import TableScreen
@@ -53,6 +55,10 @@ def default_db() -> Path:
 
 def default_tags() -> Path:
     return platformdirs.user_data_path(APP) / "tags.sqlite3"
+
+
+def default_calibration() -> Path:
+    return platformdirs.user_data_path(APP) / "camera.json"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,7 +125,9 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         "--reader", action="append", default=[], metavar="ROLE=URL", help=h("reader_role")
     )
     t.add_argument("--deck", help=h("play_deck"))
+    t.add_argument("--camera", metavar="URL", help=h("play_camera"))
     _tags_arg(t, h)
+    _calibration_arg(t, h)
     t.set_defaults(run=_tablet)
 
     r = command("resume")
@@ -168,8 +176,18 @@ def _reader_commands(
     m.add_argument("--box", help=h("box"))
     m.add_argument("--paper", choices=list(sheets.PAPERS), default="a4", help=h("paper"))
     m.add_argument("-o", "--output", type=Path, required=True, help=h("markers_output"))
+    m.add_argument("--deck", help=h("markers_deck"))
     _tags_arg(m, h)
     m.set_defaults(run=_markers)
+
+    k = command("calibrate")
+    k.add_argument("--camera", required=True, metavar="URL", help=h("calibrate_camera"))
+    k.add_argument("--players", type=int, required=True, help=h("players"))
+    k.add_argument("--size", metavar="WxD", help=h("calibrate_size"))
+    k.add_argument("--picture", type=Path, help=h("calibrate_picture"))
+    _calibration_arg(k, h)
+    k.set_defaults(run=lambda args, lang, console: camera.calibrate(
+        args, lang, console, args.calibration or default_calibration()))  # fmt: skip
 
     c = command("doctor")
     c.add_argument("--reader", action="append", default=[], help=h("doctor_reader"))
@@ -184,6 +202,10 @@ def _db_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
 
 def _tags_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     p.add_argument("--tags", type=Path, default=None, help=h("tags"))
+
+
+def _calibration_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
+    p.add_argument("--calibration", type=Path, default=None, help=h("calibration"))
 
 
 def _phone_args(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
@@ -272,8 +294,8 @@ def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
         reason = text(lang, err.key, given=err.given, **err.details)
         console.print(text(lang, "cli.bad_reader", reason=reason), style="red")
         return 2
-    recognise = None
-    if readers:
+    recognise, context = None, None
+    if readers or args.camera:
         tags = TagMap(args.tags or default_tags())
         named = tags.deck(args.deck) if args.deck else None
         if args.deck and named is None:
@@ -284,11 +306,18 @@ def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
             console.print(text(lang, "cli.no_deck"), style="red")
             return 2
         recognise = functools.partial(tags.recognise_in, decks)
+        try:
+            calibration = args.calibration or default_calibration()
+            readers, context = camera.watching(readers, args.camera, calibration, tags, decks)
+        except (LayoutError, BadSourceUrl) as err:
+            said = err.details if isinstance(err, BadSourceUrl) else err.args_
+            console.print(text(lang, err.key, **said), style="red")
+            return 2
     home = platformdirs.user_data_path(APP) / "kivy"
     journal = _journal(args)
     launch.run(
         journal, lang, host=args.host, port=args.port, home=home,
-        readers=readers, recognise=recognise,
+        readers=readers, recognise=recognise, context=context,
     )  # fmt: skip
     return 0
 
@@ -415,9 +444,14 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
 def _markers(args: argparse.Namespace, lang: str, console: Console) -> int:
     """The camera's sticker sheets for a box: its cards' markers in the order a
     registration asks for them, and the table's corners."""
-    folder = boxes.folder_beside(Path(args.tags or default_tags()))
+    tags = TagMap(args.tags or default_tags())
+    folder = boxes.folder_beside(tags.path)
     try:
-        box = box_named(args.game, args.box, folder) if args.box is not None else ""
+        deck = tags.deck(args.deck) if args.deck is not None else None
+        if deck is not None and (deck.game != args.game or args.box not in (None, deck.box)):
+            raise TagMapError("markers.other_deck", deck=deck.name, game=deck.game, box=deck.box)
+        given = args.box if deck is None else deck.box
+        box = box_named(args.game, given, folder) if given is not None else ""
         cards = box_cards(args.game, box, folder)
         ids = assigned(cards)
     except (TagMapError, ValueError) as err:
@@ -430,6 +464,11 @@ def _markers(args: argparse.Namespace, lang: str, console: Console) -> int:
                          paper=args.paper, font_file=cjk.find())  # fmt: skip
     console.print(text(lang, "markers.written", path=str(args.output), count=len(ids),
                        pages=pages))  # fmt: skip
+    if args.deck is not None:  # the sheet is the deck's: its stickers need no walk
+        first = next(iter(GAMES[args.game].sensing.boxes))
+        deck = tags.deck(args.deck) or tags.new_deck(args.deck, args.game, box or first)
+        tags.store_markers(deck, ids)
+        console.print(text(lang, "markers.stored", deck=deck.name, count=len(ids)))
     return 0
 
 

@@ -45,6 +45,10 @@ class Role:
 
     place: Place
     seat: Seat | None = None
+    seen: bool = False
+    """Watched by a camera: it sees every face-up card lying there — one pushed across
+    the table as well as one laid there on purpose — where a reader feels only a card
+    laid on it."""
 
     @classmethod
     def parse(cls, text: str) -> Role:
@@ -192,12 +196,16 @@ def by_place(
     at_seat: Callable[[SS, Seat, CardId], Decision],
     at_centre: Callable[[SS, CardId], Decision],
     at_discard: Callable[[SS, CardId], Decision],
+    *,
+    passing: Callable[[SS, CardId], bool] | None = None,
 ) -> Decide[SS]:
     """A game's tap rules from one rule for each place a card can lie.
 
     A card seen once the game is over, or one that is no card of this game's box (a
     card of another game on the table), means nothing and says why; any other is
-    what the rule of its place makes of it.
+    what the rule of its place makes of it. A card ``passing`` through the seats face up
+    (風聲's text intelligence, in front of each player in turn) means nothing when a
+    camera sees it in a seat's place: it arrives there whether or not it is received.
     """
 
     def decide(state: SS, role: Role, card: CardId) -> Decision:
@@ -205,6 +213,8 @@ def by_place(
             return Nothing("ingest.game_over")
         if not known(state, card):
             return Nothing("ingest.not_this_game", {"card": card})
+        if role.seen and role.place is Place.SEAT and passing and passing(state, card):
+            return Nothing()
         if role.place is Place.SEAT:
             assert role.seat is not None
             return at_seat(state, role.seat, card)

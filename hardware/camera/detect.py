@@ -25,6 +25,8 @@ class Found:
     marker: int
     centre: tuple[float, float]
     """In image pixels."""
+    corners: tuple[tuple[float, float], ...] = ()
+    """The marker's own four corners, clockwise from its top left (what tells its size)."""
 
 
 def parameters() -> cv2.aruco.DetectorParameters:
@@ -44,7 +46,9 @@ class Detector:
         corners, ids, _ = self._aruco.detectMarkers(grey)
         if ids is None:
             return []
-        return [
-            Found(int(marker), (float(c[0][:, 0].mean()), float(c[0][:, 1].mean())))
-            for marker, c in zip(ids.flatten(), corners, strict=True)
-        ]
+        return [_found(int(marker), c[0]) for marker, c in zip(ids.flatten(), corners, strict=True)]
+
+
+def _found(marker: int, ring: np.ndarray) -> Found:
+    centre = (float(ring[:, 0].mean()), float(ring[:, 1].mean()))
+    return Found(marker, centre, tuple((float(x), float(y)) for x, y in ring))

@@ -8,9 +8,10 @@ last one it looked at (a still table costs a downscaled difference, not a detect
 finds the markers, maps them to the table by its corner markers and fuses them over
 frames (:mod:`hardware.camera.fusion`).
 
-The table is calibrated from the corners the first frames show (averaged); a frame
-whose corners lie elsewhere by more than :data:`MOVED_MM` says the view moved, and the
-table is calibrated again from the new view — cards are not guessed at meanwhile.
+The table starts from the view it was calibrated in (:mod:`hardware.camera.layout`), or
+else from the corners the first frames show (averaged); a frame whose corners lie
+elsewhere by more than :data:`MOVED_MM` says the view moved, and the table is calibrated
+again from the new view — cards are not guessed at meanwhile.
 """
 
 from __future__ import annotations
@@ -51,12 +52,15 @@ def read_url(url: str, rest: str) -> Address:
 
 
 class CameraSource(ThreadFed):
-    def __init__(self, name: SourceName, address: Address, table: Table, known: Known) -> None:
+    def __init__(
+        self, name: SourceName, address: Address, table: Table, known: Known,
+        view: np.ndarray | None = None,
+    ) -> None:  # fmt: skip
         self.watcher: Watcher | None = None
         """The threads at work, once the stream is iterated (their counts tell the cost)."""
 
         def make(emit: Emit) -> Watcher:
-            self.watcher = Watcher(name, address, table, known, emit)
+            self.watcher = Watcher(name, address, table, known, emit, view=view)
             return self.watcher
 
         super().__init__(name, make)
@@ -66,9 +70,12 @@ class Watcher:
     """The grabber and the watcher threads of one camera."""
 
     def __init__(
-        self, name: SourceName, address: Address, table: Table, known: Known, emit: Emit
-    ) -> None:
+        self, name: SourceName, address: Address, table: Table, known: Known, emit: Emit, *,
+        view: np.ndarray | None = None,
+    ) -> None:  # fmt: skip
         self.name, self.address, self.table, self.emit = name, address, table, emit
+        self.view = view
+        """Image → table as calibrated, if it was: the first frames are read on it."""
         self.fusion = Fusion(name, known)
         self.detector = Detector()
         self._stop = threading.Event()
@@ -100,18 +107,8 @@ class Watcher:
 
     # --- the grabber --------------------------------------------------------------------
 
-    def _open(self) -> cv2.VideoCapture:
-        a = self.address
-        if a.device is not None:
-            capture = cv2.VideoCapture(a.device)
-            capture.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
-            capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
-            return capture
-        assert a.path is not None
-        return cv2.VideoCapture(a.path)
-
     def _grab(self) -> None:
-        capture = self._open()
+        capture = opened(self.address)
         if not capture.isOpened():
             self._status(SourceState.FAILED, "camera.reason.no_camera", str(self.address))
             self._end()
@@ -128,9 +125,8 @@ class Watcher:
             at = shown * step if from_file else time.monotonic() - began
             if from_file:  # paced as the camera that made it gave it
                 time.sleep(max(0.0, began + at - time.monotonic()))
-            grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
             with self._fresh:
-                self._newest = (at, np.asarray(grey, dtype=np.uint8))
+                self._newest = (at, _grey(frame))
                 self._fresh.notify_all()
             shown += 1
         capture.release()
@@ -147,7 +143,7 @@ class Watcher:
 
     def _watch(self) -> None:
         last: Image | None = None
-        h: np.ndarray | None = None
+        h = self.view
         calibrating: list[np.ndarray] = []
         while True:
             with self._fresh:
@@ -187,6 +183,37 @@ class Watcher:
     def _say(self, said: list[CardSeen | CardGone]) -> None:
         for obs in said:
             self.emit(obs)
+
+
+def opened(address: Address) -> cv2.VideoCapture:
+    """The capture ``address`` names: a device asked for MJPG and a buffer of one frame."""
+    if address.device is not None:
+        capture = cv2.VideoCapture(address.device)
+        capture.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
+        capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
+        return capture
+    assert address.path is not None
+    return cv2.VideoCapture(address.path)
+
+
+def grabbed(address: Address, count: int) -> list[Image]:
+    """Up to ``count`` frames, one after another (the calibration's): none when there is no
+    camera there."""
+    capture, frames = opened(address), list[Image]()
+    try:
+        while capture.isOpened() and len(frames) < count:
+            ok, frame = capture.read()
+            if not ok:
+                break
+            frames.append(_grey(frame))
+    finally:
+        capture.release()
+    return frames
+
+
+def _grey(frame: np.ndarray) -> Image:
+    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    return np.asarray(grey, dtype=np.uint8)
 
 
 def _change(a: Image, b: Image) -> float:

@@ -27,7 +27,7 @@ from companion.journal_errors import JournalError
 from companion.observations import Observation
 from companion.sensors import Sensors
 from companion.service import Dealer, Draws, TableService
-from hardware.sources import Watch, open_watched
+from hardware.sources import Context, Watch, open_watched
 from ui import boxes
 from ui.tablet import fonts, theme
 from ui.tablet.screens.join import JoinScreen
@@ -48,6 +48,7 @@ class TabletApp(App):
         rng: random.Random | None = None,
         readers: Sequence[Watch] = (),
         recognise: Recognise | None = None,
+        context: Context | None = None,
     ) -> None:
         super().__init__()
         self.journal = journal
@@ -55,7 +56,7 @@ class TabletApp(App):
         """Where the named boxes a group saved are kept, beside the journal."""
         self.readers = list(readers)
         self.sensors = (
-            Sensors(open_watched(self.readers), recognise)
+            Sensors(open_watched(self.readers, context), recognise)
             if self.readers and recognise is not None
             else None
         )

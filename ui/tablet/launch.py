@@ -21,7 +21,7 @@ from companion.ingest import Recognise
 from companion.journal import Journal
 
 if TYPE_CHECKING:
-    from hardware.sources import Watch
+    from hardware.sources import Context, Watch
 
 WINDOW = (1280, 800)
 """A 10-inch landscape tablet; on a desktop, the window the app opens."""
@@ -71,10 +71,13 @@ def run(
     home: Path,
     readers: Sequence[Watch] = (),
     recognise: Recognise | None = None,
+    context: Context | None = None,
 ) -> None:
     """``companion play``: the tablet app until its window closes."""
     prepare(home, fullscreen=os.environ.get("TC_FULLSCREEN") == "1")
     from ui.tablet.app import TabletApp  # noqa: PLC0415 -- Kivy is configured now
 
-    app = TabletApp(journal, lang, host=host, port=port, readers=readers, recognise=recognise)
+    app = TabletApp(
+        journal, lang, host=host, port=port, readers=readers, recognise=recognise, context=context
+    )
     asyncio.run(app.run_all())

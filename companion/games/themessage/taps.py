@@ -9,7 +9,9 @@ one in the centre and one on the discard pile (digest §4–§6, §10).
   - a 真偽莫辨 card turned up for this seat is the ``pick`` that places it (§6.9);
   - the intelligence in front of it, while it decides, is ``receive`` (§5.2 step 3);
     passing it on or refusing it has no card to show, so it is said on the phone
-    or the tablet (``decline``);
+    or the tablet (``decline``). A camera sees the text intelligence (face up) in
+    front of each player it reaches, so its sight of it decides nothing: its receipt
+    is said too;
   - a card of its own hand or intelligence means nothing: the record agrees.
 - **The centre**: a function card played, by its holder — the record knows every
   hand, so the card says who laid it — when the rules let that seat play it now:
@@ -240,7 +242,14 @@ def _played(state: State, card: CardId) -> bool:
 # --- the other way round: where a player lays a card to make an action -----------------
 
 
-_decide = taps.by_place(_known, _at_seat, _at_centre, _at_discard)
+def _passing(state: State, card: CardId) -> bool:
+    """The text intelligence on its way (§5.1): face up in front of each player it reaches,
+    received or not — what a camera sees of it says nothing of the decision."""
+    t = state.transit
+    return t is not None and t.card == card and t.method is Method.TEXT
+
+
+_decide = taps.by_place(_known, _at_seat, _at_centre, _at_discard, passing=_passing)
 decide: taps.Decide[State] = taps.any_copy(_decide, _copies)
 """What a card seen by a reader means now (:data:`companion.core.taps.Decide`)."""
 

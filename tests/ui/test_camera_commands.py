@@ -1,0 +1,100 @@
+"""The camera at the command line: ``companion calibrate`` on a recorded video of a table,
+``companion markers --deck`` keeping the printed stickers as the deck's markers, and a
+table asked to play with a camera that was never calibrated told so before it starts."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.games import GAMES
+from companion.tagmap import TagMap
+from hardware.camera import layout
+from hardware.camera.markers import FIRST_CARD, assigned
+from hardware.camera.synthetic import Laid, Scene, write_video
+from ui import camera
+from ui.cli import main
+
+
+@pytest.fixture
+def video(tmp_path: Path) -> Path:
+    rng = random.Random(4)
+    scene = Scene([Laid(FIRST_CARD, (300.0, 500.0), 15.0)], table_mm=(1100.0, 750.0), jitter=1.0)
+    path = tmp_path / "table.avi"
+    write_video(path, [(scene.render(rng), 1) for _ in range(12)])
+    return path
+
+
+def test_a_table_is_calibrated_from_a_recording_of_it_and_drawn_from_above(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, video: Path
+) -> None:
+    kept, picture = tmp_path / "camera.json", tmp_path / "from-above.png"
+    code = main(["calibrate", "--camera", f"camera:{video}", "--players", "6", "--lang", "en",
+                 "--calibration", str(kept), "--picture", str(picture)])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0, out
+    calibration = layout.load(kept)
+    w, d = calibration.table.size_mm
+    assert abs(w - 1100) < 30 and abs(d - 750) < 25, (w, d)
+    assert f"{round(w)} × {round(d)} mm" in out and "8 zones" in out
+    drawn = cv2.imread(str(picture))
+    assert drawn is not None and drawn.shape[1] > drawn.shape[0], "the table, wider than deep"
+
+
+def test_a_camera_that_sees_no_corners_or_is_not_there_calibrates_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blank = tmp_path / "blank.avi"
+    write_video(blank, [(Scene([]).render(random.Random(1))[:, :700].copy(), 5)])
+    kept = tmp_path / "camera.json"
+    for url, said in [(f"camera:{blank}", "four corner markers"),
+                      (f"camera:{tmp_path / 'none.avi'}", "no camera answers"),
+                      ("nfc:usb", "Only a camera")]:  # fmt: skip
+        code = main(["calibrate", "--camera", url, "--players", "4", "--lang", "en",
+                     "--calibration", str(kept)])  # fmt: skip
+        assert code == 1 and said in capsys.readouterr().out
+    assert not kept.exists()
+
+
+def test_printing_a_deck_s_stickers_makes_them_its_markers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    tags_file = tmp_path / "tags.sqlite3"
+    code = main(["markers", "--game", "themessage", "--deck", "home", "-o",
+                 str(tmp_path / "s.pdf"), "--tags", str(tags_file), "--lang", "en"])  # fmt: skip
+    assert code == 0, capsys.readouterr().out
+    tags = TagMap(tags_file)
+    deck = tags.deck("home")
+    assert deck is not None and deck.game == "themessage"
+    cards = next(iter(GAMES["themessage"].sensing.boxes.values()))
+    assert tags.markers(deck) == assigned(cards)
+    code = main(["markers", "--game", "microfilms", "--deck", "home", "-o",
+                 str(tmp_path / "t.pdf"), "--tags", str(tags_file), "--lang", "en"])  # fmt: skip
+    assert code == 1 and "is a deck of themessage" in capsys.readouterr().out
+    assert tags.markers(deck) == assigned(cards), "a deck of another game keeps its markers"
+
+
+def test_a_table_asked_to_play_with_an_uncalibrated_camera_is_told_before_it_starts(
+    tmp_path: Path,
+) -> None:
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "themessage")
+    with pytest.raises(layout.LayoutError) as err:
+        camera.watching([], "camera:0", tmp_path / "camera.json", tags, [deck])
+    assert err.value.key == "calibrate.none"
+    kept = tmp_path / "camera.json"
+    size = (1200.0, 800.0)
+    layout.save(kept, layout.Calibration(layout.Table(size, layout.proposed(size, 4)),
+                                         np.eye(3)))  # fmt: skip
+    first = next(iter(GAMES["themessage"].sensing.boxes.values()))[0]
+    tags.store_markers(deck, {FIRST_CARD: first})
+    watches, context = camera.watching([], "camera:0", kept, tags, [deck])
+    assert sorted(w.written for w in watches) == sorted(
+        ["seat:1", "seat:2", "seat:3", "seat:4", "centre", "discard"]
+    )
+    assert all(w.role.seen and w.url == "camera:0" for w in watches)
+    assert context.camera is not None and context.markers(FIRST_CARD) == first
