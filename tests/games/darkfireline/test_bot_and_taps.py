@@ -68,6 +68,8 @@ def test_equipment_on_its_holders_reader_and_a_bullet_in_the_centre() -> None:
     armour, bullet = t.held(0, Kind.ARMOUR), t.held(0, Kind.SINGLE)
     plan = decide(t.state, seat_reader(0), armour)
     assert isinstance(plan, taps.Plan) and plan.actions == (Equip(seat=Seat(0), card=armour),)
+    seen = decide(t.state, taps.Role(taps.Place.SEAT, Seat(0), seen=True), armour)
+    assert seen == plan, "armour laid face up in front of its holder, seen by a camera"
     ask = decide(t.state, CENTRE, bullet)
     assert isinstance(ask, taps.Ask) and not ask.private
     assert {a.targets for a in ask.options if isinstance(a, Shoot)} == {(1,), (2,), (3,)}

@@ -198,6 +198,19 @@ def test_the_card_in_transit_on_the_deciding_seats_reader_is_received() -> None:
     assert plan_of(decide(state, reader(BEN), C("LOCK-R-S-1"))) == (Receive(seat=BEN),)
 
 
+def test_a_camera_sees_a_secret_card_received_but_a_text_card_only_passing() -> None:
+    """§5.1: a 密電 or 直達 card is turned face up in front of its receiver when received, so
+    a camera seeing it there is the receipt; a 文本 card lies face up in front of each player
+    it reaches, received or not, so the camera's sight of it decides nothing (a reader's
+    tap, laid on purpose, still does)."""
+    camera = Role(Place.SEAT, BEN, seen=True)
+    assert plan_of(decide(deciding(), camera, C("LOCK-R-S-1"))) == (Receive(seat=BEN),)
+    text = all_pass(all_pass(sent("DISTRIBUTE-B-T-1")))
+    assert isinstance(text.phase, Deciding)
+    assert decide(text, camera, C("DISTRIBUTE-B-T-1")) == Nothing()
+    assert plan_of(decide(text, reader(BEN), C("DISTRIBUTE-B-T-1"))) == (Receive(seat=BEN),)
+
+
 def test_the_card_in_transit_is_not_received_while_a_window_is_open() -> None:
     """§5.2 steps 1–2: the transmit and arrive windows come before the decision."""
     state = all_pass(sent())  # arrived at Ben: his arrive window is open
