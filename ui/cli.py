@@ -26,13 +26,13 @@ from companion.games import GAMES
 from companion.i18n import LANGS, Voice, pick_lang, text
 from companion.journal import Journal
 from companion.journal_errors import JournalError
-from companion.observations import describe_status
+from companion.observations import Source, describe_status
 from companion.seal import opened
 from companion.service import Draws, TableService
 from companion.tagmap import TagMap, TagMapError
 from companion.transcript import TranscriptError, dumps, read, run, views
 from hardware import inventory
-from hardware.camera import sheets
+from hardware.camera import layout, sheets
 from hardware.camera.layout import LayoutError
 from hardware.camera.markers import assigned
 from hardware.nfc import nfc_version
@@ -40,7 +40,7 @@ from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
 from ui import boxes, camera, cjk, demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
-from ui.register import box_cards, box_named, deck_cards, register
+from ui.register import box_cards, box_named, camera_learning, deck_cards, register
 from ui.terminal import TableScreen
 from ui.windows import WindowTimer
 
@@ -164,11 +164,13 @@ def _reader_commands(
     t.add_argument("--game", choices=list(GAMES), default=next(iter(GAMES)), help=h("reg_game"))
     t.add_argument("--box", help=h("box"))
     t.add_argument("--reader", help=h("reader"))
+    t.add_argument("--camera", metavar="URL", help=h("register_camera"))
     t.add_argument("--deck", help=h("deck"))
     t.add_argument("--write", action="store_true", help=h("write"))
     t.add_argument("--export", type=Path, help=h("tags_export"))
     t.add_argument("--import", dest="import_", type=Path, help=h("tags_import"))
     _tags_arg(t, h)
+    _calibration_arg(t, h)
     t.set_defaults(run=_register)
 
     m = command("markers")
@@ -416,17 +418,22 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
             args.export.write_text(json.dumps(tags.export(deck), indent=1), encoding="utf-8")
             console.print(text(lang, "register.exported", deck=name, path=str(args.export)))
             return 0
-        if args.reader is None:
+        if args.reader is None and args.camera is None:
             raise TagMapError("register.error.no_reader")
         folder = boxes.folder_beside(tags.path)
         if deck is None:
             box = box_named(args.game, args.box, folder) if args.box is not None else ""
             deck = tags.new_deck(name, args.game, box or next(iter(GAMES[args.game].sensing.boxes)))
         cards = deck_cards(deck, folder)
-        source = open_source(args.reader)
-    except (TagMapError, BadSourceUrl, OSError, ValueError) as err:
+        if args.camera is not None:
+            kept = layout.load(args.calibration or default_calibration())
+            source: Source = camera_learning(args.camera, kept)
+        else:
+            source = open_source(args.reader)
+    except (TagMapError, BadSourceUrl, LayoutError, OSError, ValueError) as err:
         key = getattr(err, "key", "register.error.bad_file")
-        console.print(voice.say(key, getattr(err, "args_", {})), style="red")
+        said = getattr(err, "args_", None) or getattr(err, "details", {})
+        console.print(voice.say(key, said), style="red")
         return 1
 
     def say(key: str, said: JSONObject) -> None:
@@ -436,7 +443,8 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
         console.print(voice.text(key, **{k: voice.render(k, v) for k, v in said.items()},
                                  why=why, **named))  # fmt: skip
 
-    console.print(text(lang, "register.intro", deck=name, count=len(cards)))
+    intro = "register.camera.intro" if args.camera is not None else "register.intro"
+    console.print(text(lang, intro, deck=name, count=len(cards)))
     bound = asyncio.run(register(source, tags, deck, cards, write=args.write, say=say))
     return 0 if bound is not None else 1
 

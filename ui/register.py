@@ -4,7 +4,8 @@ The walk itself is :class:`companion.registration.Walk`; this drives it from a
 source and says each step through ``say(key, args)``, which the command line
 prints in the person's language (and a test can listen to). With ``write``,
 each card's sticker also gets the deck's sealed record, written while the card
-still lies on the reader.
+still lies on the reader. Under a camera (:func:`camera_learning`), each card is
+laid face up in turn and the deck learns its marker, as it learns a sticker's UID.
 """
 
 from __future__ import annotations
@@ -14,10 +15,16 @@ from pathlib import Path
 
 from companion.core.types import CardId, JSONObject
 from companion.games import GAMES
-from companion.observations import Source, SourceState, SourceStatus, TagPlaced
+from companion.observations import CardSeen, Source, SourceState, SourceStatus, TagPlaced
 from companion.registration import Bound, Duplicate, Walk
 from companion.tagmap import Deck, TagMap, TagMapError
+from hardware.camera.layout import Calibration
+from hardware.camera.markers import unlearnt
+from hardware.camera.source import Address, CameraSource
+from hardware.camera.table import Table
 from hardware.nfc import NfcSource
+from hardware.sources import check_url
+from hardware.urls import BadSourceUrl
 from ui import boxes
 
 Say = Callable[[str, JSONObject], None]
@@ -27,18 +34,21 @@ async def register(
     source: Source, tags: TagMap, deck: Deck, cards: Sequence[CardId], *, write: bool, say: Say
 ) -> dict[str, CardId] | None:
     """The UID → card map of ``cards`` (:func:`deck_cards`), stored in ``tags``; ``None`` if
-    the reader gave out first."""
+    the reader gave out first. Under a camera the UIDs are marker ids, stored as the deck's
+    markers: ids are a deck's own, so no other deck can own one."""
+    camera = isinstance(source, CameraSource)
     writer = source if write and isinstance(source, NfcSource) else None
     if write and writer is None:
         say("register.error.cannot_write", {"reader": source.name})
         return None
 
     def owner(uid: str) -> str | None:
-        other = tags.owner(uid)
+        other = None if camera else tags.owner(uid)
         return None if other is None or other.id == deck.id else other.name
 
     walk = Walk(tuple(cards), owner, deck.tag)
-    _next(walk, say)
+    words = "register.camera." if camera else "register."
+    _next(walk, say, words)
     async for obs in source:
         if isinstance(obs, SourceStatus):
             said: JSONObject = {"source": obs.source, "reason": obs.reason, "kind": obs.kind}
@@ -46,27 +56,45 @@ async def register(
             if obs.state in (SourceState.FAILED, SourceState.CLOSED):
                 return None
             continue
-        if not isinstance(obs, TagPlaced):
+        if isinstance(obs, CardSeen):  # a marker under the camera: its id is the card's "UID"
+            placed = TagPlaced(obs.source, obs.card, at=obs.at)
+        elif isinstance(obs, TagPlaced):
+            placed = obs
+        else:
             continue
-        step = walk.tap(obs)
+        step = walk.tap(placed)
         if isinstance(step, Bound):
-            record = deck.seal(step.uid, step.card)
-            if writer is not None and not await writer.write(step.uid, (record,)):
+            sealed = () if writer is None else (deck.seal(step.uid, step.card),)
+            if writer is not None and not await writer.write(step.uid, sealed):
                 walk.untap(step.uid)
                 say("register.write_failed", {"card": step.card})
             else:
                 say("register.bound", {"card": step.card, "uid": step.uid})
         elif isinstance(step, Duplicate):
-            say("register.duplicate", {"card": step.card, "uid": step.uid})
+            say(words + "duplicate", {"card": step.card, "uid": step.uid})
         else:
             say(step.why, {"deck": step.deck, "uid": step.uid})
         if walk.done:
-            tags.store(deck, walk.bound)
+            if camera:
+                tags.store_markers(deck, {int(uid): card for uid, card in walk.bound.items()})
+            else:
+                tags.store(deck, walk.bound)
             say("register.done", {"count": len(walk.bound), "deck": deck.name})
             await source.aclose()
             return dict(walk.bound)
-        _next(walk, say)
+        _next(walk, say, words)
     return None
+
+
+def camera_learning(url: str, calibration: Calibration) -> CameraSource:
+    """The camera a deck's markers are learnt under: the whole table one zone, and every
+    card marker named by its id — no marker is any card yet."""
+    _, address = check_url(url)
+    if not isinstance(address, Address):
+        raise BadSourceUrl(url, "calibrate.not_a_camera")
+    w, d = calibration.table.size_mm
+    whole = Table((w, d), {"": [(-w, -d), (2 * w, -d), (2 * w, 2 * d), (-w, 2 * d)]})
+    return CameraSource(url, address, whole, unlearnt, calibration.homography)
 
 
 def deck_cards(deck: Deck, folder: Path) -> tuple[CardId, ...]:
@@ -119,6 +147,6 @@ def known_boxes(game: str, folder: Path) -> str:
     return ", ".join([*GAMES[game].sensing.boxes, *saved])
 
 
-def _next(walk: Walk, say: Say) -> None:
+def _next(walk: Walk, say: Say, words: str) -> None:
     assert walk.next is not None
-    say("register.next", {"card": walk.next, "n": len(walk.bound) + 1, "total": len(walk.cards)})
+    say(words + "next", {"card": walk.next, "n": len(walk.bound) + 1, "total": len(walk.cards)})

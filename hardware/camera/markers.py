@@ -43,6 +43,12 @@ def assigned(cards: Sequence[CardId]) -> dict[int, CardId]:
     return {FIRST_CARD + i: card for i, card in enumerate(cards)}
 
 
+def unlearnt(marker: int) -> CardId | None:
+    """A card's marker by its id, while a deck's markers are being learnt and none is a card
+    yet (the corners, and ids past the dictionary, are no card's)."""
+    return CardId(str(marker)) if FIRST_CARD <= marker <= LAST else None
+
+
 def marker_image(marker: int, side_px: int) -> NDArray[np.uint8]:
     """The marker ``marker`` as a black-and-white image ``side_px`` square, quiet zone not
     included."""

@@ -14,6 +14,7 @@ import pytest
 from companion.games import GAMES
 from companion.tagmap import TagMap
 from hardware.camera import layout
+from hardware.camera.detect import Detector
 from hardware.camera.markers import FIRST_CARD, assigned
 from hardware.camera.synthetic import Laid, Scene, write_video
 from ui import camera
@@ -98,3 +99,35 @@ def test_a_table_asked_to_play_with_an_uncalibrated_camera_is_told_before_it_sta
     )
     assert all(w.role.seen and w.url == "camera:0" for w in watches)
     assert context.camera is not None and context.markers(FIRST_CARD) == first
+
+
+def test_a_deck_learns_its_markers_under_the_camera_whatever_sticker_each_card_got(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``companion register --camera``: each card laid face up in the order asked; the
+    stickers went on in any order (not the sheet's), and a card laid twice is said so."""
+    (cards,) = GAMES["microfilms"].sensing.boxes.values()
+    rng = random.Random(8)
+    stuck = dict(zip(cards, rng.sample(range(FIRST_CARD, FIRST_CARD + 60), len(cards)),
+                     strict=True))  # fmt: skip
+    blank = Scene([])
+    kept = tmp_path / "camera.json"
+    layout.save(kept, layout.calibrate([Detector().find(blank.render(rng))], 4, (1200.0, 800.0)))
+    laid: list[Laid] = []
+    shots = [(blank.render(rng), 10)]
+    for i, card in enumerate(cards):
+        laid.append(Laid(stuck[card], (80.0 + 130 * (i % 9), 120.0 + 250 * (i // 9)), 10.0 * i))
+        shots.append((Scene(laid).render(rng), 10))
+        if i == 2:  # the first card lifted and laid again: it was learnt already
+            shots += [(Scene(laid[1:]).render(rng), 40), (Scene(laid).render(rng), 10)]
+    video = tmp_path / "learning.avi"
+    write_video(video, shots)
+    tags_file = tmp_path / "tags.sqlite3"
+    code = main(["register", "--game", "microfilms", "--camera", f"camera:{video}",
+                 "--calibration", str(kept), "--tags", str(tags_file), "--lang", "en"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0, out
+    deck = TagMap(tags_file).deck("microfilms")
+    assert deck is not None
+    assert TagMap(tags_file).markers(deck) == {marker: card for card, marker in stuck.items()}
+    assert "That marker was learnt already" in out and "Lay " in out
