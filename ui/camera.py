@@ -11,7 +11,7 @@ watches, and gives the camera the deck's markers.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import cv2
@@ -21,7 +21,7 @@ from companion.core.types import CardId
 from companion.i18n import text
 from companion.tagmap import Deck, TagMap
 from hardware.camera import layout
-from hardware.camera.detect import Detector
+from hardware.camera.detect import Detector, Image
 from hardware.camera.source import Address, grabbed
 from hardware.sources import Context, Watch, check_url
 from hardware.urls import BadSourceUrl
@@ -30,8 +30,15 @@ FRAMES = 10
 """Frames a calibration averages over: a third of a second of a webcam."""
 
 
-def calibrate(args: argparse.Namespace, lang: str, console: Console, path: Path) -> int:
-    """``companion calibrate``: the calibration kept in ``path``; 0 when it was made."""
+Edit = Callable[[layout.Calibration, Image], None]
+"""The zones redrawn by the person on the table seen from above (on the tablet)."""
+
+
+def calibrate(
+    args: argparse.Namespace, lang: str, console: Console, path: Path, edit: Edit | None
+) -> int:
+    """``companion calibrate``: the calibration kept in ``path``, its zones then ``edit``-ed
+    unless not asked for; 0 when it was made."""
     try:
         _, address = check_url(args.camera)
         if not isinstance(address, Address):
@@ -52,6 +59,8 @@ def calibrate(args: argparse.Namespace, lang: str, console: Console, path: Path)
     if args.picture is not None:
         cv2.imwrite(str(args.picture), layout.top_down(frames[-1], calibration))
         console.print(text(lang, "calibrate.picture", file=str(args.picture)))
+    if edit is not None:
+        edit(calibration, frames[-1])
     return 0
 
 

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import platformdirs
 from rich.console import Console
 
@@ -187,9 +188,9 @@ def _reader_commands(
     k.add_argument("--players", type=int, required=True, help=h("players"))
     k.add_argument("--size", metavar="WxD", help=h("calibrate_size"))
     k.add_argument("--picture", type=Path, help=h("calibrate_picture"))
+    k.add_argument("--no-edit", action="store_true", help=h("calibrate_no_edit"))
     _calibration_arg(k, h)
-    k.set_defaults(run=lambda args, lang, console: camera.calibrate(
-        args, lang, console, args.calibration or default_calibration()))  # fmt: skip
+    k.set_defaults(run=_calibrate)
 
     c = command("doctor")
     c.add_argument("--reader", action="append", default=[], help=h("doctor_reader"))
@@ -322,6 +323,20 @@ def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
         readers=readers, recognise=recognise, context=context,
     )  # fmt: skip
     return 0
+
+
+def _calibrate(args: argparse.Namespace, lang: str, console: Console) -> int:
+    path = args.calibration or default_calibration()
+
+    def edit(calibration: layout.Calibration, frame: np.ndarray) -> None:
+        from ui.tablet import launch  # noqa: PLC0415 -- keeps Kivy out of every other command
+
+        launch.prepare(platformdirs.user_data_path(APP) / "kivy")
+        from ui.tablet.zones import ZonesApp  # noqa: PLC0415 -- Kivy is configured now
+
+        ZonesApp(lang, calibration, frame, path).run()
+
+    return camera.calibrate(args, lang, console, path, None if args.no_edit else edit)
 
 
 def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:

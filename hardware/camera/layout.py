@@ -151,18 +151,29 @@ def _zones(given: Mapping[str, Sequence[Sequence[float]]]) -> dict[Zone, list[Po
     return zones
 
 
-def top_down(frame: np.ndarray, calibration: Calibration, px_per_mm: float = 0.5) -> np.ndarray:
-    """The table seen from straight above, its zones outlined and each seat numbered: what
-    the person checks the calibration by (colour, ``px_per_mm`` to the millimetre)."""
-    t, margin = calibration.table, 40.0
-    w, d = t.size_mm
-    # table millimetres → picture pixels, the far edge at the top as one looks down on it
-    to_px = np.array([[px_per_mm, 0, margin * px_per_mm],
-                      [0, -px_per_mm, (d + margin) * px_per_mm], [0, 0, 1]])  # fmt: skip
-    size = (round((w + 2 * margin) * px_per_mm), round((d + 2 * margin) * px_per_mm))
+PICTURE_MARGIN_MM = 40.0
+"""The picture of the table from above shows this much beyond the corner markers' centres."""
+
+
+def picture_mm(calibration: Calibration, px_per_mm: float) -> np.ndarray:
+    """Table millimetres → pixels of the picture from above, the far edge at the top."""
+    m, d = PICTURE_MARGIN_MM, calibration.table.size_mm[1]
+    return np.array([[px_per_mm, 0, m * px_per_mm], [0, -px_per_mm, (d + m) * px_per_mm],
+                     [0, 0, 1]])  # fmt: skip
+
+
+def top_down(
+    frame: np.ndarray, calibration: Calibration, px_per_mm: float = 0.5, *, outlined: bool = True
+) -> np.ndarray:
+    """The table seen from straight above (colour), its zones outlined and each seat
+    numbered unless not ``outlined``: what the person checks the calibration by."""
+    w, d = calibration.table.size_mm
+    to_px = picture_mm(calibration, px_per_mm)
+    m = PICTURE_MARGIN_MM
+    size = (round((w + 2 * m) * px_per_mm), round((d + 2 * m) * px_per_mm))
     grey = cv2.warpPerspective(frame, to_px @ calibration.homography, size)
     picture = np.asarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR) if grey.ndim == 2 else grey)
-    for zone, polygon in t.zones.items():
+    for zone, polygon in calibration.table.zones.items() if outlined else ():
         role = Role.parse(zone)
         colour = {"seat": (60, 200, 60), "centre": (220, 160, 40), "discard": (40, 80, 230)}
         points = np.array(polygon, dtype=np.float64).reshape(-1, 1, 2)

@@ -35,7 +35,7 @@ def test_a_table_is_calibrated_from_a_recording_of_it_and_drawn_from_above(
 ) -> None:
     kept, picture = tmp_path / "camera.json", tmp_path / "from-above.png"
     code = main(["calibrate", "--camera", f"camera:{video}", "--players", "6", "--lang", "en",
-                 "--calibration", str(kept), "--picture", str(picture)])  # fmt: skip
+                 "--no-edit", "--calibration", str(kept), "--picture", str(picture)])  # fmt: skip
     out = capsys.readouterr().out
     assert code == 0, out
     calibration = layout.load(kept)
@@ -56,7 +56,7 @@ def test_a_camera_that_sees_no_corners_or_is_not_there_calibrates_nothing(
                       (f"camera:{tmp_path / 'none.avi'}", "no camera answers"),
                       ("nfc:usb", "Only a camera")]:  # fmt: skip
         code = main(["calibrate", "--camera", url, "--players", "4", "--lang", "en",
-                     "--calibration", str(kept)])  # fmt: skip
+                     "--no-edit", "--calibration", str(kept)])  # fmt: skip
         assert code == 1 and said in capsys.readouterr().out
     assert not kept.exists()
 
