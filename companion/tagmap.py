@@ -3,7 +3,8 @@
 ``companion register`` fills it by having each card tapped once. A deck also
 keeps the camera's markers (marker id → card, :meth:`TagMap.markers`): ids are a
 deck's own — every sheet of stickers starts at the same id — so, unlike a UID, one
-may serve a card in each deck. A deck also
+may serve a card in each deck; and, for a deck without stickers, a photo of each
+face as the camera saw it (:meth:`TagMap.photos`, opaque bytes to this module). A deck also
 has its own key (see :mod:`companion.tagrecord`), so stickers written with a
 record can be recognised even by a tablet that lacks the map. A sticker
 belongs to one deck only: a tap of a sticker registered elsewhere is a
@@ -48,6 +49,12 @@ CREATE TABLE IF NOT EXISTS markers (
     card     TEXT NOT NULL,
     PRIMARY KEY (deck_id, marker),
     UNIQUE (deck_id, card)
+);
+CREATE TABLE IF NOT EXISTS photos (
+    deck_id  INTEGER NOT NULL REFERENCES decks(id),
+    card     TEXT NOT NULL,
+    photo    BLOB NOT NULL,
+    PRIMARY KEY (deck_id, card)
 );
 """
 
@@ -163,6 +170,22 @@ class TagMap:
             )
         except sqlite3.IntegrityError as err:  # two markers for one card
             raise TagMapError("register.error.bad_file", expected=FORMAT) from err
+
+    def photos(self, deck: Deck) -> dict[CardId, bytes]:
+        """Each face's photo for the camera's markerless mode, in the order they were taken."""
+        rows = self._db.execute(
+            "SELECT card, photo FROM photos WHERE deck_id = ? ORDER BY rowid", (deck.id,)
+        )
+        return {CardId(card): bytes(photo) for card, photo in rows}
+
+    def store_photos(self, deck: Deck, photos: Mapping[CardId, bytes]) -> None:
+        """Replace the deck's photos at once (a walk under the camera kept whole or not)."""
+        with self._db:
+            self._db.execute("DELETE FROM photos WHERE deck_id = ?", (deck.id,))
+            self._db.executemany(
+                "INSERT INTO photos (deck_id, card, photo) VALUES (?, ?, ?)",
+                [(deck.id, card, photo) for card, photo in photos.items()],
+            )
 
     def marker_in(self, decks: Sequence[Deck], marker: int) -> CardId | None:
         """The card a marker is in the first of ``decks`` that has it (as

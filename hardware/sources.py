@@ -25,6 +25,7 @@ from hardware.script import ScriptSource
 from hardware.urls import BadSourceUrl
 
 if TYPE_CHECKING:
+    from hardware.camera.art import Gallery
     from hardware.camera.layout import Calibration
 
 
@@ -35,10 +36,12 @@ def _no_markers(marker: int) -> CardId | None:
 @dataclass(frozen=True)
 class Context:
     """What the table tells its sources: the card each of the deck's camera markers stands
-    for, and the camera's calibration (``None``: never calibrated)."""
+    for, the camera's calibration (``None``: never calibrated), and, for a deck without
+    stickers, the photos of its faces the camera knows the cards by instead."""
 
     markers: Callable[[int], CardId | None] = _no_markers
     camera: Calibration | None = None
+    gallery: Gallery | None = None
 
 
 @dataclass(frozen=True)
@@ -63,12 +66,16 @@ def _read_camera(url: str, rest: str) -> Any:
 
 
 def _open_camera(address: Any, name: SourceName, context: Context) -> Source:
+    from hardware.camera.art import ArtDetector  # noqa: PLC0415 -- as above
     from hardware.camera.source import CameraSource  # noqa: PLC0415 -- as above
 
     if context.camera is None:
         raise BadSourceUrl(name, "calibrate.none", {"file": ""})
     c = context.camera
-    return CameraSource(name, address, c.table, context.markers, c.homography)
+    if context.gallery is None:
+        return CameraSource(name, address, c.table, context.markers, c.homography)
+    art = ArtDetector(context.gallery)
+    return CameraSource(name, address, c.table, art.known, c.homography, finder=art)
 
 
 SCHEMES: dict[str, Scheme] = {

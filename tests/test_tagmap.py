@@ -82,3 +82,13 @@ def test_a_deck_keeps_its_camera_markers_apart_from_its_stickers_and_moves_with_
         other.import_({**tags.export(club), "name": "x", "tag": "00" * 8,
                        "markers": {"4": "ACE", "5": "ACE"}})  # fmt: skip
     assert [d.name for d in other.decks()] == ["home"], "a bad file stores nothing"
+
+
+def test_a_deck_keeps_a_photo_of_each_face_for_the_markerless_camera(tmp_path: Path) -> None:
+    tags = TagMap(tmp_path / "a.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store_photos(deck, {CardId("R-UK"): b"\x01\x02", CardId("ACE"): b"\x03"})
+    assert list(TagMap(tmp_path / "a.sqlite3").photos(deck).items()) == [
+        ("R-UK", b"\x01\x02"), ("ACE", b"\x03")]  # fmt: skip
+    tags.store_photos(deck, {CardId("ACE"): b"\x04"})
+    assert tags.photos(deck) == {"ACE": b"\x04"}, "a new walk replaces the old photos"

@@ -21,6 +21,7 @@ from companion.core.types import CardId
 from companion.i18n import text
 from companion.tagmap import Deck, TagMap
 from hardware.camera import layout
+from hardware.camera.art import Gallery
 from hardware.camera.detect import Detector, Image
 from hardware.camera.source import Address, grabbed
 from hardware.sources import Context, Watch, check_url
@@ -65,12 +66,15 @@ def calibrate(
 
 
 def watching(
-    watches: Sequence[Watch], camera: str | None, path: Path, tags: TagMap, decks: Sequence[Deck]
-) -> tuple[list[Watch], Context]:
-    """The places watched, a camera's zones among them, and what its sources are told.
+    watches: Sequence[Watch], camera: str | None, path: Path, tags: TagMap, decks: Sequence[Deck],
+    *, markerless: bool = False,
+) -> tuple[list[Watch], Context]:  # fmt: skip
+    """The places watched, a camera's zones among them, and what its sources are told: the
+    decks' markers, or with ``markerless`` the photos of their faces.
 
     :raises LayoutError: a camera is asked for and was never calibrated (or its file is
-        damaged): it would see cards and place none of them.
+        damaged): it would see cards and place none of them; or, ``markerless``, no deck
+        has photos of its faces.
     :raises BadSourceUrl: ``camera`` names no camera.
     """
     cameras = [w for w in watches if w.url.partition(":")[0] == "camera"]
@@ -78,7 +82,13 @@ def watching(
         return list(watches), Context(_markers(tags, decks).get)
     calibration = layout.load(path)
     more = Watch.zones_of(camera, calibration) if camera is not None else []
-    return [*watches, *more], Context(_markers(tags, decks).get, calibration)
+    gallery = None
+    if markerless:
+        photos = {c: p for deck in reversed(decks) for c, p in tags.photos(deck).items()}
+        if not photos:
+            raise layout.LayoutError("register.camera.no_photos")
+        gallery = Gallery.kept(photos)
+    return [*watches, *more], Context(_markers(tags, decks).get, calibration, gallery)
 
 
 def _markers(tags: TagMap, decks: Sequence[Deck]) -> dict[int, CardId]:

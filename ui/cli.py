@@ -41,7 +41,15 @@ from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
 from ui import boxes, camera, cjk, demo
 from ui.phone.server import DEFAULT_PORT, PhoneServer
-from ui.register import box_cards, box_named, camera_learning, deck_cards, register
+from ui.register import (
+    box_cards,
+    box_named,
+    camera_learning,
+    deck_cards,
+    faces_of,
+    learn_faces,
+    register,
+)
 from ui.terminal import TableScreen
 from ui.windows import WindowTimer
 
@@ -127,6 +135,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     )
     t.add_argument("--deck", help=h("play_deck"))
     t.add_argument("--camera", metavar="URL", help=h("play_camera"))
+    t.add_argument("--markerless", action="store_true", help=h("play_markerless"))
     _tags_arg(t, h)
     _calibration_arg(t, h)
     t.set_defaults(run=_tablet)
@@ -166,6 +175,7 @@ def _reader_commands(
     t.add_argument("--box", help=h("box"))
     t.add_argument("--reader", help=h("reader"))
     t.add_argument("--camera", metavar="URL", help=h("register_camera"))
+    t.add_argument("--markerless", action="store_true", help=h("register_markerless"))
     t.add_argument("--deck", help=h("deck"))
     t.add_argument("--write", action="store_true", help=h("write"))
     t.add_argument("--export", type=Path, help=h("tags_export"))
@@ -311,7 +321,9 @@ def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
         recognise = functools.partial(tags.recognise_in, decks)
         try:
             calibration = args.calibration or default_calibration()
-            readers, context = camera.watching(readers, args.camera, calibration, tags, decks)
+            readers, context = camera.watching(
+                readers, args.camera, calibration, tags, decks, markerless=args.markerless
+            )
         except (LayoutError, BadSourceUrl) as err:
             said = err.details if isinstance(err, BadSourceUrl) else err.args_
             console.print(text(lang, err.key, **said), style="red")
@@ -440,6 +452,11 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
             box = box_named(args.game, args.box, folder) if args.box is not None else ""
             deck = tags.new_deck(name, args.game, box or next(iter(GAMES[args.game].sensing.boxes)))
         cards = deck_cards(deck, folder)
+        if args.camera is not None and args.markerless:
+            faces = faces_of(deck.game, cards)
+            console.print(text(lang, "register.camera.faces", deck=name, count=len(faces)))
+            photos = learn_faces(args.camera, tags, deck, faces, _sayer(lang, voice, console))
+            return 0 if photos is not None else 1
         if args.camera is not None:
             kept = layout.load(args.calibration or default_calibration())
             source: Source = camera_learning(args.camera, kept)
@@ -451,6 +468,17 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
         console.print(voice.say(key, said), style="red")
         return 1
 
+    intro = "register.camera.intro" if args.camera is not None else "register.intro"
+    console.print(text(lang, intro, deck=name, count=len(cards)))
+    say = _sayer(lang, voice, console)
+    bound = asyncio.run(register(source, tags, deck, cards, write=args.write, say=say))
+    return 0 if bound is not None else 1
+
+
+def _sayer(lang: str, voice: Voice, console: Console) -> Callable[[str, JSONObject], None]:
+    """How a registration's steps are printed: each in the person's language, a source's
+    status with its reason and kind in words."""
+
     def say(key: str, said: JSONObject) -> None:
         reason, kind = said.pop("reason", ""), said.pop("kind", None)
         why = text(lang, str(reason)) if reason else ""
@@ -458,10 +486,7 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
         console.print(voice.text(key, **{k: voice.render(k, v) for k, v in said.items()},
                                  why=why, **named))  # fmt: skip
 
-    intro = "register.camera.intro" if args.camera is not None else "register.intro"
-    console.print(text(lang, intro, deck=name, count=len(cards)))
-    bound = asyncio.run(register(source, tags, deck, cards, write=args.write, say=say))
-    return 0 if bound is not None else 1
+    return say
 
 
 def _markers(args: argparse.Namespace, lang: str, console: Console) -> int:

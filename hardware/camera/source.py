@@ -19,12 +19,13 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 import cv2
 import numpy as np
 
 from companion.observations import CardGone, CardSeen, SourceName, SourceState, SourceStatus, Zone
-from hardware.camera.detect import Detector, Image
+from hardware.camera.detect import Detector, Found, Image
 from hardware.camera.fusion import Fusion, Known
 from hardware.camera.table import Table, averaged
 from hardware.stream import Emit, ThreadFed
@@ -51,16 +52,23 @@ def read_url(url: str, rest: str) -> Address:
     return Address(int(rest), None) if rest.isdigit() else Address(None, rest)
 
 
+class Finder(Protocol):
+    """What finds the cards of a frame: the stickers' markers (:class:`Detector`), or the
+    printed art (:class:`~hardware.camera.art.ArtDetector`) — each with the corners."""
+
+    def find(self, grey: Image) -> list[Found]: ...
+
+
 class CameraSource(ThreadFed):
     def __init__(
         self, name: SourceName, address: Address, table: Table, known: Known,
-        view: np.ndarray | None = None,
+        view: np.ndarray | None = None, *, finder: Finder | None = None,
     ) -> None:  # fmt: skip
         self.watcher: Watcher | None = None
         """The threads at work, once the stream is iterated (their counts tell the cost)."""
 
         def make(emit: Emit) -> Watcher:
-            self.watcher = Watcher(name, address, table, known, emit, view=view)
+            self.watcher = Watcher(name, address, table, known, emit, view=view, finder=finder)
             return self.watcher
 
         super().__init__(name, make)
@@ -71,13 +79,13 @@ class Watcher:
 
     def __init__(
         self, name: SourceName, address: Address, table: Table, known: Known, emit: Emit, *,
-        view: np.ndarray | None = None,
+        view: np.ndarray | None = None, finder: Finder | None = None,
     ) -> None:  # fmt: skip
         self.name, self.address, self.table, self.emit = name, address, table, emit
         self.view = view
         """Image → table as calibrated, if it was: the first frames are read on it."""
         self.fusion = Fusion(name, known)
-        self.detector = Detector()
+        self.detector = finder or Detector()
         self._stop = threading.Event()
         self._fresh = threading.Condition()
         self._newest: tuple[float, Image] | None = None
@@ -126,7 +134,7 @@ class Watcher:
             if from_file:  # paced as the camera that made it gave it
                 time.sleep(max(0.0, began + at - time.monotonic()))
             with self._fresh:
-                self._newest = (at, _grey(frame))
+                self._newest = (at, grey_of(frame))
                 self._fresh.notify_all()
             shown += 1
         capture.release()
@@ -205,13 +213,14 @@ def grabbed(address: Address, count: int) -> list[Image]:
             ok, frame = capture.read()
             if not ok:
                 break
-            frames.append(_grey(frame))
+            frames.append(grey_of(frame))
     finally:
         capture.release()
     return frames
 
 
-def _grey(frame: np.ndarray) -> Image:
+def grey_of(frame: np.ndarray) -> Image:
+    """A frame as captured (colour, or grey already from a grey recording), in grey."""
     grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     return np.asarray(grey, dtype=np.uint8)
 

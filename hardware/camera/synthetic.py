@@ -5,7 +5,8 @@ A table (default 1,200 × 800 mm between the corner markers' centres) seen from 
 an angle, with cards of 63 × 88 mm each bearing a 30 mm sticker, laid at given places
 and turns. Seeded, so a frame is the same every run. ``hard`` adds what a real table
 does to a frame: blur, sensor noise, a lighting gradient, a lamp's glare, and a hand
-passing over some of the cards.
+passing over some of the cards. Without stickers (``Scene.stickers``), each card shows
+printed art of its own instead (:func:`card_art`), as the markerless mode reads cards.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class Scene:
     """How much narrower the far edge looks than the near one (the camera's angle)."""
     jitter: float = 0.0
     """Pixels the view may shake by from frame to frame."""
+    stickers: bool = True
+    """Cards bear their marker stickers; else each its art (``Laid.marker`` picks it)."""
     seed: int = 0
     _rng: random.Random = field(default_factory=random.Random, compare=False)
 
@@ -70,7 +73,7 @@ class Scene:
         for i, c in enumerate(CORNERS):
             _paste(top, marker_image(c, _px(CORNER_MM)), [(0, 0), (w, 0), (w, d), (0, d)][i], d)
         for card in self.cards:
-            _card(top, card, d)
+            _card(top, card, d, self.stickers)
         # The drawing's rows run from the far edge to the near one, as one looks down on
         # the table from the near side: drawing pixels → table millimetres.
         drawn_to_table = np.array([[1 / PX_PER_MM, 0, -MARGIN_MM],
@@ -117,15 +120,44 @@ def _place(top: Image, art: Image, at_mm: tuple[float, float], turn: float, dept
     np.copyto(top, drawn, where=mask > 127)
 
 
-def _card(top: Image, card: Laid, depth: float) -> None:
+def _card(top: Image, card: Laid, depth: float, sticker: bool) -> None:
+    if not sticker:
+        _place(top, card_art(card.marker), card.at_mm, card.turn, depth)
+        return
     face = np.full((_px(CARD_MM[1]), _px(CARD_MM[0])), 235, dtype=np.uint8)
     cv2.rectangle(face, (4, 4), (face.shape[1] - 5, face.shape[0] - 5), 120, 2)  # its print
-    sticker = np.asarray(marker_image(card.marker, _px(STICKER_MM * 2 / 3)), dtype=np.uint8)
-    side, quiet = sticker.shape[0], sticker.shape[0] // 4
+    marker = np.asarray(marker_image(card.marker, _px(STICKER_MM * 2 / 3)), dtype=np.uint8)
+    side, quiet = marker.shape[0], marker.shape[0] // 4
     y, x = (face.shape[0] - side) // 2, (face.shape[1] - side) // 2
     face[y - quiet : y + side + quiet, x - quiet : x + side + quiet] = 255
-    face[y : y + side, x : x + side] = sticker
+    face[y : y + side, x : x + side] = marker
     _place(top, face, card.at_mm, card.turn, depth)
+
+
+def card_art(face: int) -> Image:
+    """A card face's printed art, upright (``PX_PER_MM``): a title band, a picture of a few
+    shapes and a text block, each face its own — seeded by ``face``, as no two faces of a
+    real deck are printed alike."""
+    rng = random.Random(f"face:{face}")
+    w, h = _px(CARD_MM[0]), _px(CARD_MM[1])
+    art = np.full((h, w), 232, dtype=np.uint8)
+    cv2.rectangle(art, (5, 5), (w - 6, h - 6), 90, 2)
+    cv2.rectangle(art, (10, 10), (w - 11, 34), rng.randrange(40, 160), -1)  # the title band
+    for _ in range(5):  # the picture
+        shade, x, y = rng.randrange(20, 200), rng.randrange(14, w - 14), rng.randrange(44, 120)
+        if rng.random() < 0.5:
+            cv2.circle(art, (x, y), rng.randrange(8, 26), shade, -1)
+        else:
+            half = rng.randrange(6, 30), rng.randrange(6, 22)
+            cv2.rectangle(art, (x - half[0], y - half[1]), (x + half[0], y + half[1]), shade, -1)
+    for line in range(4):  # the text: bars of words
+        x = 14
+        while x < w - 20:
+            word = rng.randrange(6, 22)
+            top = 130 + line * 10
+            cv2.rectangle(art, (x, top), (min(x + word, w - 14), top + 4), 70, -1)
+            x += word + 5
+    return art
 
 
 def _hand(frame: Image, rng: random.Random) -> None:

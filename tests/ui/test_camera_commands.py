@@ -13,12 +13,13 @@ import pytest
 
 from companion.games import GAMES
 from companion.tagmap import TagMap
-from hardware.camera import layout
+from hardware.camera import art, layout
 from hardware.camera.detect import Detector
 from hardware.camera.markers import FIRST_CARD, assigned
-from hardware.camera.synthetic import Laid, Scene, write_video
+from hardware.camera.synthetic import Laid, Scene, spread, write_video
 from ui import camera
 from ui.cli import main
+from ui.register import faces_of
 
 
 @pytest.fixture
@@ -131,3 +132,55 @@ def test_a_deck_learns_its_markers_under_the_camera_whatever_sticker_each_card_g
     assert deck is not None
     assert TagMap(tags_file).markers(deck) == {marker: card for card, marker in stuck.items()}
     assert "That marker was learnt already" in out and "Lay " in out
+
+
+def test_a_deck_without_stickers_has_each_face_photographed_and_is_known_by_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``companion register --camera --markerless``: one card of each face laid face up in
+    turn (copies need no photo); the photos then name the cards on a table, and ``play
+    --markerless`` gives them to the camera."""
+    (cards,) = GAMES["microfilms"].sensing.boxes.values()
+    faces = faces_of("microfilms", cards)
+    assert len(faces) == 23, "the two blood Interrogate/Blackmail copies are one face each"
+    printed = {card: FIRST_CARD + i for i, card in enumerate(faces)}  # each face's own art
+    rng = random.Random(3)
+    laid: list[Laid] = []
+    shots = [(Scene([], stickers=False).render(rng), 6)]
+    for i, card in enumerate(faces):
+        laid.append(Laid(printed[card], (100.0 + 200 * (i % 6), 100.0 + 200 * (i // 6)), 5.0 * i))
+        shots.append((Scene(laid, stickers=False).render(rng), 6))
+        if i == 1:  # the first card taken up and laid elsewhere: known already
+            laid[0] = Laid(printed[faces[0]], (1100.0, 700.0))
+            shots.append((Scene(laid, stickers=False).render(rng), 6))
+    video = tmp_path / "faces.avi"
+    write_video(video, shots)
+    tags_file = tmp_path / "tags.sqlite3"
+    code = main(["register", "--game", "microfilms", "--camera", f"camera:{video}",
+                 "--markerless", "--tags", str(tags_file), "--lang", "en"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "That face was photographed already: it is Agent (China)" in out
+    tags = TagMap(tags_file)
+    deck = tags.deck("microfilms")
+    assert deck is not None and list(tags.photos(deck)) == list(faces)
+
+    kept = tmp_path / "camera.json"
+    layout.save(kept, layout.calibrate([Detector().find(shots[0][0])], 4, (1200.0, 800.0)))
+    _, context = camera.watching([], "camera:0", kept, tags, [deck], markerless=True)
+    assert context.gallery is not None
+    finder = art.ArtDetector(context.gallery)
+    some = rng.sample(faces, 8)
+    table = Scene(spread([printed[c] for c in some], (1200.0, 800.0), rng), stickers=False)
+    named = {finder.known(f.marker) for f in finder.find(table.render(rng)) if f.marker > 3}
+    assert named == set(some)
+
+
+def test_playing_markerless_before_any_face_was_photographed_is_told_so(tmp_path: Path) -> None:
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    kept = tmp_path / "camera.json"
+    layout.save(kept, layout.Calibration(layout.Table((1.0, 1.0), {}), np.eye(3)))
+    with pytest.raises(layout.LayoutError) as err:
+        camera.watching([], "camera:0", kept, tags, [deck], markerless=True)
+    assert err.value.key == "register.camera.no_photos"
