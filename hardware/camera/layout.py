@@ -175,7 +175,7 @@ def top_down(
     picture = np.asarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR) if grey.ndim == 2 else grey)
     for zone, polygon in calibration.table.zones.items() if outlined else ():
         role = Role.parse(zone)
-        colour = {"seat": (60, 200, 60), "centre": (220, 160, 40), "discard": (40, 80, 230)}
+        colour = {"seat": (60, 200, 60), "centre": (40, 160, 230), "discard": (40, 60, 220)}  # BGR
         points = np.array(polygon, dtype=np.float64).reshape(-1, 1, 2)
         ring = cv2.perspectiveTransform(points, to_px)
         cv2.polylines(picture, [ring.astype(np.int32)], True, colour[role.place], 3)

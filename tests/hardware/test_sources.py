@@ -9,6 +9,7 @@ import pytest
 
 from companion.core.taps import Place, Role
 from companion.core.types import Seat
+from hardware.camera.source import Address
 from hardware.nfc import NfcTty, NfcUsb
 from hardware.sources import SCHEMES, BadWatch, Watch, check_url, open_watched
 from hardware.urls import BadSourceUrl
@@ -23,6 +24,8 @@ from hardware.urls import BadSourceUrl
         ("nfc:usb", NfcUsb("usb")),
         ("nfc:usb:072f:2200", NfcUsb("usb:072f:2200")),
         ("script:demo.jsonl", Path("demo.jsonl")),
+        ("camera:0", Address(0, None)),
+        ("camera:game night.avi", Address(None, "game night.avi")),
     ],
 )  # fmt: skip
 def test_a_source_url_names_its_kind_of_sensor(url: str, address: object) -> None:
@@ -38,6 +41,7 @@ def test_a_source_url_names_its_kind_of_sensor(url: str, address: object) -> Non
         ("nfc:tty:pn532", "nfc.reason.bad_url"),
         ("nfc:bluetooth", "nfc.reason.bad_url"),
         ("script:", "script.reason.no_file"),
+        ("camera:", "camera.reason.no_device"),
     ],
 )
 def test_a_url_that_names_nothing_we_can_open_says_why(url: str, key: str) -> None:

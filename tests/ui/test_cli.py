@@ -123,6 +123,22 @@ def test_the_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) 
     assert "玩家人数" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
+def test_every_command_and_option_is_explained_in_words_not_keys(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, "--help"])
+    commands = capsys.readouterr().out
+    assert "cli.help" not in commands
+    for command in ("demo", "play", "resume", "export", "replay", "games", "register",
+                    "markers", "calibrate", "doctor"):  # fmt: skip
+        assert command in commands
+        with pytest.raises(SystemExit):
+            main(["--lang", lang, command, "--help"])
+        assert "cli.help" not in capsys.readouterr().out, command
+
+
 def test_the_demo_shows_each_seats_qr_code_and_address(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -177,7 +193,7 @@ def test_play_with_readers_says_which_deck_is_missing(
         ("centre", "卡機要寫成 角色=位址"),
         ("table=nfc:usb", "seat:N、centre 或 discard"),
         ("seat:1=nfc:bogus", "不是 NFC 讀卡機位址"),
-        ("seat:1=tape:x", "nfc:, script:"),
+        ("seat:1=tape:x", "nfc:, camera:, script:"),
     ],
 )
 def test_a_badly_written_reader_is_explained_in_the_players_language(

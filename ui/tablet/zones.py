@@ -17,8 +17,9 @@ from typing import Any
 import cv2
 import numpy as np
 from kivy.app import App
+from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
-from kivy.graphics import Color, Line
+from kivy.graphics import Color, Line, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.input.motionevent import MotionEvent
 from kivy.uix.boxlayout import BoxLayout
@@ -36,6 +37,12 @@ PX_PER_MM = 1.0
 TONE = {Place.SEAT: theme.GREEN, Place.CENTRE: theme.ORANGE, Place.DISCARD: theme.RED}
 
 
+def _short(lang: str, zone: Zone) -> str:
+    """A zone's name as drawn inside it on the picture: a seat's number will do."""
+    role = Role.parse(zone)
+    return str(role.seat + 1) if role.seat is not None else zone_name(lang, zone)
+
+
 def zone_name(lang: str, zone: Zone) -> str:
     role = Role.parse(zone)
     if role.seat is not None:
@@ -46,7 +53,10 @@ def zone_name(lang: str, zone: Zone) -> str:
 class TableView(Image):
     """The picture from above with the zones on it; a drag redraws the chosen zone."""
 
-    def __init__(self, picture: np.ndarray, calibration: layout.Calibration, **kw: Any) -> None:
+    def __init__(
+        self, picture: np.ndarray, calibration: layout.Calibration, names: dict[Zone, str],
+        **kw: Any,
+    ) -> None:  # fmt: skip
         rgb = np.ascontiguousarray(np.flipud(cv2.cvtColor(picture, cv2.COLOR_BGR2RGB)))
         texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
         texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
@@ -57,6 +67,8 @@ class TableView(Image):
         }
         self.chosen: Zone | None = None
         self._from: Point | None = None
+        self._names = {zone: _texture(name) for zone, name in names.items()}
+        """Each zone's name as drawn in it: a seat's number, the centre's and the pile's."""
         self.bind(size=self.redraw, pos=self.redraw)
 
     def _scale(self) -> tuple[float, float, float]:
@@ -87,6 +99,10 @@ class TableView(Image):
                 Color(*(theme.GOLD if zone == self.chosen else TONE[Role.parse(zone).place]))
                 points = [v for x, y in polygon for v in (x0 + x * s, y0 + y * s)]
                 Line(points=points, close=True, width=3 if zone == self.chosen else 1.5)
+                name = self._names[zone]
+                cx, cy = np.mean(points[0::2]), np.mean(points[1::2])
+                Rectangle(texture=name, size=name.size,
+                          pos=(cx - name.width / 2, cy - name.height / 2))  # fmt: skip
 
     def on_touch_down(self, touch: MotionEvent) -> bool:
         if self.chosen is None or not self.collide_point(*touch.pos):
@@ -132,9 +148,10 @@ class ZonesApp(App):
         self.title = self.t("tablet.zones.title")
         Window.clearcolor = theme.FELT
         root = BoxLayout(padding=theme.GAP, spacing=theme.GAP)
-        self.view = TableView(self.picture, self.calibration, size_hint_x=0.72)
+        names = {zone: _short(self.lang, zone) for zone in self.calibration.table.zones}
+        self.view = TableView(self.picture, self.calibration, names, size_hint_x=0.7)
         root.add_widget(self.view)
-        side = BoxLayout(orientation="vertical", spacing=theme.GAP / 2)
+        side = BoxLayout(orientation="vertical", spacing=theme.GAP / 2, size_hint_x=0.3)
         side.add_widget(Text(self.t("tablet.zones.title"), size=theme.TITLE, bold=True))
         side.add_widget(Text(self.t("tablet.zones.how"), size=theme.SMALL, colour=theme.MUTED))
         self.buttons: dict[Zone, Tap] = {}
@@ -170,6 +187,13 @@ class ZonesApp(App):
         layout.save(self.path, layout.Calibration(table, self.calibration.homography))
         self.kept = True
         self.said.text = self.t("tablet.zones.kept", file=str(self.path))
+
+
+def _texture(words: str) -> Texture:
+    label = CoreLabel(text=words, font_size=theme.SMALL, bold=True, color=theme.TEXT)
+    label.refresh()
+    texture: Texture = label.texture
+    return texture
 
 
 def _seats(table: Table) -> int:
