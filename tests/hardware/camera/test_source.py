@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.core.types import CardId
 from companion.observations import CardGone, CardSeen, Observation, SourceState, SourceStatus
+from hardware.camera.detect import Detector
 from hardware.camera.markers import FIRST_CARD
 from hardware.camera.source import Address, CameraSource
 from hardware.camera.synthetic import Laid, Scene, write_video
@@ -16,6 +17,7 @@ from tests.hardware.camera.tables import HALVES
 
 A, B, C = (Laid(FIRST_CARD + i, at, 20.0 * i) for i, at in enumerate(
     [(200.0, 200.0), (700.0, 600.0), (1000.0, 250.0)]))  # fmt: skip
+DETECTOR = Detector()
 KNOWN = {FIRST_CARD: CardId("ACE"), FIRST_CARD + 1: CardId("BEN"), FIRST_CARD + 2: CardId("CAT")}
 
 
@@ -47,3 +49,24 @@ async def test_a_camera_that_is_not_there_says_so_and_ends(tmp_path: Path) -> No
     said = [obs async for obs in source]
     assert [(o.state, o.reason) for o in said if isinstance(o, SourceStatus)] == [
         (SourceState.FAILED, "camera.reason.no_camera"), (SourceState.CLOSED, "")]  # fmt: skip
+
+
+async def test_a_camera_knocked_askew_says_the_view_moved_and_reads_the_table_again(
+    tmp_path: Path,
+) -> None:
+    """Calibrated on one view, the frames then come from another (the camera knocked): the
+    corner markers are not where they were, so the source says so, finds the table again
+    from the new view, and places the cards laid after it by that view."""
+    rng = random.Random(6)
+    before = Scene([A])
+    calibrated = HALVES.homography(DETECTOR.find(before.render(rng)))
+    after = Scene([A, B], tilt=0.3, frame=(1920, 1080))
+    video = tmp_path / "knocked.avi"
+    write_video(video, [(before.render(rng), 15), (after.render(rng), 30)])
+    source = CameraSource("camera", Address(None, str(video)), HALVES, KNOWN.get, calibrated)
+    said = [obs async for obs in source]
+    statuses = [(o.state, o.reason) for o in said if isinstance(o, SourceStatus)]
+    assert (SourceState.RECONNECTING, "camera.reason.moved") in statuses
+    seen = [(o.card, o.zone) for o in said if isinstance(o, CardSeen)]
+    assert seen == [("ACE", "near"), ("BEN", "far")], "placed by the new view"
+    assert not [o for o in said if isinstance(o, CardGone)], "nothing guessed gone meanwhile"
