@@ -11,6 +11,7 @@ import pytest
 from companion.core.actions import Discard, Pick
 from companion.core.audit import AuditHand
 from companion.core.phases import Discarding
+from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards
 from companion.games.microfilms.actions import Blackmail, Draw, GiveIn, Source
@@ -138,6 +139,26 @@ def test_a_card_the_record_has_in_another_hand_opens_a_reconcile_and_changes_not
     assert found.public.seat is None and "card" not in found.public.args, "hidden: not named"
     assert found.private is not None and found.private.seat == seat
     assert found.private.args["card"] == theirs and ingest.reconciles == [found]
+
+
+def test_a_camera_seeing_a_card_where_the_record_cannot_have_it_opens_the_same_reconcile(
+    table: Table,
+) -> None:
+    """A camera's zone is a place as a reader is: the same card seen in the active seat's
+    zone as the one another seat holds opens the reader's reconcile, named to no one else."""
+    seat = table.state.active
+    (theirs,) = table.state.player(Seat((seat + 1) % 4)).hand
+    zone = f"seat:{seat + 1}"
+    camera = Ingest(table, {("camera:0", zone): Role(Place.SEAT, seat, seen=True)}, recognise)
+    by_reader = tap(Ingest(table, PLACES, recognise), reader_of(seat), theirs).reconcile
+    before = (table.state, journal(table))
+    found = camera.observe(CardSeen("camera:0", theirs, zone=zone)).reconcile
+    assert found is not None and by_reader is not None
+    assert found.public.key == by_reader.public.key and found.public.seat is None
+    assert found.private is not None and by_reader.private is not None
+    mine = (found.private.key, found.private.seat, found.private.args["card"])
+    assert mine == (by_reader.private.key, by_reader.private.seat, theirs)
+    assert (table.state, journal(table)) == before
 
 
 def test_a_reconcile_is_read_again_once_a_hand_audit_mended_the_record(
