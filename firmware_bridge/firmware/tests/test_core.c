@@ -30,20 +30,8 @@ struct bad {
     uint8_t wire[TC_MAX_WIRE];
 };
 
+#include "check.h"
 #include "golden.h"
-
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                                      \
-    do {                                                                                      \
-        checks++;                                                                             \
-        if (!(cond)) {                                                                        \
-            failures++;                                                                       \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-            printf(__VA_ARGS__);                                                              \
-            printf("\n");                                                                     \
-        }                                                                                     \
-    } while (0)
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -193,6 +181,5 @@ int main(void) {
     golden_frames();
     garbage_on_the_line();
     presence();
-    printf("%s: %d checks, %d failed\n", failures ? "FAILED" : "ok", checks, failures);
-    return failures ? 1 : 0;
+    return report();
 }
