@@ -21,7 +21,7 @@ from companion.core.types import JSON
 from companion.games import GAMES
 from companion.i18n import FALLBACK, LANGS, Voice, catalog, has
 
-TECHNICAL = ("cli.", "register.", "nfc.", "script.", "doctor.", "board.")
+TECHNICAL = ("cli.", "register.", "nfc.", "script.", "doctor.", "board.", "calibrate.")
 """Keys of the command line and the hardware tools: their readers type addresses like
 ``nfc:tty:USB0:pn532`` and name files as JSON Lines."""
 KNOWN = {"QR", "NFC", "URL", "USB", "PN532", "CJK", "USSR", "UK", "USA", "SWAT"}
