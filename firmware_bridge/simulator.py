@@ -1,0 +1,89 @@
+"""The reader board in simulation: the flashed firmware's ELF on simavr, MFRC522 models on
+its SPI bus, its UART on a pseudo-terminal that a host opens as it would the board's USB
+serial port (``firmware_bridge/firmware/sim/harness.c``).
+
+:func:`build` makes the firmware and the harness (``make -C firmware_bridge/firmware``);
+a :class:`Simulator` runs them, and lays and lifts tags on its readers. Simulated time
+runs faster than the wall clock: nothing may be timed by it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from types import TracebackType
+
+FIRMWARE = Path(__file__).parent / "firmware"
+
+
+class SimulatorError(RuntimeError):
+    """The firmware or its harness could not be built or run; the message says why."""
+
+
+def build(folder: Path, readers: int) -> tuple[Path, Path]:
+    """The firmware's ELF for ``readers`` readers and the harness, built in ``folder``."""
+    made = subprocess.run(
+        ["make", "-s", "-C", str(FIRMWARE), "sim", f"BUILD={folder}", f"READERS={readers}"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if made.returncode != 0:
+        raise SimulatorError(made.stdout + made.stderr)
+    return folder / "board.elf", folder / "harness"
+
+
+class Simulator:
+    """One simulated board: ``path`` is its serial port."""
+
+    def __init__(self, elf: Path, harness: Path, readers: int) -> None:
+        self._run = subprocess.Popen(
+            [str(harness), str(elf), str(readers)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        self.path = ""
+        assert self._run.stdout is not None
+        for line in iter(self._run.stdout.readline, ""):  # simavr says what it loaded first
+            if line.startswith("pty "):
+                self.path = line.split(maxsplit=1)[1].strip()
+                break
+        if not self.path:
+            raise SimulatorError("the harness gave no serial port")
+
+    def _say(self, command: str) -> None:
+        assert self._run.stdin is not None and self._run.stdout is not None
+        self._run.stdin.write(command + "\n")
+        self._run.stdin.flush()
+        answer = self._run.stdout.readline().strip()
+        if answer != "ok":
+            raise SimulatorError(f"{command}: {answer or 'the harness stopped'}")
+
+    def place(self, reader: int, uid: bytes) -> None:
+        self._say(f"place {reader} {uid.hex().upper()}")
+
+    def remove(self, reader: int) -> None:
+        self._say(f"remove {reader}")
+
+    def reset(self) -> None:
+        """The board reboots: its RAM is lost; the tags lie where they lay."""
+        self._say("reset")
+
+    def close(self) -> None:
+        if self._run.poll() is None:
+            assert self._run.stdin is not None
+            self._run.stdin.write("quit\n")
+            self._run.stdin.close()
+            try:
+                self._run.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self._run.kill()
+                self._run.wait()
+        if self._run.stdout is not None:
+            self._run.stdout.close()
+
+    def __enter__(self) -> Simulator:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:  # fmt: skip
+        self.close()
