@@ -187,16 +187,14 @@ class TagMap:
                 [(deck.id, card, photo) for card, photo in photos.items()],
             )
 
-    def marker_in(self, decks: Sequence[Deck], marker: int) -> CardId | None:
-        """The card a marker is in the first of ``decks`` that has it (as
-        :meth:`recognise_in` for stickers)."""
-        for deck in decks:
-            row = self._db.execute(
-                "SELECT card FROM markers WHERE deck_id = ? AND marker = ?", (deck.id, marker)
-            ).fetchone()
-            if row is not None:
-                return CardId(row[0])
-        return None
+    def markers_in(self, decks: Sequence[Deck]) -> dict[int, CardId]:
+        """Marker id → card over ``decks``, an id the first deck that has it gives (as
+        :meth:`recognise_in` for stickers): read whole, for a camera's thread may not use
+        this map's connection."""
+        found: dict[int, CardId] = {}
+        for deck in reversed(decks):
+            found.update(self.markers(deck))
+        return found
 
     def recognise(self, deck: Deck, placed: TagPlaced) -> CardId | None:
         """The card of ``deck`` a tapped sticker is: by its UID, else by its sealed record."""

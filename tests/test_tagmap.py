@@ -72,8 +72,8 @@ def test_a_deck_keeps_its_camera_markers_apart_from_its_stickers_and_moves_with_
     tags.store(home, {"04AA": CardId("ACE")})
     tags.store_markers(home, {4: CardId("ACE"), 5: CardId("M-CN")})
     tags.store_markers(club, {4: CardId("R-UK")})  # every printed sheet starts at 4
-    assert tags.marker_in([home], 4) == "ACE" and tags.marker_in([club, home], 4) == "R-UK"
-    assert tags.marker_in([home], 6) is None
+    assert tags.markers_in([home])[4] == "ACE" and tags.markers_in([club, home])[4] == "R-UK"
+    assert tags.markers_in([home]).get(6) is None
     assert tags.cards(home) == {"04AA": "ACE"}, "a card may have a sticker and a marker"
     other = TagMap(tmp_path / "b.sqlite3")
     copy = other.import_(tags.export(home))

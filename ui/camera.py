@@ -17,7 +17,6 @@ from pathlib import Path
 import cv2
 from rich.console import Console
 
-from companion.core.types import CardId
 from companion.i18n import text
 from companion.tagmap import Deck, TagMap
 from hardware.camera import layout
@@ -79,7 +78,7 @@ def watching(
     """
     cameras = [w for w in watches if w.url.partition(":")[0] == "camera"]
     if camera is None and not cameras:
-        return list(watches), Context(_markers(tags, decks).get)
+        return list(watches), Context(tags.markers_in(decks).get)
     calibration = layout.load(path)
     more = Watch.zones_of(camera, calibration) if camera is not None else []
     gallery = None
@@ -88,16 +87,7 @@ def watching(
         if not photos:
             raise layout.LayoutError("register.camera.no_photos")
         gallery = Gallery.kept(photos)
-    return [*watches, *more], Context(_markers(tags, decks).get, calibration, gallery)
-
-
-def _markers(tags: TagMap, decks: Sequence[Deck]) -> dict[int, CardId]:
-    """Every deck's markers, the first deck's first (read once: the camera's thread may not
-    use the tag map's connection)."""
-    markers: dict[int, CardId] = {}
-    for deck in reversed(decks):
-        markers.update(tags.markers(deck))
-    return markers
+    return [*watches, *more], Context(tags.markers_in(decks).get, calibration, gallery)
 
 
 def _size(given: str) -> tuple[float, float]:

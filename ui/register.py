@@ -186,6 +186,7 @@ def learn_faces(
         raise BadSourceUrl(url, "calibrate.not_a_camera")
     capture, corners = opened(address), Detector()
     learnt: list[tuple[CardId, Image]] = []
+    gallery = art.Gallery.of(learnt)
     where: dict[int, np.ndarray] = {}
     steady: tuple[np.ndarray, int] | None = None
     _next_face(learnt, faces, say)
@@ -198,7 +199,7 @@ def learn_faces(
                 return None
             grey = grey_of(frame)
             avoid = [f.centre for f in corners.find(grey) if f.marker in CORNERS]
-            gallery, new = art.Gallery.of(learnt), None
+            new = None
             for quad in art.outlines(grey, avoid):
                 patch, centre = art.rectified(grey, quad), quad.mean(axis=0)
                 face, score = gallery.match(patch)
@@ -216,6 +217,7 @@ def learn_faces(
             if steady[1] >= STEADY:
                 where[len(learnt)] = new[0]
                 learnt.append((faces[len(learnt)], new[1]))
+                gallery = art.Gallery.of(learnt)  # made again only when a face is learnt
                 say("register.bound", {"card": learnt[-1][0], "uid": ""})
                 steady = None
                 if len(learnt) < len(faces):

@@ -151,6 +151,9 @@ def _zones(given: Mapping[str, Sequence[Sequence[float]]]) -> dict[Zone, list[Po
     return zones
 
 
+OUTLINE = {"seat": (60, 200, 60), "centre": (40, 160, 230), "discard": (40, 60, 220)}
+"""Each place's outline in the picture from above (BGR): seats green, the centre orange,
+the discard pile red."""
 PICTURE_MARGIN_MM = 40.0
 """The picture of the table from above shows this much beyond the corner markers' centres."""
 
@@ -175,12 +178,11 @@ def top_down(
     picture = np.asarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR) if grey.ndim == 2 else grey)
     for zone, polygon in calibration.table.zones.items() if outlined else ():
         role = Role.parse(zone)
-        colour = {"seat": (60, 200, 60), "centre": (40, 160, 230), "discard": (40, 60, 220)}  # BGR
         points = np.array(polygon, dtype=np.float64).reshape(-1, 1, 2)
         ring = cv2.perspectiveTransform(points, to_px)
-        cv2.polylines(picture, [ring.astype(np.int32)], True, colour[role.place], 3)
+        cv2.polylines(picture, [ring.astype(np.int32)], True, OUTLINE[role.place], 3)
         if role.seat is not None:
             x, y = ring.reshape(-1, 2).mean(axis=0)
             cv2.putText(picture, str(role.seat + 1), (int(x) - 10, int(y) + 10),
-                        cv2.FONT_HERSHEY_SIMPLEX, 1.2, colour["seat"], 3)  # fmt: skip
+                        cv2.FONT_HERSHEY_SIMPLEX, 1.2, OUTLINE["seat"], 3)  # fmt: skip
     return picture
