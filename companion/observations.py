@@ -94,7 +94,7 @@ class SourceState(enum.StrEnum):
 class SourceStatus:
     """How a source is doing. ``kind`` says what it is (``nfc``, ``script``: i18n
     ``source.kind.<kind>``, so a reader is called a reader and a script a script);
-    ``reason`` is an i18n key (``nfc.reason.hangup``) with ``args``; ``detail`` is
+    ``reason`` is an i18n key (``port.reason.hangup``) with ``args``; ``detail`` is
     technical (device name, error text) for diagnostics."""
 
     source: SourceName
@@ -110,10 +110,13 @@ Observation = TagPlaced | TagRemoved | CardSeen | CardGone | SourceStatus
 
 
 def describe_status(lang: str, status: SourceStatus) -> str:
-    """One sentence for a source's status, reason included: what the tablet shows."""
+    """One sentence for a source's status, reason included: what the tablet shows. A
+    source connected with a reason works but warns (a board with a reader not answering)."""
     why = text(lang, status.reason, **(status.args or {})) if status.reason else ""
     kind = text(lang, f"source.kind.{status.kind or 'any'}")
-    return text(lang, f"source.state.{status.state}", kind=kind, source=status.source, why=why)
+    warned = status.state is SourceState.CONNECTED and why  # working, with a warning
+    state = "warning" if warned else status.state
+    return text(lang, f"source.state.{state}", kind=kind, source=status.source, why=why)
 
 
 class Source(Protocol):

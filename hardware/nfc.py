@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
-import glob
 import importlib
 import logging
 import os
@@ -57,7 +55,8 @@ from companion.observations import (
     TagPlaced,
     TagRemoved,
 )
-from hardware.stream import Emit, ThreadFed
+from hardware.ports import candidates, port_reason
+from hardware.stream import Emit, Threaded, ThreadFed
 from hardware.urls import BadSourceUrl
 
 log = logging.getLogger(__name__)
@@ -141,20 +140,7 @@ def reason_for(error: BaseException) -> str:
     """The i18n key that says, in a person's words, why a reader stopped working."""
     if isinstance(error, ReaderFault):
         return error.reason
-    if isinstance(error, termios.error):
-        return "nfc.reason.hangup"
-    code = getattr(error, "errno", None)
-    if code in (errno.ENOENT, errno.ENXIO):
-        return "nfc.reason.not_found"
-    if code in (errno.EACCES, errno.EPERM, errno.EBUSY):
-        return "nfc.reason.permission"
-    if code in (errno.ENODEV, errno.ETIMEDOUT):
-        return "nfc.reason.no_answer"
-    if code == errno.EIO and not isinstance(error, serial.SerialException):
-        return "nfc.reason.garbled"
-    if isinstance(error, serial.SerialException | OSError):
-        return "nfc.reason.hangup"
-    return "nfc.reason.fault"
+    return port_reason(error, "nfc.reason.no_answer")
 
 
 def nfc_version() -> str:
@@ -165,16 +151,6 @@ def nfc_version() -> str:
 # --- opening a frontend ---------------------------------------------------------
 
 
-def tty_candidates(port: str) -> list[str]:
-    """The device paths ``port`` names: ``USB0`` → ``/dev/ttyUSB0``, ``USB`` → every
-    ``/dev/ttyUSB*``, an absolute path as it is (a glob expanded, sorted)."""
-    if port.startswith("/"):
-        return sorted(glob.glob(port)) if glob.has_magic(port) else [port]
-    if port[-1:].isdigit():
-        return [f"/dev/tty{port}"]
-    return sorted(glob.glob(f"/dev/tty{glob.escape(port)}[0-9]*"), key=lambda p: (len(p), p))
-
-
 class Frontend:
     """An open nfcpy ``ContactlessFrontend`` and the port under it, closed without fail."""
 
@@ -183,9 +159,9 @@ class Frontend:
         self.clf = self._open_usb(url) if isinstance(url, NfcUsb) else self._open_tty(url)
 
     def _open_tty(self, url: NfcTty) -> nfc.ContactlessFrontend:
-        paths = tty_candidates(url.port)
+        paths = candidates(url.port)
         if not paths:
-            raise ReaderFault("nfc.reason.not_found", url.port)
+            raise ReaderFault("port.reason.not_found", url.port)
         driver = importlib.import_module(f"nfc.clf.{url.driver}")
         error: BaseException | None = None
         for path in paths:  # like nfcpy's own search: the first one that answers
@@ -210,7 +186,7 @@ class Frontend:
             raise ReaderFault("nfc.reason.no_libusb", str(err), final=True) from err
         clf = nfc.ContactlessFrontend()
         if not clf.open(url.path):
-            raise ReaderFault("nfc.reason.not_found", url.path)
+            raise ReaderFault("port.reason.not_found", url.path)
         return clf
 
     @property
@@ -249,18 +225,17 @@ def records_of(tag: nfc.tag.Tag) -> tuple[NdefRecord, ...]:
 # --- the reader thread --------------------------------------------------------------
 
 
-class NfcReader:
+class NfcReader(Threaded):
     """One reader polled by one thread; observations go to ``emit`` (from that thread)."""
 
     def __init__(
         self, name: SourceName, url: NfcUrl, emit: Emit, polling: Polling | None = None
     ) -> None:
+        super().__init__(f"nfc {name}")
         self.name = name
         self.url = url
         self.polling = polling or Polling()
         self._emit = emit
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"nfc {name}", daemon=True)
         self._present: str | None = None
         """The UID on the reader, kept across a reconnect so it is not reported twice."""
         self._last: tuple[SourceState, str] | None = None
@@ -278,15 +253,6 @@ class NfcReader:
             self._writes[uid] = (records, done)
         return done
 
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Ask the thread to stop and wait for it (at most one polling round)."""
-        self._stop.set()
-        if self._thread.is_alive() and threading.current_thread() is not self._thread:
-            self._thread.join()
-
     def _run(self) -> None:
         pause, longest = self.polling.backoff
         while not self._stop.is_set():
@@ -302,7 +268,7 @@ class NfcReader:
                 final = isinstance(err, ReaderFault) and err.final
                 state = SourceState.FAILED if final else SourceState.RECONNECTING
                 gone = frontend is not None and frontend.unplugged()
-                reason = "nfc.reason.unplugged" if gone else reason_for(err)
+                reason = "port.reason.unplugged" if gone else reason_for(err)
                 self._status(state, reason, detail=f"{type(err).__name__}: {err}")
                 if final:
                     break

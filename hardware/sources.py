@@ -1,6 +1,7 @@
 """Opening a source from its URL: the one table of schemes, each with what reads and opens it.
 
 ``nfc:tty:USB0:pn532`` and ``nfc:usb`` open an NFC reader (:mod:`hardware.nfc`),
+``board:/dev/ttyACM0`` our reader board, a zone per reader (:mod:`hardware.board`),
 ``camera:0`` and ``camera:game.avi`` an overhead camera or its recording
 (:mod:`hardware.camera.source`), ``script:demo.jsonl`` replays observations from a
 file (:mod:`hardware.script`). What a source needs to know beyond its address — a
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from companion.core.taps import Role
 from companion.core.types import CardId, JSONObject
 from companion.observations import Source, SourceName, Zone
-from hardware import nfc
+from hardware import board, nfc
 from hardware.script import ScriptSource
 from hardware.urls import BadSourceUrl
 
@@ -47,10 +48,12 @@ class Context:
 @dataclass(frozen=True)
 class Scheme:
     """One kind of sensor: ``read(url, rest)`` checks an address (raising
-    :class:`BadSourceUrl`), ``open(address, name, context)`` opens what it names."""
+    :class:`BadSourceUrl`), ``open(address, name, context)`` opens what it names;
+    ``zones`` are the zones it has, if fixed (``None``: its own to name, as a camera's)."""
 
     read: Callable[[str, str], Any]
     open: Callable[[Any, SourceName, Context], Source]
+    zones: tuple[Zone, ...] | None = None
 
 
 def _read_script(url: str, rest: str) -> Path:
@@ -79,7 +82,10 @@ def _open_camera(address: Any, name: SourceName, context: Context) -> Source:
 
 
 SCHEMES: dict[str, Scheme] = {
-    "nfc": Scheme(nfc.read_url, lambda address, name, _: nfc.NfcSource(name, address)),
+    "nfc": Scheme(nfc.read_url, lambda address, name, _: nfc.NfcSource(name, address), ("",)),
+    "board": Scheme(
+        board.read_url, lambda address, name, _: board.BoardSource(name, address), board.ZONES
+    ),
     "camera": Scheme(_read_camera, _open_camera),
     "script": Scheme(_read_script, lambda address, name, _: ScriptSource(name, address)),
 }
@@ -145,9 +151,13 @@ class Watch:
         except ValueError:
             raise BadWatch(place, "cli.reader.role") from None
         try:
-            check_url(url)
+            scheme, _ = check_url(url)
         except BadSourceUrl as err:
             raise BadWatch(url, err.key, err.details) from err
+        if scheme.zones == ("",) and zone:
+            raise BadWatch(text, "cli.reader.no_zone")
+        if scheme.zones is not None and zone not in scheme.zones:
+            raise BadWatch(text, "cli.reader.zone", {"zones": ", ".join(scheme.zones)})
         return cls(_sighted(role, url), url, zone, place)
 
     @classmethod

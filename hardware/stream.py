@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 from collections.abc import AsyncIterator, Callable
 from typing import Protocol
 
@@ -23,6 +24,27 @@ class Worker(Protocol):
     def start(self) -> None: ...
 
     def stop(self) -> None: ...
+
+
+class Threaded:
+    """A :class:`Worker` whose work is :meth:`_run`, on a daemon thread of its own, which
+    looks at ``_stop`` between steps."""
+
+    def __init__(self, title: str) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=title, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Ask the thread to stop and wait for it (unless it asks itself)."""
+        self._stop.set()
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join()
+
+    def _run(self) -> None:
+        raise NotImplementedError
 
 
 class ThreadFed:

@@ -234,7 +234,7 @@ def test_an_unplugged_reader_is_shown_to_the_tablet_and_changes_no_game(
     table: Table, ingest: Ingest
 ) -> None:
     before = (table.state, journal(table))
-    status = SourceStatus("centre", SourceState.RECONNECTING, "nfc.reason.unplugged")
+    status = SourceStatus("centre", SourceState.RECONNECTING, "port.reason.unplugged")
     assert ingest.observe(status).status == status
     assert ingest.statuses == {"centre": status}
     assert (table.state, journal(table)) == before

@@ -29,7 +29,7 @@ def test_observations_round_trip_through_json() -> None:
         TagRemoved("board", "04A1B2", zone="3"),
         CardSeen("camera", CardId("ACE"), zone="centre", confidence=0.75),
         CardGone("camera", CardId("ACE"), zone="centre"),
-        SourceStatus("centre", SourceState.RECONNECTING, "nfc.reason.hangup", {"reader": "c"}),
+        SourceStatus("centre", SourceState.RECONNECTING, "port.reason.hangup", {"reader": "c"}),
         SourceStatus("demo", SourceState.CONNECTED, kind="script"),
     ]:
         assert from_json(to_json(obs)) == obs
@@ -43,7 +43,7 @@ def test_a_malformed_observation_is_refused_with_a_reason() -> None:
 
 
 def test_a_readers_status_reads_as_a_sentence_in_every_language() -> None:
-    status = SourceStatus("seat2", SourceState.RECONNECTING, "nfc.reason.unplugged", kind="nfc")
+    status = SourceStatus("seat2", SourceState.RECONNECTING, "port.reason.unplugged", kind="nfc")
     said = {lang: describe_status(lang, status) for lang in LANGS}
     assert said["en"] == "Reader seat2 is reconnecting: it was unplugged; plug it back in."
     assert "讀卡機" in said["zh-Hant"] and "重新連線" in said["zh-Hant"]

@@ -530,12 +530,16 @@ def _doctor(args: argparse.Namespace, lang: str, console: Console) -> int:
     for a in found:
         access = "doctor.usable" if a.usable else "doctor.no_access"
         say(text(lang, f"doctor.attached.{a.kind}", path=a.path, name=a.name, url=a.url,
-                 access=text(lang, access)))  # fmt: skip
+                 board=f"board:{a.path}", access=text(lang, access)))  # fmt: skip
     if not found:
         say(text(lang, "doctor.nothing_attached"))
     for url in args.reader:
         status = asyncio.run(inventory.probe(url, args.wait))
         say(describe_status(lang, status))
+        health = (status.args or {}).get("health") if status.kind == "board" else None
+        for reader, each in enumerate(health if isinstance(health, list) else []):
+            words = text(lang, f"board.health.{each}")
+            say(text(lang, "doctor.board.reader", reader=reader, health=words))
         if status.detail:
             say(f"  {status.detail}", style="dim")
     tags = TagMap(args.tags or default_tags())

@@ -19,13 +19,10 @@ from __future__ import annotations
 import contextlib
 import enum
 import os
-import select
-import threading
-import tty
 from pathlib import Path
-from types import TracebackType
 
 from firmware_bridge.emulators.ntag import READ, Ntag213
+from firmware_bridge.emulators.pty import PtyDevice
 
 SOF = b"\x00\x00\xff"
 ACK = b"\x00\x00\xff\x00\xff\x00"
@@ -106,48 +103,22 @@ def split_frames(buffer: bytearray) -> list[bytes]:
     return out
 
 
-class Pn532Emulator:
+class Pn532Emulator(PtyDevice):
     """A PN532 on a pty, with a tag to place and remove and faults to inject.
 
-    ``link`` (optional) is a symlink kept pointing at the current pty, as udev
-    keeps ``/dev/serial/by-id/…`` pointing at a replugged adapter; open the
-    reader through it, or through :attr:`path`.
+    ``link`` (optional) is a symlink kept pointing at the current pty
+    (:class:`~firmware_bridge.emulators.pty.LinkedPty`); open the reader through it,
+    or through :attr:`path`.
     """
 
     def __init__(self, link: Path | None = None) -> None:
-        self._lock = threading.Lock()
+        super().__init__(link, "pn532-emulator")
         self._tag: Ntag213 | None = None
         self._muted = False
         """The tag went mute after a command it does not support, until selected again."""
         self._faults: set[Fault] = set()
         self._registers: dict[int, int] = {}
-        self._link = link
-        self._stop = threading.Event()
-        self._master, self._slave, self.path = self._open_pty()
-        self._thread = threading.Thread(target=self._serve, name="pn532-emulator", daemon=True)
-
-    def __enter__(self) -> Pn532Emulator:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def close(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=5)
-        self._close_pty()
-        if self._link is not None:
-            self._link.unlink(missing_ok=True)
+        self._buffer = bytearray()
 
     # --- the table ---------------------------------------------------------------
 
@@ -174,53 +145,23 @@ class Pn532Emulator:
     def hang_up(self) -> None:
         """The adapter is pulled out: the host's port hangs up."""
         with self._lock:
-            self._close_pty()
+            self._pty.unplug()
 
     def replug(self, link: Path | None = None) -> None:
         """The adapter comes back, on a new pty (and, if given, a new link)."""
         with self._lock:
-            self._close_pty()
-            if self._link is not None and link is not None:
-                self._link.unlink(missing_ok=True)
-            self._link = link or self._link
-            self._master, self._slave, self.path = self._open_pty()
+            self._pty.plug(link)
             self._registers.clear()
 
     # --- the chip ------------------------------------------------------------------
 
-    def _open_pty(self) -> tuple[int, int, Path]:
-        master, slave = os.openpty()
-        tty.setraw(slave)  # no echo, no line discipline before the host configures the port
-        path = Path(os.ttyname(slave))
-        if self._link is not None:
-            self._link.unlink(missing_ok=True)
-            self._link.symlink_to(path)
-        return master, slave, path
+    def heard(self, master: int, data: bytes) -> None:
+        self._buffer += data
+        for frame in split_frames(self._buffer):
+            self._answer(master, frame)
 
-    def _close_pty(self) -> None:
-        for fd in (self._master, self._slave):
-            if fd >= 0:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
-        self._master = self._slave = -1
-
-    def _serve(self) -> None:
-        buffer = bytearray()
-        while not self._stop.is_set():
-            master = self._master
-            if master < 0:
-                self._stop.wait(0.01)
-                continue
-            try:
-                ready, _, _ = select.select([master], [], [], 0.05)
-                chunk = os.read(master, 4096) if ready else b""
-            except (OSError, ValueError):
-                buffer.clear()  # hung up under us; a replug brings a new master
-                self._stop.wait(0.01)
-                continue
-            buffer += chunk
-            for data in split_frames(buffer):
-                self._answer(master, data)
+    def hung_up(self) -> None:
+        self._buffer.clear()
 
     def _answer(self, master: int, data: bytes) -> None:
         with self._lock:
@@ -229,7 +170,7 @@ class Pn532Emulator:
             if data[0] != HOST or len(data) < 2:
                 reply = SYNTAX_ERROR
             elif self._hangs_up(data):
-                self._close_pty()
+                self._pty.unplug()
                 return
             else:
                 body = self._command(data[1], data[2:])

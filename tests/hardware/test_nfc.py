@@ -5,47 +5,23 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import ndef
 import pytest
 
-from companion.observations import Observation, SourceState, SourceStatus, TagPlaced, TagRemoved
+from companion.observations import SourceState, SourceStatus, TagPlaced, TagRemoved
 from firmware_bridge.emulators.ntag import Ntag213
 from firmware_bridge.emulators.pn532 import Fault, Pn532Emulator
 from hardware.inventory import libusb_version
-from hardware.nfc import NfcSource, NfcTty, NfcUsb, Polling, tty_candidates
+from hardware.nfc import NfcSource, NfcTty, NfcUsb, Polling
+from hardware.ports import candidates
+from tests.hardware.following import WAIT_S, Reader
 
 UID = bytes.fromhex("04A1B2C3D4E5F6")
-WAIT_S = 30.0
-"""Generous: a bound on a hang, never a measure of speed."""
 FAST = Polling(backoff=(0.05, 0.2))
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class Reader:
-    """A source on an emulator, read one observation at a time."""
-
-    def __init__(self, source: NfcSource) -> None:
-        self.source = source
-        self.stream = aiter(source)
-
-    async def next(self, wanted: Callable[[Observation], bool]) -> Observation:
-        async with asyncio.timeout(WAIT_S):
-            while not wanted(obs := await anext(self.stream)):
-                pass
-        return obs
-
-    async def status(self, state: SourceState) -> SourceStatus:
-        obs = await self.next(lambda o: isinstance(o, SourceStatus) and o.state is state)
-        assert isinstance(obs, SourceStatus)
-        return obs
-
-    async def placed(self) -> TagPlaced:
-        obs = await self.next(lambda o: isinstance(o, TagPlaced | TagRemoved))
-        assert isinstance(obs, TagPlaced), obs
-        return obs
 
 
 @pytest.fixture
@@ -83,7 +59,7 @@ async def test_a_garbled_answer_reconnects_the_reader_and_loses_no_tap(
 ) -> None:
     emulator.inject(fault)
     status = await reader.status(SourceState.RECONNECTING)
-    assert status.reason == "nfc.reason.garbled"
+    assert status.reason == "port.reason.garbled"
     await reader.status(SourceState.CONNECTED)
     emulator.place(Ntag213(UID))
     assert (await reader.placed()).uid == UID.hex().upper()
@@ -106,7 +82,7 @@ async def test_a_hangup_mid_read_then_a_replug_on_a_new_path_finds_the_reader_ag
     emulator.inject(Fault.HANGUP_ON_READ)
     emulator.place(Ntag213(UID))
     status = await reader.status(SourceState.RECONNECTING)
-    assert status.reason == "nfc.reason.unplugged"
+    assert status.reason == "port.reason.unplugged"
     emulator.replug(tmp_path / "ttyPN532-b")
     connected = await reader.status(SourceState.CONNECTED)
     assert connected.detail.endswith("ttyPN532-b")
@@ -173,14 +149,14 @@ async def test_a_service_without_a_terminal_survives_its_reader_hanging_up(
 
 
 def test_port_names_follow_nfcpy_and_paths_may_be_globs(tmp_path: Path) -> None:
-    assert tty_candidates("USB0") == ["/dev/ttyUSB0"]
+    assert candidates("USB0") == ["/dev/ttyUSB0"]
     for name in ("reader-2", "reader-10", "other"):
         (tmp_path / name).touch()
-    assert tty_candidates(str(tmp_path / "reader-*")) == [
+    assert candidates(str(tmp_path / "reader-*")) == [
         str(tmp_path / "reader-10"),
         str(tmp_path / "reader-2"),
     ]
-    assert tty_candidates(str(tmp_path / "absent")) == [str(tmp_path / "absent")]
+    assert candidates(str(tmp_path / "absent")) == [str(tmp_path / "absent")]
 
 
 async def test_a_usb_reader_that_is_not_plugged_in_is_reported_and_not_given_up() -> None:
@@ -190,6 +166,6 @@ async def test_a_usb_reader_that_is_not_plugged_in_is_reported_and_not_given_up(
         assert status.reason == "nfc.reason.no_libusb"
     else:
         status = await reader.status(SourceState.RECONNECTING)
-        assert status.reason == "nfc.reason.not_found"
+        assert status.reason == "port.reason.not_found"
     await reader.source.aclose()
     await reader.status(SourceState.CLOSED)

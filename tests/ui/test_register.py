@@ -16,8 +16,10 @@ from companion.core.types import CardId, JSONObject
 from companion.games import GAMES
 from companion.observations import NdefRecord, TagPlaced
 from companion.tagmap import TagMap
+from firmware_bridge.emulators.board import BoardEmulator
 from firmware_bridge.emulators.ntag import Ntag213
 from firmware_bridge.emulators.pn532 import Pn532Emulator
+from firmware_bridge.protocol import Health
 from hardware.hands import sticker
 from hardware.sources import open_source
 from ui import boxes
@@ -128,6 +130,22 @@ def test_doctor_lists_the_readers_status_and_the_registered_decks(
     assert f"Reader nfc:tty:{tmp_path / 'ttyDoc'}:pn532 is connected." in out
     assert "is reconnecting: nothing is plugged in there." in out
     assert "Deck “home” (microfilms): 1 stickers registered." in out
+
+
+def test_doctor_lists_a_board_and_each_of_its_readers_health(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    link = tmp_path / "ttyACM-doc"
+    with BoardEmulator(link, readers=3) as board:
+        board.health[1] = Health.SILENT
+        code, out = run(capsys, "doctor", "--reader", f"board:{link}",
+                        "--tags", str(tmp_path / "tags.sqlite3"))  # fmt: skip
+    assert code == 0
+    assert f"Reader board board:{link} is connected, but reader 1 is not reading well" in out
+    assert "  reader 0: reading well\n" in out
+    assert "  reader 1: not answering (unplugged, or its select wire loose)\n" in out
+    assert "  reader 2: reading well\n" in out
+    assert "firmware 1.0.0, 3 readers" in out
 
 
 def test_a_group_registers_its_own_counted_box_every_copy_of_it(

@@ -303,7 +303,10 @@ class Session:
         status = change.status
         if status is not None:
             fault = status.state in (SourceState.RECONNECTING, SourceState.FAILED)
-            if fault and self.statuses.get(status.source, status).state != status.state:
+            warned = status.state is SourceState.CONNECTED and bool(status.reason)
+            before = self.statuses.get(status.source, status)
+            news = (before.reason, before.args) != (status.reason, status.args)
+            if (fault and before.state != status.state) or (warned and news):
                 self._alert(Alert("reader", describe_status(voice.lang, status)))
             self.statuses[status.source] = status
         for notice in change.notices:
