@@ -3,8 +3,10 @@ its SPI bus, its UART on a pseudo-terminal that a host opens as it would the boa
 serial port (``firmware_bridge/firmware/sim/harness.c``).
 
 :func:`build` makes the firmware and the harness (``make -C firmware_bridge/firmware``);
-a :class:`Simulator` runs them, and lays and lifts tags on its readers. Simulated time
-runs faster than the wall clock: nothing may be timed by it.
+a :class:`Simulator` runs them, lays and lifts tags on its readers, loses a frame on the
+line, and pulls the cable out and plugs it back in. Simulated time runs faster than the
+wall clock (nothing may be timed by it) unless the simulator is asked to keep ``realtime``,
+as the benchmark does.
 """
 
 from __future__ import annotations
@@ -32,11 +34,16 @@ def build(folder: Path, readers: int) -> tuple[Path, Path]:
 
 
 class Simulator:
-    """One simulated board: ``path`` is its serial port."""
+    """One simulated board: ``path`` is its serial port, and ``link`` (if given) a symlink
+    kept pointing at it, as udev keeps ``/dev/serial/by-id/…`` pointing at a board."""
 
-    def __init__(self, elf: Path, harness: Path, readers: int) -> None:
+    def __init__(
+        self, elf: Path, harness: Path, readers: int, *, link: Path | None = None,
+        realtime: bool = False,
+    ) -> None:  # fmt: skip
+        self.link = link
         self._run = subprocess.Popen(
-            [str(harness), str(elf), str(readers)],
+            [str(harness), str(elf), str(readers), *(["realtime"] if realtime else [])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )  # fmt: skip
         self.path = ""
@@ -47,14 +54,22 @@ class Simulator:
                 break
         if not self.path:
             raise SimulatorError("the harness gave no serial port")
+        self._relink()
 
-    def _say(self, command: str) -> None:
+    def _relink(self) -> None:
+        if self.link is not None:
+            self.link.unlink(missing_ok=True)
+            self.link.symlink_to(self.path)
+
+    def _say(self, command: str) -> list[str]:
+        """Send a command; what its "ok" said after it."""
         assert self._run.stdin is not None and self._run.stdout is not None
         self._run.stdin.write(command + "\n")
         self._run.stdin.flush()
-        answer = self._run.stdout.readline().strip()
-        if answer != "ok":
-            raise SimulatorError(f"{command}: {answer or 'the harness stopped'}")
+        answer = self._run.stdout.readline().split()
+        if answer[:1] != ["ok"]:
+            raise SimulatorError(f"{command}: {' '.join(answer) or 'the harness stopped'}")
+        return answer[1:]
 
     def place(self, reader: int, uid: bytes) -> None:
         self._say(f"place {reader} {uid.hex().upper()}")
@@ -65,6 +80,27 @@ class Simulator:
     def reset(self) -> None:
         """The board reboots: its RAM is lost; the tags lie where they lay."""
         self._say("reset")
+
+    def lose(self) -> None:
+        """The next frame the board sends never reaches the host."""
+        self._say("lose")
+
+    def unplug(self) -> None:
+        """The USB cable pulled out: the host's port hangs up, and the board has no power."""
+        self._say("unplug")
+        if self.link is not None:
+            self.link.unlink(missing_ok=True)
+
+    def plug(self) -> None:
+        """Plugged back in: a new serial port (and the link re-pointed), the board booting."""
+        (self.path,) = self._say("plug")
+        self._relink()
+
+    def cycle_us(self) -> tuple[int, int]:
+        """The firmware's scheduler cycle over every reader, mean and longest, in
+        microseconds of simulated time."""
+        mean, longest = self._say("cycle")
+        return int(mean), int(longest)
 
     def close(self) -> None:
         if self._run.poll() is None:
@@ -78,6 +114,8 @@ class Simulator:
                 self._run.wait()
         if self._run.stdout is not None:
             self._run.stdout.close()
+        if self.link is not None:
+            self.link.unlink(missing_ok=True)
 
     def __enter__(self) -> Simulator:
         return self

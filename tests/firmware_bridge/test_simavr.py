@@ -2,7 +2,10 @@
 its SPI bus and its UART on a pty, talked to by pyserial in the board protocol: the host
 asks for the handshake (it never waits for a boot message), tags come and go on several
 readers at once and move from one to the next, a reboot mid-game is seen and the tags
-found again, and garbage on the line is answered with an error and harms nothing.
+found again, and garbage on the line is answered with an error and harms nothing. Then
+the same board through the app's own host (``hardware/board.py``): a frame lost on the
+line made good by a snapshot, and the cable pulled out and plugged back in while cards
+moved — every tag told once where it lies.
 
 Simulated time runs faster than the wall clock: nothing here is timed; a guard only
 keeps a broken run from hanging.
@@ -11,14 +14,17 @@ keeps a broken run from hanging.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
 import serial
 
+from companion.observations import SourceState
 from firmware_bridge import protocol as p
 from firmware_bridge.simulator import Simulator, build
+from hardware.board import BoardPort, BoardSource, Timing
+from tests.hardware.following import Reader, placed, taps
 
 READERS = 4
 A, B = bytes.fromhex("04A1B2C3D4E5F6"), bytes.fromhex("DEADBEEF")
@@ -124,3 +130,45 @@ def test_garbage_on_the_line_is_answered_with_an_error_and_harms_nothing(
     assert host.until(lambda f: isinstance(f, p.Pong)).token == 4242  # type: ignore[union-attr]
     simulator.place(1, A)
     assert host.until(lambda f: isinstance(f, p.Placed)).uid == A  # type: ignore[union-attr]
+
+
+@pytest.fixture
+async def linked(
+    built: tuple[Path, Path], tmp_path: Path
+) -> AsyncIterator[tuple[Simulator, Reader]]:
+    """The simulated board behind a stable link, followed by the app's host."""
+    elf, harness = built
+    link = tmp_path / "ttyACM-sim"
+    with Simulator(elf, harness, READERS, link=link) as simulator:
+        host = Reader(BoardSource("board", BoardPort(str(link)), Timing(backoff=(0.05, 0.2))))
+        await host.status(SourceState.CONNECTED)
+        yield simulator, host
+        await host.close()
+
+
+async def test_the_host_makes_good_a_frame_lost_on_the_line(
+    linked: tuple[Simulator, Reader],
+) -> None:
+    simulator, host = linked
+    simulator.place(0, A)
+    assert (await placed(host, A)).zone == "0"
+    simulator.lose()  # the next frame (this PLACED, or a heartbeat before it) never arrives
+    simulator.place(1, B)
+    assert (await placed(host, B)).zone == "1"
+    assert taps(host) == [("TagPlaced", "0", A.hex().upper()), ("TagPlaced", "1", "DEADBEEF")]
+
+
+async def test_the_host_finds_a_board_unplugged_and_plugged_back_and_where_the_cards_went(
+    linked: tuple[Simulator, Reader],
+) -> None:
+    simulator, host = linked
+    simulator.place(2, A)
+    await placed(host, A)
+    simulator.unplug()
+    assert (await host.status(SourceState.RECONNECTING)).reason == "port.reason.unplugged"
+    simulator.remove(2)  # while it was unplugged, A moved to reader 3
+    simulator.place(3, A)
+    simulator.plug()  # a new pty, the link re-pointed, the board booting
+    await host.status(SourceState.CONNECTED)
+    assert sorted(taps(host)[1:]) == [("TagPlaced", "3", A.hex().upper()),
+                                      ("TagRemoved", "2", A.hex().upper())]  # fmt: skip

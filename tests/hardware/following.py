@@ -49,3 +49,21 @@ class Reader:
         await self.source.aclose()
         async for obs in self.stream:
             self.heard.append(obs)
+
+
+def taps(reader: Reader) -> list[tuple[str, str, str]]:
+    """Every tag placed and removed the host told, in order: (what, zone, uid)."""
+    return [(type(o).__name__, o.zone, o.uid) for o in reader.heard
+            if isinstance(o, TagPlaced | TagRemoved)]  # fmt: skip
+
+
+async def placed(reader: Reader, uid: bytes) -> TagPlaced:
+    obs = await reader.next(lambda o: isinstance(o, TagPlaced) and o.uid == uid.hex().upper())
+    assert isinstance(obs, TagPlaced)
+    return obs
+
+
+async def removed(reader: Reader, uid: bytes) -> TagRemoved:
+    obs = await reader.next(lambda o: isinstance(o, TagRemoved) and o.uid == uid.hex().upper())
+    assert isinstance(obs, TagRemoved)
+    return obs

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.observations import SourceState, SourceStatus, TagPlaced, TagRemoved
+from companion.observations import SourceState, SourceStatus
 from firmware_bridge import protocol as p
 from firmware_bridge.emulators.board import BoardEmulator
 from hardware.board import BoardPort, BoardSource, Timing
 from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
-from tests.hardware.following import Reader
+from tests.hardware.following import Reader, placed, removed, taps
 
 A, B = bytes.fromhex("04A1B2C3D4E5F6"), bytes.fromhex("DEADBEEF")
 FAST = Timing(backoff=(0.05, 0.2))
@@ -39,24 +39,6 @@ async def host(tmp_path: Path, board: BoardEmulator) -> AsyncIterator[Reader]:
     reader = await follow(tmp_path / "ttyACM-*")
     yield reader
     await reader.close()
-
-
-def taps(reader: Reader) -> list[tuple[str, str, str]]:
-    """Every tag placed and removed the host told, in order: (what, zone, uid)."""
-    return [(type(o).__name__, o.zone, o.uid) for o in reader.heard
-            if isinstance(o, TagPlaced | TagRemoved)]  # fmt: skip
-
-
-async def placed(reader: Reader, uid: bytes) -> TagPlaced:
-    obs = await reader.next(lambda o: isinstance(o, TagPlaced) and o.uid == uid.hex().upper())
-    assert isinstance(obs, TagPlaced)
-    return obs
-
-
-async def removed(reader: Reader, uid: bytes) -> TagRemoved:
-    obs = await reader.next(lambda o: isinstance(o, TagRemoved) and o.uid == uid.hex().upper())
-    assert isinstance(obs, TagRemoved)
-    return obs
 
 
 async def test_one_board_is_one_source_with_a_zone_per_reader(

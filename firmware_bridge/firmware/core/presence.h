@@ -11,7 +11,7 @@
 #include "frame.h"
 
 #define TC_CONFIRM 2
-#define TC_MISSES 3
+#define TC_MISSES 2
 
 struct tc_presence {
     struct tc_uid present;   /* len 0: the reader is empty */

@@ -6,10 +6,15 @@
  *     place READER HEXUID     a tag in that reader's field
  *     remove READER           the field empty again
  *     reset                   the board rebooted (its RAM lost, its tags where they lie)
+ *     lose                    the next frame the board sends never reaches the host
+ *     unplug                  the USB cable pulled out: the pty gone, the board unpowered
+ *     plug                    plugged back in: a new pty ("ok PATH"), the board powered on
+ *     cycle                   "ok MEAN_US MAX_US": the scheduler's cycle over every reader
  *     quit
  *
  * The first line on standard output is the pty's path ("pty /dev/pts/N"); each command
- * is answered "ok" once it is in effect. */
+ * is answered "ok" once it is in effect. With a third argument "realtime", simulated time
+ * is held to the wall clock (for benchmarks); otherwise it runs as fast as it can. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -18,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "avr_ioport.h"
@@ -32,8 +38,12 @@
 static avr_t *avr;
 static struct model model;
 static struct tc_bus bus;
-static int pty;
+static int pty = -1, pty_slave = -1;
+static char pty_name[64];
 static avr_irq_t *uart_in, *spi_in;
+static int lose_next, losing;            /* drop the next whole frame the board sends */
+static int last_selected = -1;           /* the reader selected last */
+static uint64_t cycle_at, cycle_sum, cycle_max, cycles; /* reader 0 polled again: a cycle */
 
 /* The glue's select lines: D10, D9, D8 (port B 2, 1, 0), then D7 to D3 (port D 7 to 3). */
 static const struct { char port; int pin; } SELECT[MODEL_READERS] = {
@@ -42,8 +52,16 @@ static const struct { char port; int pin; } SELECT[MODEL_READERS] = {
 static void uart_out(struct avr_irq_t *irq, uint32_t value, void *param) {
     (void)irq, (void)param;
     uint8_t byte = (uint8_t)value;
+    if (losing || pty < 0) {
+        losing = losing && byte != 0;
+        return;
+    }
     if (write(pty, &byte, 1) < 0 && errno != EAGAIN) {
         perror("pty");
+    }
+    if (byte == 0 && lose_next) { /* a frame ended: the next one is lost whole */
+        lose_next = 0;
+        losing = 1;
     }
 }
 
@@ -54,7 +72,62 @@ static void spi_out(struct avr_irq_t *irq, uint32_t value, void *param) {
 
 static void select_line(struct avr_irq_t *irq, uint32_t value, void *param) {
     (void)irq;
-    bus.select(bus.ctx, (uint8_t)(intptr_t)param, value == 0); /* active low */
+    int reader = (int)(intptr_t)param;
+    bus.select(bus.ctx, (uint8_t)reader, value == 0); /* active low */
+    if (value != 0) {
+        return;
+    }
+    if (reader == 0 && last_selected > 0) { /* every reader polled, and reader 0 again */
+        if (cycle_at != 0) {
+            uint64_t took = avr->cycle - cycle_at;
+            cycle_sum += took;
+            cycle_max = took > cycle_max ? took : cycle_max;
+            cycles++;
+        }
+        cycle_at = avr->cycle;
+    }
+    last_selected = reader;
+}
+
+static int open_pty(void) {
+    if (openpty(&pty, &pty_slave, pty_name, NULL, NULL) != 0) {
+        perror("openpty");
+        return 0;
+    }
+    struct termios raw;
+    tcgetattr(pty_slave, &raw);
+    cfmakeraw(&raw);
+    tcsetattr(pty_slave, TCSANOW, &raw);
+    fcntl(pty, F_SETFL, O_NONBLOCK);
+    return 1;
+}
+
+static void close_pty(void) {
+    if (pty >= 0) {
+        close(pty);
+        close(pty_slave);
+    }
+    pty = pty_slave = -1;
+    losing = lose_next = 0;
+}
+
+static uint64_t wall_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/* Hold simulated time to the wall clock: sleep while the board is ahead of it; a board
+ * that fell behind (unplugged, or a slow host) is held from where it is, not raced. */
+static void keep_time(uint64_t *started) {
+    uint64_t simulated = avr->cycle * 1000u / (avr->frequency / 1000000u);
+    uint64_t wall = wall_ns() - *started;
+    if (wall > simulated + 20000000u) {
+        *started = wall_ns() - simulated;
+    } else if (simulated > wall + 1000000u) {
+        struct timespec pause = {0, (long)(simulated - wall)};
+        nanosleep(&pause, NULL);
+    }
 }
 
 static int hex_uid(const char *hex, struct tc_uid *uid) {
@@ -84,6 +157,25 @@ static int command(const char *line) {
         model.readers[reader].tag.len = 0;
     } else if (strncmp(line, "reset", 5) == 0) {
         avr_reset(avr);
+    } else if (strncmp(line, "lose", 4) == 0) {
+        lose_next = 1;
+    } else if (strncmp(line, "unplug", 6) == 0) {
+        close_pty();
+    } else if (strncmp(line, "plug", 4) == 0) {
+        close_pty();
+        if (!open_pty()) {
+            return 0;
+        }
+        avr_reset(avr); /* powered on again */
+        printf("ok %s\n", pty_name);
+        fflush(stdout);
+        return 1;
+    } else if (strncmp(line, "cycle", 5) == 0) {
+        uint64_t per_us = avr->frequency / 1000000u;
+        printf("ok %llu %llu\n", (unsigned long long)(cycles ? cycle_sum / cycles / per_us : 0),
+               (unsigned long long)(cycle_max / per_us));
+        fflush(stdout);
+        return 1;
     } else if (strncmp(line, "quit", 4) == 0) {
         return 0;
     } else {
@@ -97,10 +189,11 @@ static int command(const char *line) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s FIRMWARE.elf READERS\n", argv[0]);
+    if (argc != 3 && !(argc == 4 && strcmp(argv[3], "realtime") == 0)) {
+        fprintf(stderr, "usage: %s FIRMWARE.elf READERS [realtime]\n", argv[0]);
         return 2;
     }
+    int realtime = argc == 4;
     elf_firmware_t firmware;
     memset(&firmware, 0, sizeof firmware);
     if (elf_read_firmware(argv[1], &firmware) != 0) {
@@ -119,17 +212,9 @@ int main(int argc, char **argv) {
     model_init(&model, (uint8_t)atoi(argv[2]));
     bus = model_bus(&model);
 
-    int slave;
-    char name[64];
-    if (openpty(&pty, &slave, name, NULL, NULL) != 0) {
-        perror("openpty");
+    if (!open_pty()) {
         return 1;
     }
-    struct termios raw;
-    tcgetattr(slave, &raw);
-    cfmakeraw(&raw);
-    tcsetattr(slave, TCSANOW, &raw);
-    fcntl(pty, F_SETFL, O_NONBLOCK);
 
     uint32_t flags = 0;
     avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);
@@ -147,12 +232,13 @@ int main(int argc, char **argv) {
             select_line, (void *)r);
     }
 
-    printf("pty %s\n", name);
+    printf("pty %s\n", pty_name);
     fflush(stdout);
     char line[128];
     int going = 1;
+    uint64_t started = wall_ns();
     while (going) {
-        for (int i = 0; i < 2000; i++) {
+        for (int i = 0; i < 2000 && pty >= 0; i++) { /* unplugged: unpowered, it waits */
             int state = avr_run(avr);
             if (state == cpu_Done || state == cpu_Crashed) {
                 fprintf(stderr, "the firmware stopped (%d)\n", state);
@@ -163,8 +249,14 @@ int main(int argc, char **argv) {
          * baud delivers them, so the UART's input never overflows (its XON is raised only
          * when the firmware polls the UART's status, which the Arduino core never does) */
         uint8_t byte;
-        if (read(pty, &byte, 1) == 1) {
+        if (pty >= 0 && read(pty, &byte, 1) == 1) {
             avr_raise_irq(uart_in, byte);
+        }
+        if (realtime) {
+            keep_time(&started);
+        } else if (pty < 0) {
+            struct timespec idle = {0, 1000000};
+            nanosleep(&idle, NULL);
         }
         struct pollfd in = {STDIN_FILENO, POLLIN, 0};
         if (poll(&in, 1, 0) > 0) {
