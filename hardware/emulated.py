@@ -1,31 +1,66 @@
-"""A whole table of readers with no hardware: emulated PN532s, opened through nfcpy.
+"""A whole table of readers with no hardware: emulated PN532s read through nfcpy, or
+emulated reader boards read through our own host.
 
-Each reader is a :class:`~firmware_bridge.emulators.pn532.Pn532Emulator` on a
-pty, reached through a named link and opened as an ordinary ``nfc:tty:`` source,
-so everything from nfcpy's driver up is the code a real table runs. A
-:meth:`EmulatedTable.tap` lays a sticker on a reader, waits until the app has
-handled it, and lifts it again: the way tests and ``bench/nfc.py`` play.
+Each PN532 is a :class:`~firmware_bridge.emulators.pn532.Pn532Emulator` on a pty, reached
+through a named link and opened as an ordinary ``nfc:tty:`` source; with ``board``, the
+places are the readers of :class:`~firmware_bridge.emulators.board.BoardEmulator`\\ s (eight
+to a board, as many boards as the table needs) opened as ``board:`` sources, a zone per
+reader. Everything from the port up is the code a real table runs. A
+:meth:`EmulatedTable.tap` lays a sticker on a place's reader, waits until the app has
+handled it, and lifts it again: the way tests, the demo and ``bench/nfc.py`` play.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from companion.observations import Observation, SourceState, SourceStatus, TagPlaced, TagRemoved
+from companion.core.taps import Role
+from companion.ingest import Places
+from companion.observations import (
+    Observation,
+    Source,
+    SourceName,
+    SourceState,
+    SourceStatus,
+    TagPlaced,
+    TagRemoved,
+    Zone,
+)
+from firmware_bridge.emulators.board import BoardEmulator
 from firmware_bridge.emulators.ntag import Ntag213
 from firmware_bridge.emulators.pn532 import Pn532Emulator
+from firmware_bridge.emulators.pty import PtyDevice
+from firmware_bridge.protocol import MAX_READERS
+from hardware.board import BoardPort, BoardSource
 from hardware.nfc import NfcSource, NfcTty, Polling
 
 Handle = Callable[[Observation], Any]
 
 
+@dataclass(frozen=True)
+class _Reader:
+    """One place's reader: the source and zone it reports as, and how a tag is laid on it."""
+
+    source: SourceName
+    zone: Zone
+    lay: Callable[[Ntag213], None]
+    lift: Callable[[], None]
+
+
+def _board_reader(name: SourceName, board: BoardEmulator, reader: int) -> _Reader:
+    return _Reader(name, str(reader), lambda tag: board.place(reader, tag.uid),
+                   lambda: board.remove(reader))  # fmt: skip
+
+
 class EmulatedTable:
-    """Readers named ``names`` (links in ``folder``), their observations given to ``handle``."""
+    """Readers for the places ``names`` (links in ``folder``), their observations given to
+    ``handle``; a PN532 each, or with ``board`` the readers of reader boards."""
 
     def __init__(
         self,
@@ -34,25 +69,48 @@ class EmulatedTable:
         handle: Handle,
         polling: Polling | None = None,
         timeout: float = 30.0,
+        *,
+        board: bool = False,
     ) -> None:
-        self.readers = {n: Pn532Emulator(folder / f"tty-{n}") for n in names}
-        self.sources = {
-            n: NfcSource(n, NfcTty(str(folder / f"tty-{n}"), "pn532"), polling)
-            for n in self.readers
-        }
+        names = list(names)
+        self.devices: list[PtyDevice] = []
+        self.sources: dict[SourceName, Source] = {}
+        self.readers: dict[str, _Reader] = {}
+        if board:
+            self._boards(names, folder)
+        else:
+            for n in names:
+                pn532 = Pn532Emulator(folder / f"tty-{n}")
+                self.devices.append(pn532)
+                self.sources[n] = NfcSource(n, NfcTty(str(folder / f"tty-{n}"), "pn532"), polling)
+                self.readers[n] = _Reader(n, "", pn532.place, pn532.remove)
         self.handle = handle
         self.timeout = timeout
-        self._handled: dict[str, asyncio.Queue[tuple[Observation, Any]]] = {}
+        self._handled: dict[SourceName, asyncio.Queue[tuple[Observation, Any]]] = {}
         self._pumps: list[asyncio.Task[None]] = []
 
+    def _boards(self, names: list[str], folder: Path) -> None:
+        for first in range(0, len(names), MAX_READERS):
+            some = names[first : first + MAX_READERS]
+            name, link = f"board{first // MAX_READERS + 1}", folder / f"ttyACM-{len(self.devices)}"
+            device = BoardEmulator(link, len(some))
+            self.devices.append(device)
+            self.sources[name] = BoardSource(name, BoardPort(str(link)))
+            for reader, place in enumerate(some):
+                self.readers[place] = _board_reader(name, device, reader)
+
+    def places(self, roles: Mapping[str, Role]) -> Places:
+        """Where each place's reader reports, for the ingest: its source and zone."""
+        return {(self.readers[n].source, self.readers[n].zone): role for n, role in roles.items()}
+
     async def __aenter__(self) -> EmulatedTable:
-        for reader in self.readers.values():
-            reader.start()
-        self._handled = {n: asyncio.Queue() for n in self.readers}
+        for device in self.devices:
+            device.start()
+        self._handled = {n: asyncio.Queue() for n in self.sources}
         self._pumps = [asyncio.create_task(self._pump(s)) for s in self.sources.values()]
-        for name in self.readers:
-            await self.until(name, lambda o: isinstance(o, SourceStatus)
-                             and o.state is SourceState.CONNECTED)  # fmt: skip
+        for name in self.sources:
+            await self._until(name, lambda o: isinstance(o, SourceStatus)
+                              and o.state is SourceState.CONNECTED)  # fmt: skip
         return self
 
     async def __aexit__(
@@ -66,26 +124,36 @@ class EmulatedTable:
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(self.timeout):
                 await asyncio.gather(*self._pumps)
-        for reader in self.readers.values():
-            reader.close()
+        for device in self.devices:
+            device.close()
 
-    async def _pump(self, source: NfcSource) -> None:
+    async def _pump(self, source: Source) -> None:
         async for obs in source:
             await self._handled[source.name].put((obs, self.handle(obs)))
 
-    async def until(self, name: str, wanted: Callable[[Observation], bool]) -> Any:
-        """What ``handle`` made of reader ``name``'s next observation that is ``wanted``."""
+    async def _until(self, source: SourceName, wanted: Callable[[Observation], bool]) -> Any:
         async with asyncio.timeout(self.timeout):
             while True:
-                obs, result = await self._handled[name].get()
+                obs, result = await self._handled[source].get()
                 if wanted(obs):
                     return result
 
+    async def until(self, name: str, wanted: Callable[[Observation], bool]) -> Any:
+        """What ``handle`` made of place ``name``'s reader's next observation that is
+        ``wanted`` (its source's statuses included)."""
+        reader = self.readers[name]
+
+        def here(obs: Observation) -> bool:
+            return (isinstance(obs, SourceStatus) or obs.zone == reader.zone) and wanted(obs)
+
+        return await self._until(reader.source, here)
+
     async def tap(self, name: str, tag: Ntag213) -> Any:
-        """Lay ``tag`` on reader ``name`` and lift it; what ``handle`` made of the placing."""
-        uid = tag.uid.hex().upper()
-        self.readers[name].place(tag)
+        """Lay ``tag`` on place ``name``'s reader and lift it; what ``handle`` made of the
+        placing."""
+        uid, reader = tag.uid.hex().upper(), self.readers[name]
+        reader.lay(tag)
         result = await self.until(name, lambda o: isinstance(o, TagPlaced) and o.uid == uid)
-        self.readers[name].remove()
+        reader.lift()
         await self.until(name, lambda o: isinstance(o, TagRemoved) and o.uid == uid)
         return result

@@ -174,21 +174,30 @@ async def emulated_hands(
     folder: Path,
     rng: random.Random,
     on_lay: Callable[[Role], object] = _quiet,
+    *,
+    board: bool = False,
 ) -> AsyncIterator[Hands]:
     """Hands at ``service``'s table with a reader per seat, the centre and the discard pile,
-    emulated in ``folder`` (their links and the deck's tag map live there)."""
-    roles = stickered(service, TagMap(folder / "tags.sqlite3"))
-    async with EmulatedTable(roles, folder, service.observe) as readers:
+    emulated in ``folder`` (their links and the deck's tag map live there): PN532s, or the
+    readers of reader boards."""
+    roles = reader_roles(len(service.header.seats))
+    readers = EmulatedTable(roles, folder, service.observe, board=board)
+    stickered(service, TagMap(folder / "tags.sqlite3"), readers.places)
+    async with readers:
         yield Hands(service, readers, roles, rng, on_lay)
 
 
-def stickered(service: TableService, tags: TagMap) -> dict[str, Role]:
-    """``service``'s table read by a reader per seat, the centre and the discard pile, its
-    deck registered in ``tags`` with the emulated stickers; the readers' roles, by name."""
+def stickered(
+    service: TableService, tags: TagMap,
+    places: Callable[[dict[str, Role]], Places] = places_of,
+) -> dict[str, Role]:  # fmt: skip
+    """``service``'s table read by a reader per seat, the centre and the discard pile (each
+    reporting where ``places`` says), its deck registered in ``tags`` with the emulated
+    stickers; the readers' roles, by name."""
     header = service.header
     deck = tags.new_deck(header.game, header.game)
     cards = service.spec.sensing.cards(header.decoded_options())
     tags.store(deck, {sticker_uid(c): c for c in cards})
     roles = reader_roles(len(header.seats))
-    service.use_sensors(places_of(roles), functools.partial(tags.recognise, deck))
+    service.use_sensors(places(roles), functools.partial(tags.recognise, deck))
     return roles

@@ -224,6 +224,7 @@ def _calibration_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
 def _phone_args(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     p.add_argument("--no-phones", action="store_true", help=h("no_phones"))
     p.add_argument("--no-readers", action="store_true", help=h("no_readers"))
+    p.add_argument("--input", choices=demo.INPUTS, default=demo.INPUTS[0], help=h("input"))
     p.add_argument("--host", help=h("host"))
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=h("port", port=DEFAULT_PORT))
 
@@ -270,6 +271,11 @@ def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
     return 0
 
 
+def _readers(args: argparse.Namespace, readers: bool) -> str | None:
+    """The emulated readers a demo lays its cards on (``--input``), or none."""
+    return args.input if readers else None
+
+
 async def _play(
     service: TableService,
     console: Console,
@@ -279,7 +285,8 @@ async def _play(
     *,
     readers: bool,
 ) -> None:
-    """The demo's game, with the phone server beside it unless told otherwise."""
+    """The demo's game, with the phone server beside it unless told otherwise; its cards
+    laid on the readers ``--input`` names, if it has readers."""
     phones = None if args.no_phones else PhoneServer(service, host=args.host, port=args.port)
     if phones is not None:
         await phones.start()
@@ -287,7 +294,8 @@ async def _play(
     timer = WindowTimer(service, asyncio.get_running_loop())
     try:
         pace = 0.0 if args.fast else args.pace
-        await demo.play(service, console, voice, pace, seed, phones=phones, readers=readers)
+        await demo.play(service, console, voice, pace, seed, phones=phones,
+                        readers=_readers(args, readers))  # fmt: skip
         if phones is not None and phones.connected():
             console.print(voice.text("demo.linger"), style="dim")
             await phones.until_alone(LINGER_S)

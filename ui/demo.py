@@ -2,7 +2,8 @@
 
 No display, and no hardware but emulated: the bots lay their cards on emulated
 NFC readers — a PN532 per seat, one in the centre, one on the discard pile, read
-through nfcpy — so every card played goes the way a real tap goes
+through nfcpy, or with ``--input board`` the readers of reader boards, eight to a
+board, read through our own host — so every card played goes the way a real tap goes
 (``hardware.hands``). The table is printed after every turn, each action as a
 line of the feed (with its journal position). The phone server runs too: scan
 a seat's QR code and that seat is yours to play. The game runs on the real
@@ -60,13 +61,14 @@ async def play(
     seed: str,
     *,
     phones: PhoneServer | None = None,
-    readers: bool = False,
+    readers: str | None = None,
 ) -> None:
     """Play ``service``'s game to its end, printing what the table and each phone would see.
 
     Bots (``GameSpec.bot``) play every seat — except a seat whose phone has joined:
-    that seat waits for its player, who plays from the phone. With ``readers``, the
-    bots' cards are laid on emulated readers, and a card the deck turns up is laid
+    that seat waits for its player, who plays from the phone. With ``readers`` (one of
+    :data:`INPUTS`), the bots' cards are laid on emulated readers of that kind — a PN532
+    each, or the readers of reader boards — and a card the deck turns up is laid
     by the deck itself; the table then waits to be told such cards.
     """
     screen = TableScreen(console, voice)
@@ -78,12 +80,18 @@ async def play(
         if readers:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="companion-"))
             rng = random.Random(f"{seed}:deck")
-            laid = emulated_hands(service, Path(folder), rng, screen.laid)
+            board = readers == "board"
+            laid = emulated_hands(service, Path(folder), rng, screen.laid, board=board)
             hands = await stack.enter_async_context(laid)
-            readers_count = len(hands.readers.readers)
-            console.print(voice.text("demo.readers", count=readers_count), style="cyan")
+            count, boards = len(hands.readers.readers), len(hands.readers.sources)
+            said = "demo.board" if board else "demo.readers"
+            console.print(voice.text(said, count=count, boards=boards), style="cyan")
         await _bots_play(service, screen, seed, pace, shown, phones=phones, hands=hands)
     finale(console, voice, service)
+
+
+INPUTS = ("nfc", "board")
+"""The emulated readers a demo can lay its cards on: a PN532 per place, or reader boards."""
 
 
 def watched_seats(seats: int, phones: PhoneServer | None) -> frozenset[Seat]:

@@ -10,10 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.observations import SourceState, SourceStatus
+from companion.core.taps import Place, Role
+from companion.core.types import Seat
+from companion.observations import Observation, SourceState, SourceStatus, TagPlaced, TagRemoved
 from firmware_bridge import protocol as p
 from firmware_bridge.emulators.board import BoardEmulator
+from firmware_bridge.emulators.ntag import Ntag213
 from hardware.board import BoardPort, BoardSource, Timing
+from hardware.emulated import EmulatedTable
 from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
 from tests.hardware.following import Reader, placed, removed, taps
@@ -171,6 +175,26 @@ async def test_nothing_at_the_path_is_said_and_tried_again(tmp_path: Path) -> No
     host = Reader(open_source(f"board:{tmp_path}/ttyACM-none"))
     assert (await host.status(SourceState.RECONNECTING)).reason == "port.reason.not_found"
     await host.close()
+
+
+async def test_a_table_of_more_places_than_one_board_has_readers_is_read_by_two(
+    tmp_path: Path,
+) -> None:
+    heard: list[Observation] = []
+    places = [f"seat{i}" for i in range(1, 11)]
+    async with EmulatedTable(places, tmp_path, heard.append, board=True) as table:
+        assert table.places({"seat10": Role(Place.SEAT, Seat(9))}) == {
+            ("board2", "1"): Role(Place.SEAT, Seat(9))}  # fmt: skip
+        await table.tap("seat10", Ntag213(A))
+        await table.tap("seat1", Ntag213(A))
+    placed, removed = "TagPlaced", "TagRemoved"
+    assert taps_in(heard) == [("board2", "1", placed), ("board2", "1", removed),
+                              ("board1", "0", placed), ("board1", "0", removed)]  # fmt: skip
+
+
+def taps_in(heard: list[Observation]) -> list[tuple[str, str, str]]:
+    return [(o.source, o.zone, type(o).__name__) for o in heard
+            if isinstance(o, TagPlaced | TagRemoved)]  # fmt: skip
 
 
 def test_a_board_is_addressed_by_its_path_and_each_place_by_its_reader() -> None:

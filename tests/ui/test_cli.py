@@ -46,17 +46,20 @@ def test_the_demo_plays_a_game_to_its_winner_in_each_language(
     assert len(games) == 1 and games[0].result is not None and games[0].result["winners"]
 
 
+@pytest.mark.parametrize("board", [False, True], ids=["nfc", "board"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_s_demo_deals_and_plays_to_its_end_on_the_emulated_readers(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, board: bool
 ) -> None:
     """``companion demo --game G``: the bots lay the deal and every card on a PN532 per seat,
-    the centre's and the discard pile's, and the game ends with its winners."""
+    the centre's and the discard pile's — or, ``--input board``, on a reader board's
+    readers — and the game ends with its winners."""
     db = tmp_path / "j.db"
     code, out = run(capsys, "demo", "--game", game, "--fast", "--no-phones", "--db", str(db),
-                    "--lang", "en")  # fmt: skip
+                    "--lang", "en", "--input", "board" if board else "nfc")  # fmt: skip
     assert code == 0, out
-    said = " ".join(text("en", "demo.readers", count=6).split())
+    said = " ".join(text("en", "demo.board" if board else "demo.readers", count=6,
+                         boards=1).split())  # fmt: skip
     assert said in " ".join(out.split()), "the line may wrap"
     assert "a card on Ann's reader" in out
     (played,) = Journal(db).games()
@@ -193,7 +196,8 @@ def test_play_with_readers_says_which_deck_is_missing(
         ("centre", "卡機要寫成 角色=位址"),
         ("table=nfc:usb", "seat:N、centre 或 discard"),
         ("seat:1=nfc:bogus", "不是 NFC 讀卡機位址"),
-        ("seat:1=tape:x", "nfc:, camera:, script:"),
+        ("seat:1=tape:x", "nfc:, board:, camera:, script:"),
+        ("seat:1=board:/dev/ttyACM0", "# 後寫明是哪一台讀卡機"),
     ],
 )
 def test_a_badly_written_reader_is_explained_in_the_players_language(
