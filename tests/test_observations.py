@@ -57,3 +57,16 @@ def test_a_source_that_is_no_reader_is_not_called_one() -> None:
     said = {lang: describe_status(lang, status) for lang in LANGS}
     assert said["en"] == "Script demo.jsonl cannot work: the script file is not there."
     assert not any(word in said[lang] for lang in LANGS for word in ("Reader", "讀卡機", "读卡器"))
+
+
+def test_a_board_working_with_a_reader_unwell_reads_as_connected_with_a_warning() -> None:
+    status = SourceStatus("board", SourceState.CONNECTED, "board.reason.unwell",
+                          {"readers": "2"}, kind="board")  # fmt: skip
+    said = {lang: describe_status(lang, status) for lang in LANGS}
+    assert said["en"] == (
+        "Reader board board is connected, but reader 2 is not reading well (see companion doctor)."
+    )
+    assert "已連線，但第 2 號讀卡機" in said["zh-Hant"]
+    assert "已连接，但第 2 号读卡器" in said["zh-Hans"]
+    well = SourceStatus("board", SourceState.CONNECTED, kind="board")
+    assert describe_status("en", well) == "Reader board board is connected."
