@@ -305,8 +305,9 @@ class Session:
             fault = status.state in (SourceState.RECONNECTING, SourceState.FAILED)
             warned = status.state is SourceState.CONNECTED and bool(status.reason)
             before = self.statuses.get(status.source, status)
-            news = (before.reason, before.args) != (status.reason, status.args)
-            if (fault and before.state != status.state) or (warned and news):
+            said = before is not status and (before.reason, before.args) == (
+                status.reason, status.args)  # fmt: skip
+            if (fault and before.state != status.state) or (warned and not said):
                 self._alert(Alert("reader", describe_status(voice.lang, status)))
             self.statuses[status.source] = status
         for notice in change.notices:

@@ -27,7 +27,9 @@ from companion.observations import SourceState
 from companion.service import TableService
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
+from firmware_bridge.emulators.board import BoardEmulator
 from firmware_bridge.emulators.pn532 import Pn532Emulator
+from firmware_bridge.protocol import Health
 from hardware.emulated import EmulatedTable
 from hardware.hands import places_of, sticker, sticker_uid, stumbling
 from hardware.sources import Watch
@@ -256,3 +258,40 @@ async def test_a_tap_that_goes_wrong_is_an_alert_on_the_tablet_and_the_reader_ke
         await session.phones.stop()
     failures = [r for r in caplog.records if r.name.startswith("companion")]
     assert [r.levelno for r in failures] == [logging.ERROR] and failures[0].exc_info is not None
+
+
+async def test_a_reader_board_plays_on_the_tablet_and_a_reader_not_answering_is_said(
+    tmp_path: Path,
+) -> None:
+    """A reader board opened by its URL through the app's host: the tablet counts it as one
+    working source, says (naming the reader, no card) that one of its readers does not
+    answer, and a card laid on another of its readers is read."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    dealt = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
+    dealt.submit(DEAL)
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {sticker_uid(c.id): c.id for c in cards.ALL})
+    link = tmp_path / "ttyACM-board"
+    with BoardEmulator(link, readers=2) as board:
+        board.health[1] = Health.SILENT
+        centre = Watch.parse(f"centre=board:{link}#0")
+        app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
+                        recognise=functools.partial(tags.recognise, deck))  # fmt: skip
+        task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
+        tablet = Tablet(app, journal)
+        await tablet.until(lambda: app.root is not None)
+        app.resume(dealt.game_id)
+        await tablet.until(lambda: app.screens.current == "table" and app.session is not None)
+        session = app.session
+        assert session is not None
+        connected = text("en", "tablet.readers", working=1, total=1)
+        await tablet.until(lambda: connected in texts())
+        unwell = "Reader board centre is connected, but reader 1 is not reading well"
+        await tablet.until(lambda: any(a.text.startswith(unwell) for a in session.alerts))
+        board.place(0, sticker(CardId("A-SB1")).uid)  # Ann's Steal/Blackmail in the centre
+        asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
+        await tablet.until(lambda: asked in texts())
+        app.stop()
+        await task
+        await session.phones.stop()
