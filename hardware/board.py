@@ -140,6 +140,8 @@ class BoardReader(Threaded):
                 line = self._open()
                 self._follow(line)
             except Exception as err:  # the thread must outlive anything a board does
+                if self._last is not None and self._last[0] is SourceState.CONNECTED:
+                    pause = self.timing.backoff[0]  # it worked: try again soon
                 fault = err if isinstance(err, BoardFault) else None
                 if fault is None and not isinstance(err, OSError | serial.SerialException):
                     log.exception("board %s", self.name)
@@ -154,8 +156,6 @@ class BoardReader(Threaded):
                 self._status(state, reason, args, f"{type(err).__name__}: {err}")
                 if final:
                     break
-            else:
-                pause = self.timing.backoff[0]
             finally:
                 if line is not None:
                     if line.decoder.dropped:
