@@ -191,7 +191,8 @@ class TabletApp(App):
             screen = "join"  # the phones' codes changed: everyone scans again
         if self.sensors is not None:
             service.attach(self.sensors)
-            session.statuses.update(self.sensors.statuses)
+            for status in list(self.sensors.statuses.values()):
+                session.source_is(status)
         self.session = session
         session.subscribe(self._redraw)
         for page in self.screens.screens:

@@ -297,19 +297,25 @@ class Session:
 
     # --- listening ------------------------------------------------------------------------
 
+    def source_is(self, status: SourceStatus) -> None:
+        """Keep a source's news; a fault is said when the source comes to it (its first
+        word included: a reader unplugged from the start), a warning whenever it says
+        something new."""
+        fault = status.state in (SourceState.RECONNECTING, SourceState.FAILED)
+        warned = status.state is SourceState.CONNECTED and bool(status.reason)
+        before = self.statuses.get(status.source)
+        new_state = before is None or before.state != status.state
+        new_reason = before is None or (before.reason, before.args) != (
+            status.reason, status.args)  # fmt: skip
+        if (fault and new_state) or (warned and new_reason):
+            self._alert(Alert("reader", describe_status(self.voice.lang, status)))
+        self.statuses[status.source] = status
+
     def _on_change(self, change: Change) -> None:
         """One event at the table: its public events, what the table must be told, one redraw."""
         voice = self.voice
-        status = change.status
-        if status is not None:
-            fault = status.state in (SourceState.RECONNECTING, SourceState.FAILED)
-            warned = status.state is SourceState.CONNECTED and bool(status.reason)
-            before = self.statuses.get(status.source, status)
-            said = before is not status and (before.reason, before.args) == (
-                status.reason, status.args)  # fmt: skip
-            if (fault and before.state != status.state) or (warned and not said):
-                self._alert(Alert("reader", describe_status(voice.lang, status)))
-            self.statuses[status.source] = status
+        if change.status is not None:
+            self.source_is(change.status)
         for notice in change.notices:
             if notice.seat is None:
                 self._alert(Alert("reader", voice.say(notice.key, notice.args)))

@@ -23,7 +23,7 @@ from companion.games.microfilms import GAME, cards, dealing
 from companion.games.microfilms.actions import ClaimAgent, Deal, Draw, GiveIn, Source, Steal
 from companion.i18n import text
 from companion.journal import Journal
-from companion.observations import SourceState
+from companion.observations import SourceState, describe_status
 from companion.service import TableService
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
@@ -290,6 +290,46 @@ async def test_a_reader_board_plays_on_the_tablet_and_a_reader_not_answering_is_
         unwell = "Reader board centre is connected, but reader 1 is not reading well"
         await tablet.until(lambda: any(a.text.startswith(unwell) for a in session.alerts))
         board.place(0, sticker(CardId("A-SB1")).uid)  # Ann's Steal/Blackmail in the centre
+        asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
+        await tablet.until(lambda: asked in texts())
+        app.stop()
+        await task
+        await session.phones.stop()
+
+
+async def test_a_reader_missing_when_the_game_opens_is_said_at_once_and_counted_once_plugged(
+    tmp_path: Path,
+) -> None:
+    """The centre reader is not plugged in when the tablet opens the game: its very first
+    status is a fault, and the tablet says so at once (not only after it once worked);
+    plugged in, it counts as working and is read."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    dealt = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
+    dealt.submit(DEAL)
+    tags = TagMap(tmp_path / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {sticker_uid(c.id): c.id for c in cards.ALL})
+    port = tmp_path / "tty-centre"
+    centre = Watch.parse(f"centre=nfc:tty:{port}:pn532")
+    app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
+                    recognise=functools.partial(tags.recognise, deck))  # fmt: skip
+    task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
+    tablet = Tablet(app, journal)
+    await tablet.until(lambda: app.root is not None)
+    app.resume(dealt.game_id)
+    await tablet.until(lambda: app.screens.current == "table" and app.session is not None)
+    session = app.session
+    assert session is not None
+    await tablet.until(lambda: bool(session.alerts))
+    [status] = session.statuses.values()
+    assert status.state is SourceState.RECONNECTING
+    assert [a.text for a in session.alerts] == [describe_status("en", status)]
+    assert text("en", "tablet.readers", working=0, total=1) in texts()
+
+    with Pn532Emulator(port) as reader:
+        connected = text("en", "tablet.readers", working=1, total=1)
+        await tablet.until(lambda: connected in texts())
+        reader.place(sticker(CardId("A-SB1")))
         asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
         await tablet.until(lambda: asked in texts())
         app.stop()
