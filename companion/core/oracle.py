@@ -77,13 +77,17 @@ class Apart:
     swap: Mapping[CardId, CardId]
 
 
-def world_apart(spec: GameSpec[Any], state: Any, seat: Seat, rng: random.Random) -> Apart | None:
+def world_apart(
+    spec: GameSpec[Any], state: Any, seat: Seat, rng: random.Random, *, shuffled: bool = False
+) -> Apart | None:
     """A state ``seat`` cannot tell from ``state``, or ``None`` if it may know everything.
 
     From each group of cards hidden from the seat, two (drawn, not every pair tried) trade
-    places; two other seats whose identities it may not know trade them. A stand-in for
-    another seat's word (:mod:`companion.core.doubts`) stays: it must look like the card
-    that seat named, wherever the record has that card.
+    places — or, ``shuffled``, the whole group is dealt again among its places (trade after
+    trade), for a caller that compares few worlds and wants each to move much; two other
+    seats whose identities it may not know trade them. A stand-in for another seat's word
+    (:mod:`companion.core.doubts`) stays: it must look like the card that seat named,
+    wherever the record has that card.
     """
     hidden = spec.secrecy.hidden(state, seat)
     swap: dict[CardId, CardId] = {}
@@ -91,8 +95,9 @@ def world_apart(spec: GameSpec[Any], state: Any, seat: Seat, rng: random.Random)
     for group in hidden.cards:
         free = sorted(group - swap.keys() - pinned)
         if len(free) >= 2:
-            a, b = rng.sample(free, 2)
-            swap[a], swap[b] = b, a
+            images = rng.sample(free, len(free) if shuffled else 2)
+            places = free if shuffled else images[::-1]
+            swap.update((a, b) for a, b in zip(places, images, strict=True) if a != b)
     world = relabel(state, swap) if swap else state
     trade = spec.secrecy.swap_identities
     if trade is not None and len(hidden.seats) >= 2:

@@ -1,58 +1,81 @@
-"""What a seat may not see now, as the names its phone would show."""
+"""What a phone is sent may depend only on what its seat may know.
+
+A frame a phone received is rendered again, as the server renders it, in worlds its seat
+cannot tell from this one — each group of cards hidden from the seat shuffled among their
+places, hidden identities traded, as each game declares them
+(:func:`companion.core.oracle.world_apart`). Every world must give the very frame the phone
+was sent: its hand, its table, its prompts, its menu, its hand check. Whatever leaks (a
+card's place, a count by colour, a teammate) differs between some two such worlds, so no
+list of card names is needed. The feed is left out: it is public history, told as it was
+told, the same in every world by construction (the rules' own suite checks each event).
+"""
 
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from companion.games import GAMES
-from companion.games.microfilms import cards
-from companion.games.microfilms.state import State
+from companion.core.oracle import world_apart
+from companion.core.types import Seat
 from companion.i18n import Voice
+from companion.service import TableService
+from ui.faces import face_of
+from ui.phone.render import view_message
 
-UNIQUE = [c.id for c in cards.ALL if c.kind is not cards.Kind.ACTION]
-"""Cards whose name names exactly one card: a name in a text is that card."""
-
-
-def told(state: State, seat: int) -> set[str]:
-    """Every card the rules ever told ``seat`` in secret."""
-    return {
-        str(v)
-        for e in state.history
-        for s in e.secrets
-        if s.seat == seat
-        for value in s.args.values()
-        for v in (value if isinstance(value, list) else [value])
-    }
+WORLDS = 3
+"""Worlds drawn for each frame checked."""
 
 
-def hidden_from(state: State, seat: int) -> set[str]:
-    """Unique cards whose place ``seat`` may not know now and was never told."""
-    others = [p for i, p in enumerate(state.players) if i != seat]
-    hidden = {*state.deck, *state.removed}
-    hidden |= {c for p in others for c in p.hand}
-    hidden |= {p.identity for p in others if p.identity and not p.revealed}
-    return (hidden - told(state, seat)) & set(UNIQUE)
+@contextmanager
+def clock_stopped(service: TableService) -> Iterator[None]:
+    """A window's countdown stands still while worlds are compared (it is public, and
+    would otherwise tick between two renderings)."""
+    clock = service._clock
+    now = clock()
+    service._clock = lambda: now
+    try:
+        yield
+    finally:
+        service._clock = clock
 
 
-def hidden_names(state: State, seat: int, lang: str, names: list[str]) -> list[str]:
-    voice = Voice.of(lang, GAMES["microfilms"], names)
-    return [voice.render("card", c) for c in hidden_from(state, seat)]
-
-
-def assert_view_private_to(
-    frame: dict[str, Any], seat: int, state: State, names: list[str]
-) -> None:
-    """The parts of a view that show the game's state hold nothing hidden from ``seat``.
-
-    The feed (public history), the action menu and the hand-check list (both
-    catalogues of what could be, not of where things are) are left out.
-    """
+def assert_view_private_to(frame: dict[str, Any], seat: int, service: TableService) -> None:
+    """``frame``, sent to ``seat``'s phone, is what the server makes of this world and of
+    every world apart drawn for the seat."""
+    table = service.table
+    assert frame["type"] == "view" and frame["seq"] == table.seq
     assert frame["me"]["seat"] == seat
-    assert all(a["action"]["seat"] == seat for a in frame["actions"])
-    shown = json.dumps(
-        {k: frame[k] for k in ("me", "table", "waiting", "yours", "offer", "over")},
-        ensure_ascii=False,
-    )
-    for name in hidden_names(state, seat, frame["lang"], names):
-        assert name not in shown, (seat, name)
+    voice = Voice.of(frame["lang"], service.spec, service.names)
+    face = face_of(service.header.game)
+
+    def rendered() -> dict[str, Any]:
+        made = view_message(service.seat_view(Seat(seat)), voice, face, [])
+        return {k: v for k, v in json.loads(json.dumps(made)).items() if k != "feed"}
+
+    state, rng = table.state, random.Random(table.seq * 16 + seat)
+    with clock_stopped(service):
+        here = rendered()
+        sent = {k: v for k, v in frame.items() if k != "feed"}
+        assert _untimed(sent) == _untimed(here), "the frame is not this world's"
+        try:
+            for _ in range(WORLDS):
+                apart = world_apart(table.spec, state, Seat(seat), rng, shuffled=True)
+                if apart is None:
+                    return
+                table.state = apart.world
+                there = rendered()
+                changed = {k: (here[k], there[k]) for k in here if here[k] != there.get(k)}
+                assert there == here, f"seat {seat} cannot tell {dict(apart.swap)}: {changed}"
+        finally:
+            table.state = state
+
+
+def _untimed(frame: dict[str, Any]) -> dict[str, Any]:
+    """``frame`` without the seconds its window had left when it was made."""
+    window = frame.get("window")
+    if isinstance(window, dict):
+        return {**frame, "window": {**window, "closes_in": None}}
+    return frame

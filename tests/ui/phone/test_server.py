@@ -13,8 +13,9 @@ import aiohttp
 import pytest
 
 from companion.core.actions import Pass, SeatAction
-from companion.core.types import Seat
+from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
+from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Bribe
 from companion.games.microfilms.bot import Bot
 from companion.i18n import LANGS, Voice, text
@@ -24,7 +25,9 @@ from companion.table import Table
 from companion.transcript import new_header
 from tests.journals import fill, until_full
 from tests.ui.phone.conftest import SEATS, Served
-from tests.ui.phone.leaks import UNIQUE, assert_view_private_to
+from tests.ui.phone.leaks import assert_view_private_to
+from ui.faces.base import Face
+from ui.phone import render
 from ui.phone.server import PhoneServer
 
 
@@ -69,12 +72,33 @@ async def test_each_phone_hears_only_its_own_seat_through_a_whole_game(served: S
         for i, ws in enumerate(phones):
             frame = await ws.receive_json(timeout=5)
             assert frame["type"] == "view" and frame["seq"] == table.seq
-            assert_view_private_to(frame, i, table.state, SEATS)
+            assert_view_private_to(frame, i, served.service)
             assert len(frame["secrets"]) == len(table.private_view(Seat(i))["secrets"])  # type: ignore[arg-type]
             seen += 1
     assert seen > 40
     for ws in phones:
         await ws.close()
+
+
+async def test_a_leak_in_a_frame_is_caught_by_the_worlds_apart(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check above is no formality: a phone told its neighbour's hand (sorted, so that
+    only where the cards are shows) is sent a frame another world would not send."""
+    ws, view = await served.join(0)
+    assert_view_private_to(view, 0, served.service)
+    await ws.close()
+    table = render._table
+
+    def leaky(voice: Voice, public: JSONObject, me: int, face: Face) -> JSONObject:
+        neighbour = served.table.state.players[(me + 1) % 4]
+        return {**table(voice, public, me, face), "next": sorted(neighbour.hand)}
+
+    monkeypatch.setattr(render, "_table", leaky)
+    ws, view = await served.join(0)
+    with pytest.raises(AssertionError, match="cannot tell"):
+        assert_view_private_to(view, 0, served.service)
+    await ws.close()
 
 
 async def test_a_private_answer_from_a_phone_moves_the_game(served: Served) -> None:
@@ -328,7 +352,8 @@ async def test_tokens_and_private_facts_never_reach_the_logs(
         await ws.close()
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "connected" in logged
-    secrets = {served.server.tokens.token(Seat(i)) for i in range(4)} | set(UNIQUE)
+    unique = {c.id for c in cards.ALL if c.kind is not cards.Kind.ACTION}  # ids no word holds
+    secrets = {served.server.tokens.token(Seat(i)) for i in range(4)} | unique
     assert not [s for s in secrets if s in logged]
 
 

@@ -2,62 +2,31 @@
 
 from __future__ import annotations
 
-import json
 import random
-from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 
 from companion.core.types import Seat
 from companion.games import GAMES
 from companion.games.themessage.bot import Bot
-from companion.i18n import Voice, catalog
+from companion.i18n import Voice
 from companion.journal import Journal
 from companion.service import TableService
 from companion.table import Table
 from tests.ui.phone.conftest import SEATS
-from tests.ui.tablet.leaks import hidden_from_everyone
+from tests.ui.phone.leaks import assert_view_private_to
 from ui.phone.limits import Limits
 from ui.phone.server import PhoneServer
 
 BOTS = Limits(messages_per_s=10_000, message_burst=10_000)
 """Bots answer every window the moment it opens; a person's taps stay far inside the defaults."""
 
-EVERY = {
-    Voice.of("zh-Hant", GAMES["themessage"], SEATS).render("card", k[5:])
-    for k in catalog("zh-Hant")
-    if k.startswith("card.")
-}
-
-
-def hidden_names(state: Any, seat: int, lang: str) -> set[str]:
-    """Names only cards hidden from ``seat`` bear (copies read alike)."""
-    me = state.players[seat]
-    told = {
-        str(v) for e in state.history for s in e.secrets if s.seat == seat for v in s.args.values()
-    }
-    hidden = hidden_from_everyone(state) - set(me.hand) - {me.identity} - told
-    by_name: dict[str, set[str]] = defaultdict(set)
-    for key in catalog(lang):
-        if key.startswith("card."):
-            by_name[Voice.of(lang, GAMES["themessage"], SEATS).render("card", key[5:])].add(key[5:])
-    return {n for n, ids in by_name.items() if ids & hidden and not ids - hidden & _known(state)}
-
-
-def _known(state: Any) -> set[str]:
-    cards = {*state.deck, *state.removed, *state.discard}
-    for p in state.players:
-        cards |= {*p.hand, *p.intel, *([p.identity] if p.identity else [])}
-    return cards
-
 
 async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: Path) -> None:
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
-    server = PhoneServer(
-        TableService(table), host="127.0.0.1", port=0, bind="127.0.0.1", limits=BOTS
-    )
+    service = TableService(table)
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1", limits=BOTS)
     await server.start()
     base = f"http://127.0.0.1:{server.port}"
     bots = [Bot(Seat(i), random.Random(i)) for i in range(4)]
@@ -98,14 +67,7 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
                     frame = await phone[0].receive_json(timeout=5)
                     if frame["type"] == "view":
                         phone[1] = frame
-                shown = json.dumps(
-                    {k: phone[1][k] for k in ("me", "table", "waiting", "yours", "offer")},
-                    ensure_ascii=False,
-                )
-                hidden = hidden_names(table.state, i, "zh-Hant")
-                for name in sorted(EVERY - hidden, key=len, reverse=True):
-                    shown = shown.replace(name, "")  # "試探+軍情處" is no "軍情處"
-                assert not [n for n in hidden if n in shown], i
+                assert_view_private_to(phone[1], i, service)
         assert answered > 50 and windows > 20
         for ws, _ in phones:
             await ws.close()

@@ -19,7 +19,8 @@ from companion.core.taps import Place
 from companion.core.types import CardId, Seat
 from companion.i18n import text
 from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
-from tests.ui.tablet.test_app import check_nothing_hidden, close_alerts
+from tests.ui.tablet.leaks import assert_nothing_hidden_on
+from tests.ui.tablet.test_app import close_alerts
 from ui.tablet.screens.private import HOLD_S, CardPicker, PrivateTurn
 from ui.tablet.screens.table import TableScreen
 
@@ -45,7 +46,7 @@ async def private_turn(tablet: Tablet, seat: Seat) -> None:
     await tablet.press(label)
     assert t("tablet.private.look_away", seat=name) in texts()
     assert not screen().private.open_view  # type: ignore[union-attr]
-    check_nothing_hidden(tablet)  # the cover shows nothing of the seat's
+    await assert_nothing_hidden_on(tablet)  # the cover shows nothing of the seat's
     await tablet.hold(t("tablet.private.hold", seat=name), HOLD_S + 0.3)
     assert screen().private.open_view  # type: ignore[union-attr]
 
@@ -131,13 +132,13 @@ async def play_without_phones(tablet: Tablet, game: str = "microfilms") -> None:
     table.subscribe(lambda u: [b.hear(u.public()) for b in bots])
     for seat, word in enumerate(words(session, random.Random(3))):
         await tell_deal(tablet, Seat(seat), word)
-        check_nothing_hidden(tablet)
+        await assert_nothing_hidden_on(tablet)
     assert not session.service.telling_deal()
     moves, rng = 0, random.Random(5)
     while table.over() is None:
         assert moves < MOST, "the game does not end"
         await close_alerts(tablet)
-        check_nothing_hidden(tablet)
+        await assert_nothing_hidden_on(tablet)
         seat = session.acting()
         assert seat is not None
         legal = table.legal_actions(seat)
