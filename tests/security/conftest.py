@@ -9,6 +9,7 @@ be seen to hold for it and not for the players.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -49,11 +50,13 @@ async def socket_from(
 
 
 async def closed(ws: aiohttp.ClientWebSocketResponse) -> list[dict[str, Any]]:
-    """Everything ``ws`` is told until the server closes it."""
+    """Everything ``ws`` is told until the server closes it — or drops it while the client
+    answers its ping (aiohttp then raises where it would end the loop)."""
     said = []
-    async for msg in ws:
-        if msg.type is aiohttp.WSMsgType.TEXT:
-            said.append(msg.json())
+    with contextlib.suppress(aiohttp.ClientConnectionResetError):
+        async for msg in ws:
+            if msg.type is aiohttp.WSMsgType.TEXT:
+                said.append(msg.json())
     return said
 
 
