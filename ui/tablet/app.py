@@ -192,7 +192,7 @@ class TabletApp(App):
         if self.sensors is not None:
             service.attach(self.sensors)
             for status in list(self.sensors.statuses.values()):
-                session.source_is(status)
+                session.hear(status)
         self.session = session
         session.subscribe(self._redraw)
         for page in self.screens.screens:

@@ -297,7 +297,7 @@ class Session:
 
     # --- listening ------------------------------------------------------------------------
 
-    def source_is(self, status: SourceStatus) -> None:
+    def hear(self, status: SourceStatus) -> None:
         """Keep a source's news; a fault is said when the source comes to it (its first
         word included: a reader unplugged from the start), a warning whenever it says
         something new."""
@@ -315,7 +315,7 @@ class Session:
         """One event at the table: its public events, what the table must be told, one redraw."""
         voice = self.voice
         if change.status is not None:
-            self.source_is(change.status)
+            self.hear(change.status)
         for notice in change.notices:
             if notice.seat is None:
                 self._alert(Alert("reader", voice.say(notice.key, notice.args)))
