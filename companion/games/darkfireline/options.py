@@ -91,10 +91,11 @@ class Box:
 class GrenadeBullet(enum.StrEnum):
     """§4.2: "a grenade may go with one single bullet" — which reading."""
 
-    AS_SHOT = "as_shot"
-    """The turn's one shot may be a single bullet; a double bullet may not (INFERRED)."""
     EXTRA = "extra"
-    """A single bullet besides the turn's shot, in a turn whose skill was a grenade."""
+    """A single bullet besides the turn's shot, in a turn whose skill was a grenade: the
+    seed's 還能再使用 ("may use one more"), an exception only as an addition (INFERRED)."""
+    AS_SHOT = "as_shot"
+    """The narrow reading: the turn's one shot may be a single bullet, never a double."""
 
 
 class StorageGrenade(enum.StrEnum):
@@ -105,6 +106,16 @@ class StorageGrenade(enum.StrEnum):
     them, and the holder cannot be the target (INFERRED)."""
     PASS_CLOCKWISE = "pass_clockwise"
     """The holder's damage passes to the next player clockwise, against the turn order."""
+
+
+class RestaurantEquip(enum.StrEnum):
+    """§5.10: what equipping the Restaurant gives a player below full health."""
+
+    POINT_AND_HEAL = "point_and_heal"
+    """The fifth serum laid face up is a point, and below full health one more comes back:
+    both of the seed's sentences, each as it reads (INFERRED)."""
+    ONE_POINT = "one_point"
+    """The fifth serum face up is the one point gained, at full health or not."""
 
 
 class FirstAidPriority(enum.StrEnum):
@@ -127,11 +138,14 @@ class Options:
     deck_serums: int | None = None
     """§2 step 2: serums shuffled into the deck; ``None`` takes :data:`DEFAULT_DECK_SERUMS`."""
 
-    grenade_bullet: GrenadeBullet = GrenadeBullet.AS_SHOT
+    grenade_bullet: GrenadeBullet = GrenadeBullet.EXTRA
     """§4.2: what a grenade allows besides itself."""
 
     storage_grenade: StorageGrenade = StorageGrenade.SKIP
     """§5.8: how a grenade treats a Storage Room holder."""
+
+    restaurant_equip: RestaurantEquip = RestaurantEquip.POINT_AND_HEAL
+    """§5.10: health a Restaurant gives when it is equipped."""
 
     first_aid_priority: FirstAidPriority = FirstAidPriority.NEXT_IN_TURN
     """§5.7: which of several kits offered at once takes effect."""

@@ -37,7 +37,7 @@ from companion.games.darkfireline.errors import (
     Protected,
     WrongKind,
 )
-from companion.games.darkfireline.options import GrenadeBullet, StorageGrenade
+from companion.games.darkfireline.options import GrenadeBullet, RestaurantEquip, StorageGrenade
 from companion.games.darkfireline.reach import check_target, neighbours, ring
 from companion.games.darkfireline.state import Drawing, Flash, Playing, Smoke, State, Taking
 
@@ -273,11 +273,13 @@ def unequip(state: State, seat: Seat, slot: str, events: list[Event]) -> State:
 
 
 def _restaurant(state: State, seat: Seat, *, opened: bool, events: list[Event]) -> State:
-    """§5.10: equipped, a fifth serum face up — health and its maximum up by 1; removed, the
-    maximum back to 4 and a fifth point lost, or, below full, 1 health back (INFERRED)."""
+    """§5.10: equipped, a fifth serum face up — health and its maximum up by 1, and below
+    full health 1 more (:class:`RestaurantEquip`); removed, the maximum back to 4 and a
+    fifth point lost, or, below full, 1 health back (INFERRED)."""
     player = state.player(seat)
     if opened:
-        most, health = 5, min(5, player.health + 1)
+        heals = state.options.restaurant_equip is RestaurantEquip.POINT_AND_HEAL
+        most, health = 5, min(5, player.health + 1 + (heals and not player.full))
     else:
         most = 4
         health = 4 if player.full else min(4, player.health + 1)

@@ -6,6 +6,8 @@ citizen, 2 and 3 terrorists (the four-player default, §2).
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core.actions import Pass
 from companion.core.types import Seat
 from companion.games.darkfireline.actions import (
@@ -30,6 +32,7 @@ from companion.games.darkfireline.options import (
     GrenadeBullet,
     Mix,
     Options,
+    RestaurantEquip,
     StorageGrenade,
 )
 from companion.games.darkfireline.state import Ending, Status
@@ -102,15 +105,26 @@ def test_a_grenade_never_goes_with_a_double_bullet_but_with_a_single_one() -> No
     assert u.refused(Grenade(seat=P0, card=u.held(0, K.GRENADE), target=P2)) == "not_with_grenade"
 
 
-def test_the_extra_single_bullet_a_grenade_allows_as_an_option() -> None:
-    """§4.2, ``GrenadeBullet.EXTRA``: the shot, the grenade, and one single bullet more."""
-    t = table((K.SINGLE, K.SINGLE, K.GRENADE), grenade_bullet=GrenadeBullet.EXTRA)
+def test_a_grenade_allows_one_single_bullet_besides_the_turn_s_shot() -> None:
+    """§4.2 (INFERRED, the default ``GrenadeBullet.EXTRA``): the shot, the grenade, and one
+    single bullet more — and no more than one."""
+    t = table((K.SINGLE, K.SINGLE, K.GRENADE))
     t.draw(K.SINGLE, K.SERUM)
     t.do(Shoot(seat=P0, card=t.held(0, K.SINGLE), targets=(P2,)))
     t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
     t.do(Shoot(seat=P0, card=t.held(0, K.SINGLE), targets=(P2,)))
     assert t.refused(Shoot(seat=P0, card=t.held(0, K.SINGLE), targets=(P2,))) == "already_used"
     assert t.health() == [4, 3, 1, 3]
+
+
+def test_the_narrow_reading_makes_the_grenade_s_single_bullet_the_turn_s_shot() -> None:
+    """§4.2, ``GrenadeBullet.AS_SHOT``: after a shot and a grenade, no single bullet more."""
+    t = table((K.SINGLE, K.SINGLE, K.GRENADE), grenade_bullet=GrenadeBullet.AS_SHOT)
+    t.draw(K.SINGLE, K.SERUM)
+    t.do(Shoot(seat=P0, card=t.held(0, K.SINGLE), targets=(P2,)))
+    t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
+    assert t.refused(Shoot(seat=P0, card=t.held(0, K.SINGLE), targets=(P2,))) == "already_used"
+    assert t.health() == [4, 3, 2, 3]
 
 
 # --- §5: the cards -------------------------------------------------------------------------------
@@ -384,6 +398,25 @@ def test_the_restaurant_raises_health_to_five_and_gives_a_point_back_when_it_goe
     around(t, 0)
     t.do(LeaveRestaurant(seat=P0))
     assert (t.state.player(P0).health, t.state.player(P0).most) == (4, 4)
+
+
+@pytest.mark.parametrize(
+    ("equip", "health"), [(RestaurantEquip.POINT_AND_HEAL, 4), (RestaurantEquip.ONE_POINT, 3)]
+)
+def test_the_restaurant_equipped_when_hurt_lays_its_fifth_point_and_heals_as_the_option_says(
+    equip: RestaurantEquip, health: int
+) -> None:
+    """§5.10: "在装备……时如在非满血状态可回复一点血量" and "装备餐厅时从场上取回一张血清，
+    牌面向上放置": at 2 of 4, the fifth serum face up and a heal make 4 of 5 (INFERRED, the
+    default); the narrow reading, the fifth serum alone, makes 3 of 5."""
+    t = table((K.SINGLE, K.DOUBLE, K.SERUM), (K.RESTAURANT, K.SERUM, K.SERUM),
+              restaurant_equip=equip)  # fmt: skip
+    t.draw(K.SERUM, K.SERUM)
+    t.do(Shoot(seat=P0, card=t.held(0, K.DOUBLE), targets=(P1,)))
+    assert t.health()[P1] == 2
+    around(t, 1)
+    t.do(Equip(seat=P1, card=t.held(1, K.RESTAURANT)))
+    assert (t.state.player(P1).health, t.state.player(P1).most) == (health, 5)
 
 
 def test_only_players_at_full_health_may_target_a_control_room_holder_but_by_grenade() -> None:

@@ -20,6 +20,7 @@ from companion.games.darkfireline.options import (
     FirstAidPriority,
     GrenadeBullet,
     Options,
+    RestaurantEquip,
     StorageGrenade,
 )
 from companion.games.darkfireline.rules import apply, pending, roll
@@ -33,7 +34,8 @@ MAX_ACTIONS = 3_000
 VARIANTS = [
     Options(),
     Options(
-        grenade_bullet=GrenadeBullet.EXTRA,
+        grenade_bullet=GrenadeBullet.AS_SHOT,
+        restaurant_equip=RestaurantEquip.ONE_POINT,
         storage_grenade=StorageGrenade.PASS_CLOCKWISE,
         first_aid_priority=FirstAidPriority.NEXT_CLOCKWISE,
         serum_caps=False,
