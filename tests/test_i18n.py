@@ -101,7 +101,8 @@ def test_every_event_and_prompt_of_the_rules_has_a_message(
 def test_every_computed_event_and_prompt_of_the_message_has_a_message() -> None:
     """風聲 names a play's event by its function, and a prompt by the moment of the turn."""
     kinds = {f"event.themessage.played_{f.value}" for f in Function}
-    prompts = {*message_rules.ACTING_PROMPTS.values(), *message_rules.WINDOW_PROMPTS.values()}
+    prompts = {*message_rules.ACTING_PROMPTS.values(), *message_rules.WINDOW_PROMPTS.values(),
+               message_rules.INTERCEPTED_PROMPT}  # fmt: skip
     kinds |= {f"prompt.themessage.{k}" for k in prompts}
     assert {k for k in kinds if k not in catalog("en")} == set()
 

@@ -90,6 +90,8 @@ ACTING_PROMPTS = {
 }
 """What the active player acting alone is asked, by the moment of the turn."""
 WINDOW_PROMPTS = {Moment.TRANSMIT: "window_transmit", Moment.ARRIVE: "window_arrive"}
+INTERCEPTED_PROMPT = "window_intercepted"
+"""The transmit window once a 截獲 took the card: it goes no further (§6.3)."""
 """A round over an empty stack is one of the two windows of a hop (§5.2); else ``respond``."""
 
 
@@ -151,13 +153,15 @@ def _round_prompt(state: State, phase: Responding) -> Prompt:
     """A round names every seat still to answer; its kind says which window is open."""
     args: dict[str, JSON] = {"top": state.stack[-1].n if state.stack else None}
     t = state.transit
+    intercepted = state.moment is Moment.TRANSMIT and t is not None and t.forced
     if state.moment in (Moment.TRANSMIT, Moment.ARRIVE) and t is not None:
         args["holder"] = t.at
-        if state.moment is Moment.TRANSMIT:
+        if state.moment is Moment.TRANSMIT and not intercepted:
             args["to"] = next_hop(state)
     if phase.holding:
         args["holding"] = list(phase.holding)
-    kind = "respond" if state.stack else WINDOW_PROMPTS[state.moment]
+    window = INTERCEPTED_PROMPT if intercepted else WINDOW_PROMPTS.get(state.moment)
+    kind = "respond" if state.stack or window is None else window
     return Prompt(kind, phase.waiting, args)
 
 

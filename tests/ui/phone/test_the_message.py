@@ -21,6 +21,8 @@ from ui.phone.server import PhoneServer
 
 BOTS = Limits(messages_per_s=10_000, message_burst=10_000)
 """Bots answer every window the moment it opens; a person's taps stay far inside the defaults."""
+WINDOWS = {"window_transmit", "window_intercepted", "window_arrive", "respond", "decide"}
+"""The prompts of a response window or a receipt's decision."""
 
 
 async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: Path) -> None:
@@ -55,7 +57,10 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
             assert offered is not None, "the phone offers what the seat may do"
             await ws.send_json({"type": "act", "id": table.seq, "action": offered})
             answered += 1
-            windows += bool(kinds & {"window_transmit", "window_arrive", "respond", "decide"})
+            windows += bool(
+                kinds
+                & {"window_transmit", "window_intercepted", "window_arrive", "respond", "decide"}
+            )
             before = table.seq
             while table.seq == before:
                 reply = await ws.receive_json(timeout=5)
