@@ -126,17 +126,21 @@ def smoke(state: State, a: SmokeOn) -> Step:
 
 def flash(state: State, a: FlashOn) -> Step:
     """§5.5: a flashbang between two adjacent players — a Storage Room's holder counts as
-    absent, so the players either side of them are adjacent — not the user (INFERRED)."""
+    absent, so the players either side of them are adjacent — not the user (INFERRED).
+
+    A pair named as the table sits, a holder beside the other, flashes the next player past
+    the holder instead: the seed's own example, "E 对 B 和 C 使用闪光弹，因 C 有储藏室，
+    实际被闪光的是 B 和 D" (§5.12)."""
     played(state, a.seat, a.card, Kind.FLASH)
-    first, second = a.pair
+    first, second = _past_storage(state, a.pair, a.seat)
     if first == second or a.seat in a.pair:
         raise BadTarget(target=a.seat if a.seat in a.pair else second)
-    for target in a.pair:
+    for target in (first, second):
         check_target(state, a.seat, target, Kind.FLASH)
     if second not in neighbours(ring(state, Kind.FLASH), first):
         raise NotAdjacent(seats=[first, second])
     state = _skill(_spend(state, a.seat, a.card, to_discard=False), a.card)
-    pair = (min(a.pair), max(a.pair))
+    pair = (min(first, second), max(first, second))
     state = evolve(state, flashes=(*state.flashes, Flash(a.seat, pair, a.card)))
     return state, [Event("flashed", {"seat": a.seat, "seats": list(pair)})]
 
@@ -285,6 +289,29 @@ def _restaurant(state: State, seat: Seat, *, opened: bool, events: list[Event]) 
         health = 4 if player.full else min(4, player.health + 1)
     events.append(Event("health", {"seat": seat, "health": health, "most": most}))
     return evolve(state, players=evolve_at(state.players, seat, health=health, most=most))
+
+
+def _past_storage(state: State, pair: tuple[Seat, Seat], user: Seat) -> tuple[Seat, Seat]:
+    """``pair`` with its one Storage Room holder, if it sits beside the other, replaced by
+    the first player past the holder, away from the other, whom the room does not keep out
+    (§5.12) — unless that is the flashbang's user; any other pair as named (and refused)."""
+    holding = [s for s in pair if state.player(s).has(Kind.STORAGE_ROOM)]
+    seats = state.living()
+    if len(holding) != 1 or not set(pair) <= set(seats):
+        return pair
+    holder = holding[0]
+    other = pair[1] if pair[0] == holder else pair[0]
+    i, n = seats.index(holder), len(seats)
+    step = 1 if seats[(i - 1) % n] == other else -1 if seats[(i + 1) % n] == other else 0
+    if step == 0:
+        return pair
+    for k in range(1, n):
+        past = seats[(i + step * k) % n]
+        if not state.player(past).has(Kind.STORAGE_ROOM):
+            if past in (user, other):
+                return pair
+            return (other, past) if pair[0] == other else (past, other)
+    return pair
 
 
 def leave_restaurant(state: State, a: LeaveRestaurant) -> Step:

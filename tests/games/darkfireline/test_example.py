@@ -96,9 +96,8 @@ def grenade_and_flashbangs(t: Table) -> None:
 
     # E flashbangs "B and C"; C is in the Storage Room, so B and D are (§5.12).
     t.draw(c(SINGLE, 8), c(SERUM, 7))
-    assert t.refused(FlashOn(seat=E, card=c(Kind.FLASH, 2), pair=(B, C))) == "out_of_reach"
-    t.do(FlashOn(seat=E, card=c(Kind.FLASH, 2), pair=(B, D)), EndPlay(seat=E))
-    assert t.state.flashed(D)
+    t.do(FlashOn(seat=E, card=c(Kind.FLASH, 2), pair=(B, C)), EndPlay(seat=E))
+    assert t.state.flashed(B) and t.state.flashed(D) and not t.state.flashed(C)
     t.do(Discard(seat=E, card=c(SINGLE, 8)))
 
 
