@@ -295,9 +295,11 @@ def _past_storage(state: State, pair: tuple[Seat, Seat], user: Seat) -> tuple[Se
     """``pair`` with its one Storage Room holder, if it sits beside the other, replaced by
     the first player past the holder, away from the other, whom the room does not keep out
     (§5.12) — unless that is the flashbang's user; any other pair as named (and refused)."""
-    holding = [s for s in pair if state.player(s).has(Kind.STORAGE_ROOM)]
     seats = state.living()
-    if len(holding) != 1 or not set(pair) <= set(seats):
+    if not set(pair) <= set(seats):
+        return pair  # refused as named
+    holding = [s for s in pair if state.player(s).has(Kind.STORAGE_ROOM)]
+    if len(holding) != 1:
         return pair
     holder = holding[0]
     other = pair[1] if pair[0] == holder else pair[0]

@@ -239,6 +239,8 @@ def test_a_storage_room_holder_is_out_of_the_ring_for_flashbangs_and_grenades() 
     t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
     assert t.health() == [3, 4, 3, 3]  # P2's neighbours past P1: P3 and P0 itself
     assert t.refused(FlashOn(seat=P0, card=t.held(0, K.FLASH), pair=(P1, P2))) == "out_of_reach"
+    assert t.refused(FlashOn(seat=P0, card=t.held(0, K.FLASH), pair=(P2, Seat(9)))) == \
+        "bad_target"  # fmt: skip
 
 
 def test_a_grenade_can_pass_a_holders_damage_clockwise_as_an_option() -> None:
