@@ -90,9 +90,9 @@ ACTING_PROMPTS = {
 }
 """What the active player acting alone is asked, by the moment of the turn."""
 WINDOW_PROMPTS = {Moment.TRANSMIT: "window_transmit", Moment.ARRIVE: "window_arrive"}
+"""A round over an empty stack is one of the two windows of a hop (§5.2); else ``respond``."""
 INTERCEPTED_PROMPT = "window_intercepted"
 """The transmit window once a 截獲 took the card: it goes no further (§6.3)."""
-"""A round over an empty stack is one of the two windows of a hop (§5.2); else ``respond``."""
 
 
 def apply(state: State, action: Action) -> Outcome[State]:
