@@ -52,8 +52,9 @@ class Exhaustion:
         """The loop's time by which asyncio has tried again every accept refused so far."""
 
     def install(self, loop: asyncio.AbstractEventLoop) -> None:
+        if loop.get_exception_handler() != self._handle:  # not still there from a last run
+            self._before = loop.get_exception_handler()
         self._loop = loop
-        self._before = loop.get_exception_handler()
         loop.set_exception_handler(self._handle)
 
     def uninstall(self) -> None:
