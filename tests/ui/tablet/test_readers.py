@@ -7,6 +7,8 @@ import asyncio
 import functools
 import logging
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from sqlite3 import OperationalError
 from typing import Any
@@ -22,6 +24,7 @@ from companion.fairness import fingerprint
 from companion.games.microfilms import GAME, cards, dealing
 from companion.games.microfilms.actions import ClaimAgent, Deal, Draw, GiveIn, Source, Steal
 from companion.i18n import text
+from companion.ingest import Recognise
 from companion.journal import Journal
 from companion.observations import SourceState, describe_status
 from companion.service import TableService
@@ -50,15 +53,44 @@ DEAL = Deal(
 """Ann (China) holds Steal/Blackmail; the US letter is out, so the US Agent stands alone."""
 
 
-def attach_readers(session: Session, tmp_path: Path) -> dict[str, Role]:
-    """A reader per seat and one in the centre, reading a deck registered on the spot."""
+def home_deck(tmp_path: Path) -> Recognise:
+    """A Microfilms deck registered on the spot, every card with its sticker: how it reads."""
     tags = TagMap(tmp_path / "tags.sqlite3")
     deck = tags.new_deck("home", "microfilms")
     tags.store(deck, {sticker_uid(c.id): c.id for c in cards.ALL})
+    return functools.partial(tags.recognise, deck)
+
+
+def attach_readers(session: Session, tmp_path: Path) -> dict[str, Role]:
+    """A reader per seat and one in the centre, reading a deck registered on the spot."""
     roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
     roles["centre"] = Role(Place.CENTRE)
-    session.service.use_sensors(places_of(roles), lambda placed: tags.recognise(deck, placed))
+    session.service.use_sensors(places_of(roles), home_deck(tmp_path))
     return roles
+
+
+@asynccontextmanager
+async def dealt_on_the_tablet(
+    tmp_path: Path, centre: Watch, recognise: Recognise
+) -> AsyncIterator[tuple[Tablet, Session]]:
+    """A game dealt on the readers, opened by the tablet app with ``centre`` watched through
+    its URL, up to the table screen; closed, app and phones, when the block ends."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    dealt = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
+    dealt.submit(DEAL)  # the real deal, as the seats' readers read it
+    app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
+                    recognise=recognise)  # fmt: skip
+    task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
+    tablet = Tablet(app, journal)
+    await tablet.until(lambda: app.root is not None)
+    app.resume(dealt.game_id)
+    await tablet.until(lambda: app.screens.current == "table" and app.session is not None)
+    session = app.session
+    assert session is not None
+    yield tablet, session
+    app.stop()
+    await task
+    await session.phones.stop()
 
 
 def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:
@@ -222,40 +254,23 @@ async def test_a_tap_that_goes_wrong_is_an_alert_on_the_tablet_and_the_reader_ke
     the app's sensors, the table service, the window. The tag map fails on the first card
     (a disk error): the window says so, naming the reader and no card, the traceback is
     logged once, the reader still works — and the same card laid again is read."""
-    journal = Journal(tmp_path / "j.sqlite3")
-    dealt = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
-    dealt.submit(DEAL)  # the real deal, as the seats' readers read it
-    tags = TagMap(tmp_path / "tags.sqlite3")
-    deck = tags.new_deck("home", "microfilms")
-    tags.store(deck, {sticker_uid(c.id): c.id for c in cards.ALL})
-    failing = stumbling(functools.partial(tags.recognise, deck), OperationalError("disk I/O error"))
+    failing = stumbling(home_deck(tmp_path), OperationalError("disk I/O error"))
+    centre = Watch.parse(f"centre=nfc:tty:{tmp_path / 'tty-centre'}:pn532")
     with Pn532Emulator(tmp_path / "tty-centre") as reader:
-        centre = Watch.parse(f"centre=nfc:tty:{tmp_path / 'tty-centre'}:pn532")
-        app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
-                        recognise=failing)  # fmt: skip
-        task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
-        tablet = Tablet(app, journal)
-        await tablet.until(lambda: app.root is not None)
-        app.resume(dealt.game_id)
-        await tablet.until(lambda: app.screens.current == "table" and app.session is not None)
-        session = app.session
-        assert session is not None
-        connected = text("en", "tablet.readers", working=1, total=1)
-        await tablet.until(lambda: connected in texts())
+        async with dealt_on_the_tablet(tmp_path, centre, failing) as (tablet, session):
+            connected = text("en", "tablet.readers", working=1, total=1)
+            await tablet.until(lambda: connected in texts())
 
-        reader.place(sticker(CardId("A-SB1")))  # Ann's Steal/Blackmail, face up in the centre
-        fault = text("en", "ingest.fault", reader="centre")
-        await tablet.until(lambda: fault in texts())
-        assert [a.text for a in session.alerts] == [fault]
-        assert connected in texts()
-        await tablet.tap_at(8, 8)  # the host taps the alert away
+            reader.place(sticker(CardId("A-SB1")))  # Ann's Steal/Blackmail, face up in the centre
+            fault = text("en", "ingest.fault", reader="centre")
+            await tablet.until(lambda: fault in texts())
+            assert [a.text for a in session.alerts] == [fault]
+            assert connected in texts()
+            await tablet.tap_at(8, 8)  # the host taps the alert away
 
-        reader.place(sticker(CardId("A-SB1")))  # laid again
-        asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
-        await tablet.until(lambda: asked in texts())
-        app.stop()
-        await task
-        await session.phones.stop()
+            reader.place(sticker(CardId("A-SB1")))  # laid again
+            asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
+            await tablet.until(lambda: asked in texts())
     failures = [r for r in caplog.records if r.name.startswith("companion")]
     assert [r.levelno for r in failures] == [logging.ERROR] and failures[0].exc_info is not None
 
@@ -266,35 +281,18 @@ async def test_a_reader_board_plays_on_the_tablet_and_a_reader_not_answering_is_
     """A reader board opened by its URL through the app's host: the tablet counts it as one
     working source, says (naming the reader, no card) that one of its readers does not
     answer, and a card laid on another of its readers is read."""
-    journal = Journal(tmp_path / "j.sqlite3")
-    dealt = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
-    dealt.submit(DEAL)
-    tags = TagMap(tmp_path / "tags.sqlite3")
-    deck = tags.new_deck("home", "microfilms")
-    tags.store(deck, {sticker_uid(c.id): c.id for c in cards.ALL})
     link = tmp_path / "ttyACM-board"
     with BoardEmulator(link, readers=2) as board:
         board.health[1] = Health.SILENT
         centre = Watch.parse(f"centre=board:{link}#0")
-        app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
-                        recognise=functools.partial(tags.recognise, deck))  # fmt: skip
-        task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
-        tablet = Tablet(app, journal)
-        await tablet.until(lambda: app.root is not None)
-        app.resume(dealt.game_id)
-        await tablet.until(lambda: app.screens.current == "table" and app.session is not None)
-        session = app.session
-        assert session is not None
-        connected = text("en", "tablet.readers", working=1, total=1)
-        await tablet.until(lambda: connected in texts())
-        unwell = "Reader board centre is connected, but reader 1 is not reading well"
-        await tablet.until(lambda: any(a.text.startswith(unwell) for a in session.alerts))
-        board.place(0, sticker(CardId("A-SB1")).uid)  # Ann's Steal/Blackmail in the centre
-        asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
-        await tablet.until(lambda: asked in texts())
-        app.stop()
-        await task
-        await session.phones.stop()
+        async with dealt_on_the_tablet(tmp_path, centre, home_deck(tmp_path)) as (tablet, session):
+            connected = text("en", "tablet.readers", working=1, total=1)
+            await tablet.until(lambda: connected in texts())
+            unwell = "Reader board centre is connected, but reader 1 is not reading well"
+            await tablet.until(lambda: any(a.text.startswith(unwell) for a in session.alerts))
+            board.place(0, sticker(CardId("A-SB1")).uid)  # Ann's Steal/Blackmail in the centre
+            asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
+            await tablet.until(lambda: asked in texts())
 
 
 async def test_a_reader_missing_when_the_game_opens_is_said_at_once_and_counted_once_plugged(
@@ -303,35 +301,18 @@ async def test_a_reader_missing_when_the_game_opens_is_said_at_once_and_counted_
     """The centre reader is not plugged in when the tablet opens the game: its very first
     status is a fault, and the tablet says so at once (not only after it once worked);
     plugged in, it counts as working and is read."""
-    journal = Journal(tmp_path / "j.sqlite3")
-    dealt = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
-    dealt.submit(DEAL)
-    tags = TagMap(tmp_path / "tags.sqlite3")
-    deck = tags.new_deck("home", "microfilms")
-    tags.store(deck, {sticker_uid(c.id): c.id for c in cards.ALL})
     port = tmp_path / "tty-centre"
     centre = Watch.parse(f"centre=nfc:tty:{port}:pn532")
-    app = TabletApp(journal, "en", host="127.0.0.1", port=0, readers=[centre],
-                    recognise=functools.partial(tags.recognise, deck))  # fmt: skip
-    task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
-    tablet = Tablet(app, journal)
-    await tablet.until(lambda: app.root is not None)
-    app.resume(dealt.game_id)
-    await tablet.until(lambda: app.screens.current == "table" and app.session is not None)
-    session = app.session
-    assert session is not None
-    await tablet.until(lambda: bool(session.alerts))
-    [status] = session.statuses.values()
-    assert status.state is SourceState.RECONNECTING
-    assert [a.text for a in session.alerts] == [describe_status("en", status)]
-    assert text("en", "tablet.readers", working=0, total=1) in texts()
+    async with dealt_on_the_tablet(tmp_path, centre, home_deck(tmp_path)) as (tablet, session):
+        await tablet.until(lambda: bool(session.alerts))
+        [status] = session.statuses.values()
+        assert status.state is SourceState.RECONNECTING
+        assert [a.text for a in session.alerts] == [describe_status("en", status)]
+        assert text("en", "tablet.readers", working=0, total=1) in texts()
 
-    with Pn532Emulator(port) as reader:
-        connected = text("en", "tablet.readers", working=1, total=1)
-        await tablet.until(lambda: connected in texts())
-        reader.place(sticker(CardId("A-SB1")))
-        asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
-        await tablet.until(lambda: asked in texts())
-        app.stop()
-        await task
-        await session.phones.stop()
+        with Pn532Emulator(port) as reader:
+            connected = text("en", "tablet.readers", working=1, total=1)
+            await tablet.until(lambda: connected in texts())
+            reader.place(sticker(CardId("A-SB1")))
+            asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
+            await tablet.until(lambda: asked in texts())
