@@ -17,17 +17,19 @@ A tap that does not make the move it was laid for is a fault of the tap rules, a
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import hashlib
 import random
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
 
 from companion.core.actions import Action
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
-from companion.ingest import Feedback, Places, Question, Recognise
+from companion.ingest import SETTLE_S, Feedback, Places, Question, Recognise
 from companion.observations import TagPlaced
 from companion.service import TableService
 from companion.tagmap import TagMap
@@ -111,6 +113,8 @@ class Hands:
         self.asked: list[Question] = []
         """The questions answered, as the tablet or a phone asked them."""
         self._names = {role: name for name, role in roles.items()}
+        self._lifted: dict[str, tuple[CardId, float]] = {}
+        """Each reader's last card, and when it was lifted off it."""
 
     def dealing(self) -> bool:
         """The table waits for its deal to be laid on the readers."""
@@ -125,9 +129,7 @@ class Hands:
         assert dealt is not None
         feedback = Feedback()
         for role, card in deals.laid(dealt):
-            self.on_lay(role)
-            feedback = await self.readers.tap(self._names[role], sticker(card))
-            self.taps += 1
+            feedback = await self._tap(role, card)
             if feedback.notices or feedback.reconcile:
                 raise LaidWrong(f"{card} on {self._names[role]} for the deal: {feedback}")
         if len(feedback.committed) != 1 or feedback.committed[0].act != dealt.act:
@@ -156,16 +158,32 @@ class Hands:
             self.service.submit(action)
             return (action,)
         role, card = where
-        self.on_lay(role)
-        feedback = await self.readers.tap(self._names[role], sticker(card))
-        self.taps += 1
-        assert isinstance(feedback, Feedback)
+        feedback = await self._tap(role, card)
         if feedback.question is not None and action in feedback.question.options:
             self.asked.append(feedback.question)
             feedback = self.service.answer(feedback.question.id, action)
         if action not in feedback.committed or feedback.notices or feedback.reconcile:
             raise LaidWrong(f"{card} on {self._names[role]} for {action}: {feedback}")
         return feedback.committed
+
+    async def _tap(self, role: Role, card: CardId) -> Feedback:
+        """``card`` laid on ``role``'s reader and lifted; what the app made of it.
+
+        A card laid again on the reader it just left waits out the ingest's
+        :data:`~companion.ingest.SETTLE_S` first, as a hand making a second move does
+        (a card drawn onto its reader, then laid there to be equipped): sooner, the
+        ingest rightly takes it for the first tap's shaky hand and counts it once.
+        """
+        name = self._names[role]
+        last = self._lifted.get(name)
+        if last is not None and last[0] == card:
+            await asyncio.sleep(max(0.0, last[1] + SETTLE_S - time.monotonic()))
+        self.on_lay(role)
+        feedback = await self.readers.tap(name, sticker(card))
+        self._lifted[name] = (card, time.monotonic())
+        self.taps += 1
+        assert isinstance(feedback, Feedback)
+        return feedback
 
 
 @contextlib.asynccontextmanager

@@ -139,7 +139,7 @@ async def _bots_play(
         await hands.deal()  # the bots hear their cards; each phone shows its own
     else:
         for seat in sorted(shown):
-            screen.phone_state(seat, service.private_view(seat))
+            screen.phone_state(seat, service.private_view(seat), service.public_view())
     turn = service.public_view()["turn"]
     screen.table(service.public_view())
     while service.over() is None:

@@ -87,10 +87,11 @@ class TableScreen:
         args: JSONObject = {"seats": sorted(seats)}
         self.console.print(self.voice.say("demo.connected", args), style="magenta")
 
-    def phone_state(self, seat: int, private: JSONObject) -> None:
-        """A phone as its owner finds it on joining: identity, hand, and the game's figures."""
+    def phone_state(self, seat: int, private: JSONObject, public: JSONObject) -> None:
+        """A phone as its owner finds it on joining: identity, hand, and the game's figures —
+        some of them the table's (暗火线's health lies face up), hence the public view."""
         hand: list[JSON] = [c.card for c in self.face.hand(private, self.voice)]
-        stats = self.face.me(private, {}, self.voice)
+        stats = self.face.me(private, public, self.voice)
         args: JSONObject = {
             "identity": private["identity"],
             "hand": hand,

@@ -12,10 +12,15 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from companion.core.actions import Pick
 from companion.games import GAMES
+from companion.games.darkfireline.actions import Equip
+from companion.games.darkfireline.cards import ENVIRONMENTS, kind_of
+from companion.games.darkfireline.state import Drawing, Playing
 from companion.i18n import Voice
 from companion.journal import Journal
 from companion.service import TableService
+from hardware.hands import emulated_hands
 from ui import demo
 
 TOLD = {"tell_draw", "tell_placement"}
@@ -57,3 +62,30 @@ async def test_bots_play_a_whole_game_by_laying_their_cards_on_readers(
         where_laid = [voice.say(f"demo.laid.{role.place.value}", {"seat": role.seat})
                       for role, _ in lays]  # fmt: skip
         assert laid[: len(lays)] == where_laid
+
+
+async def test_a_card_drawn_onto_a_reader_and_laid_there_again_to_equip_it_is_a_second_move(
+    tmp_path: Path,
+) -> None:
+    """暗火线 §4.1–§4.2: a player draws an environment onto their reader and, the draw over,
+    lays it there again to equip it. The second lay is a move of its own — the hands wait
+    out the ingest's settling as a second gesture does — not the draw's shaky hand, which
+    the ingest counts once (it ended a seeded demo with ``LaidWrong``)."""
+    names = demo.names_for("en", 4)
+    service = TableService.start(Journal(tmp_path / "j.sqlite3"), "darkfireline", names,
+                                 readers=True, rng=random.Random(1))  # fmt: skip
+    table = service.table
+    async with emulated_hands(service, tmp_path, random.Random(2)) as hands:
+        await hands.deal()
+        drawing = table.state.phase
+        assert isinstance(drawing, Drawing) and drawing.left == 2
+        seat = drawing.seat
+        deck = table.state.deck
+        await hands.make(Pick(card=next(c for c in deck if kind_of(c) not in ENVIRONMENTS)))
+        environment = next(c for c in table.state.deck if kind_of(c) in ENVIRONMENTS)
+        await hands.make(Pick(card=environment))
+        assert isinstance(table.state.phase, Playing)
+
+        await hands.make(Equip(seat=seat, card=environment))
+
+    assert table.state.player(seat).environment == environment

@@ -11,17 +11,20 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from rich.console import Console
 
 from companion.core.phases import Dealing
 from companion.core.types import CardId, Seat
+from companion.games import GAMES
 from companion.games.microfilms import GAME
 from companion.games.microfilms.actions import Deal
 from companion.i18n import Voice, text
 from companion.journal import Journal
-from companion.service import TableService
+from companion.service import Draws, TableService
 from companion.table import Table, house_chance
 from ui import demo
+from ui.faces import face_of
 from ui.phone.limits import Limits
 from ui.phone.server import PhoneServer
 
@@ -117,3 +120,31 @@ def test_the_resume_hint_names_the_journal_the_demo_wrote(tmp_path: Path) -> Non
     console = Console(file=out, width=400)
     demo.intro(console, Voice.of("en", GAME, service.names), service, seed=1)
     assert f"companion resume --db '{path}' {service.game_id}" in out.getvalue()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_each_bot_s_phone_opens_with_its_identity_hand_and_figures(
+    tmp_path: Path, game: str
+) -> None:
+    """``--no-phones --no-readers``: every seat is a bot and the terminal opens each one's
+    phone as its owner finds it — identity, hand and the game's figures, some of them read
+    off the table (暗火线's health lies face up: the face asked for it from an empty table
+    and ended the demo)."""
+    names = demo.names_for("en", 4)
+    service = TableService.start(Journal(tmp_path / "j.sqlite3"), game, names,
+                                 draws=Draws.APP, rng=random.Random(3))  # fmt: skip
+    voice = Voice.of("en", service.spec, names)
+    face, public = face_of(game), service.public_view()
+    figures = [
+        [s.value for s in face.me(service.private_view(Seat(i)), public, voice)]
+        for i in range(len(names))
+    ]
+    out = io.StringIO()
+
+    await demo.play(service, Console(file=out, width=400, color_system=None), voice, 0.0, "3")
+
+    opening = out.getvalue().split("\n#", 1)[0]
+    for name, values in zip(names, figures, strict=True):
+        assert text("en", "demo.phone", name=name) in opening
+        assert " · ".join(values) in opening
+    assert service.over() is not None

@@ -122,21 +122,15 @@ class TheMessageFace:
         return []
 
     def me(self, private: JSONObject, public: JSONObject, voice: Voice) -> list[Stat]:
-        stats = [
-            Stat(
-                "status",
-                voice.text("phone.status_title"),
-                voice.text(f"face.themessage.status.{private['status']}"),
-                "good" if private["status"] == "alive" else "warn",
-            )
-        ]
-        seats = public.get("seats")
-        if isinstance(seats, list):
-            mine = _objects(seats)[_int(private["seat"])]
-            stats.append(
-                Stat("intel", voice.text("face.themessage.intel_title"), _intel(voice, mine))
-            )
-        return stats
+        """The seat's status, and the intelligence it received (which lies face up)."""
+        mine = _objects(public["seats"])[_int(private["seat"])]
+        alive = private["status"] == "alive"
+        return [
+            Stat("status", voice.text("phone.status_title"),
+                 voice.text(f"face.themessage.status.{private['status']}"),
+                 "good" if alive else "warn"),
+            Stat("intel", voice.text("face.themessage.intel_title"), _intel(voice, mine)),
+        ]  # fmt: skip
 
     def hand(self, private: JSONObject, voice: Voice) -> list[HandCard]:
         return [HandCard(c, voice.render("card", c)) for c in _strings(private["hand"])]
