@@ -61,6 +61,7 @@ from firmware_bridge.emulators.pn532 import Pn532Emulator  # noqa: E402
 from hardware.hands import Hands, emulated_hands, reader_roles  # noqa: E402
 from hardware.nfc import NfcSource  # noqa: E402
 from hardware.sources import open_source  # noqa: E402
+from ui.demo import bot_move  # noqa: E402
 from ui.phone.server import PhoneServer  # noqa: E402
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
@@ -178,9 +179,7 @@ async def play_by_taps(spec: GameSpec[Any], folder: Path, taps: Taps, wanted: in
                     continue
                 seat = service.acting()
                 assert seat is not None
-                seen = service.seat_view(seat)
-                legal = [spec.codec.decode(a) for a in seen.actions]
-                await hands.make(bots[seat].choose(seen.public, seen.private, legal))
+                await hands.make(bot_move(service, bots[seat], seat))
         await phones.settled()
     await server.stop()
 

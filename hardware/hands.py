@@ -199,6 +199,7 @@ async def emulated_hands(
     emulated in ``folder`` (their links and the deck's tag map live there): PN532s, or the
     readers of reader boards."""
     roles = reader_roles(len(service.header.seats))
+    folder.mkdir(parents=True, exist_ok=True)
     readers = EmulatedTable(roles, folder, service.observe, board=board)
     stickered(service, TagMap(folder / "tags.sqlite3"), readers.places)
     async with readers:

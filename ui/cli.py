@@ -39,7 +39,7 @@ from hardware.camera.markers import assigned
 from hardware.nfc import nfc_version
 from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
-from ui import boxes, camera, cjk, demo
+from ui import boxes, camera, cjk, demo, faults
 from ui.phone.server import DEFAULT_PORT, PhoneServer
 from ui.register import (
     box_cards,
@@ -53,7 +53,7 @@ from ui.register import (
 from ui.terminal import TableScreen
 from ui.windows import WindowTimer
 
-APP = "table-companion"
+APP = faults.APP
 LINGER_S = 120.0
 """After the demo's game, how long the server stays up for phones still looking at it."""
 
@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     lang = _lang(argv)
     args = _parser(lang).parse_args(argv)
     console = Console(highlight=False)
+    faults.keep_logs(faults.log_folder())
     try:
         result: int = args.run(args, lang, console)
     except TranscriptError as err:
@@ -90,7 +91,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # an error nobody foresaw: said in words, never a traceback
+        reported = faults.report(error, faults.log_folder())
+        for line in faults.told(lang, error, reported, _resumable(args)):
+            console.print(line, style="red", markup=False, soft_wrap=True)
+        return 70
     return result
+
+
+def _resumable(args: argparse.Namespace) -> str | None:
+    """The line that continues the command's unfinished game, if it played one."""
+    if not hasattr(args, "db"):
+        return None
+    path = args.db or default_db()
+    try:
+        game = Journal(path, write=False).latest_unfinished() if path.exists() else None
+    except Exception:  # the journal itself may be what failed: offer nothing then
+        return None
+    return None if game is None else faults.resume_command(path, game)
 
 
 def _lang(argv: list[str]) -> str:

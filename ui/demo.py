@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import shlex
 import tempfile
 from pathlib import Path
 
@@ -33,10 +32,12 @@ from rich.panel import Panel
 from rich.text import Text
 
 from companion.core.actions import Action
-from companion.core.types import JSON, JSONObject, Seat
+from companion.core.game import Player
+from companion.core.types import JSON, Seat
 from companion.i18n import Voice
 from companion.service import Change, TableService
 from hardware.hands import Hands, emulated_hands
+from ui.faults import resume_command
 from ui.phone.qr import terminal_qr
 from ui.phone.server import PhoneServer
 from ui.terminal import TableScreen
@@ -152,9 +153,7 @@ async def _bots_play(
         elif phones is not None and seat in phones.connected():
             await moved.wait()  # the player decides on their phone
         else:
-            seen = service.seat_view(seat)
-            chosen = bots[seat].choose(seen.public, seen.private, _legal(service, seen.actions))
-            action = service.meant(seat, chosen)  # its phone names cards by face
+            action = bot_move(service, bots[seat], seat)
             if hands is None:
                 service.submit(action)
             else:
@@ -167,9 +166,12 @@ async def _bots_play(
             await asyncio.sleep(pace)
 
 
-def _legal(service: TableService, actions: tuple[JSONObject, ...]) -> list[Action]:
-    """A seat's legal actions back from their JSON form, as its phone would send them."""
-    return [service.spec.codec.decode(a) for a in actions]
+def bot_move(service: TableService, bot: Player, seat: Seat) -> Action:
+    """What ``bot`` sends from ``seat``'s phone: its choice among what the phone lists — each
+    card named by its face — as the table means it (the copy the seat really holds)."""
+    seen = service.seat_view(seat)
+    listed = [service.spec.codec.decode(a) for a in seen.actions]
+    return service.meant(seat, bot.choose(seen.public, seen.private, listed))
 
 
 def show_phones(console: Console, voice: Voice, phones: PhoneServer) -> None:
@@ -212,7 +214,7 @@ def intro(console: Console, voice: Voice, service: TableService, seed: int | str
     game = voice.text(f"game.{service.header.game}")
     players = len(service.names)
     console.rule(voice.text("demo.title", game=game, players=players, seed=seed))
-    path, game_id = str(service.journal.path), service.game_id
-    command = f"companion resume --db {shlex.quote(path)} {game_id}"  # this very journal
-    console.print(voice.text("demo.journal", path=path, game=game_id, command=command),
+    path, game_id = service.journal.path, service.game_id
+    command = resume_command(path, game_id)  # this very journal
+    console.print(voice.text("demo.journal", path=str(path), game=game_id, command=command),
                   style="dim")  # fmt: skip
