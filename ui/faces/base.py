@@ -94,8 +94,8 @@ class Alert:
     """Something nobody at the table may miss: a big banner until tapped away."""
 
     kind: str
-    """``violation``, ``journal`` (it could not be saved), ``night``, ``limit``, ``secret``
-    or ``reader`` — it picks the colour."""
+    """``violation``, ``journal`` (it could not be saved), ``fault`` (an error the app did not
+    foresee), ``night``, ``limit``, ``secret``, ``reader`` or ``phone`` — it picks the colour."""
     text: str
 
 

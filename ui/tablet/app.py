@@ -10,10 +10,13 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
+import time
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
 from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics import opengl as gl
@@ -28,7 +31,7 @@ from companion.observations import Observation
 from companion.sensors import Sensors
 from companion.service import Dealer, Draws, TableService
 from hardware.sources import Context, Watch, open_watched
-from ui import boxes
+from ui import boxes, faults
 from ui.tablet import fonts, theme
 from ui.tablet.screens.join import JoinScreen
 from ui.tablet.screens.over import OverScreen
@@ -70,6 +73,9 @@ class TabletApp(App):
         self._tasks: set[asyncio.Task[None]] = set()
         self._redraw = Clock.create_trigger(lambda _dt: self.refresh())
         """Every change to the session in one frame, one refresh before that frame is drawn."""
+        self.logs = faults.log_folder()
+        """Where a crash report goes (:meth:`fault`)."""
+        self._unforeseen = _Unforeseen(self)
 
     def build(self) -> ScreenManager:
         self.title = text(self.lang, "tablet.title")
@@ -86,7 +92,22 @@ class TabletApp(App):
         return self.screens
 
     def on_start(self) -> None:
+        ExceptionManager.add_handler(self._unforeseen)
         gc.freeze()  # what start-up built lives as long as the app (see settle_memory)
+
+    def on_stop(self) -> None:
+        ExceptionManager.remove_handler(self._unforeseen)
+
+    def fault(self, error: BaseException) -> None:
+        """An error nobody foresaw, in a frame or in the app's own work: the game is left as
+        the journal has it — every move made so far — its session closed and the start
+        screen offering to resume it, and the table is told so in words, with where the
+        crash report is. The phones find the game again once it is resumed."""
+        reported = faults.report(error, self.logs)
+        self.leave_game()
+        start = self.screens.get_screen("start")
+        start.rebuild()  # type: ignore[attr-defined]  # it offers the game again
+        start.fault(error, reported)  # type: ignore[attr-defined]
 
     def _before_a_game(self, obs: Observation) -> None:
         """A source's word while no game is on: the start screen shows how each is doing."""
@@ -203,7 +224,38 @@ class TabletApp(App):
     def spawn(self, work: Any) -> None:
         task: asyncio.Task[None] = asyncio.ensure_future(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            self.fault(task.exception())  # type: ignore[arg-type]
+
+
+class _Unforeseen(ExceptionHandler):  # type: ignore[misc]
+    """Kivy's word on an error escaping a frame: the app's :meth:`TabletApp.fault` says it
+    and the app goes on — unless the fault itself fails, or faults come one a frame and
+    cannot be got past: then the error ends the app, for ``companion play`` to say."""
+
+    BURST = 5
+
+    def __init__(self, app: TabletApp) -> None:
+        super().__init__()
+        self.app = app
+        self._recent: deque[float] = deque(maxlen=self.BURST)
+
+    def handle_exception(self, inst: BaseException) -> int:
+        if not isinstance(inst, Exception):
+            return int(ExceptionManager.RAISE)  # a stop asked for, not a fault
+        now = time.monotonic()
+        self._recent.append(now)
+        if len(self._recent) == self.BURST and now - self._recent[0] < 1.0:
+            return int(ExceptionManager.RAISE)
+        try:
+            self.app.fault(inst)
+        except Exception:
+            return int(ExceptionManager.RAISE)
+        return int(ExceptionManager.PASS)
 
 
 def settle_memory() -> None:

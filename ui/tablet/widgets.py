@@ -199,6 +199,7 @@ class Sheet(ModalView):
 ALERT_COLOURS = {
     "violation": theme.RED,
     "journal": theme.RED,
+    "fault": theme.RED,
     "night": theme.BLUE,
     "limit": theme.ORANGE,
     "secret": theme.PURPLE,

@@ -8,6 +8,7 @@ sources with their status.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -95,6 +96,14 @@ class StartScreen(Page):
         disk…) — over the screen until tapped away; nothing was started."""
         said = Alert("journal", self.t(err.key, **err.details))
         alert_sheet([said], self.t("tablet.tap_to_close")).open(animation=False)
+
+    def fault(self, error: BaseException, reported: Path) -> None:
+        """An error the app did not foresee closed the game: that nothing is lost, how to
+        go on (the offer to resume, above), and where the report is — until tapped away."""
+        said = self.t("fault.said", error=type(error).__name__)
+        resume = self.t("fault.tablet_resume", resume=self.t("tablet.resume"))
+        closing = f"{self.t('fault.report', path=str(reported))}\n{self.t('tablet.tap_to_close')}"
+        alert_sheet([Alert("fault", f"{said} {resume}")], closing).open(animation=False)
 
     def _games(self) -> BoxLayout:
         """The games this app knows; the one chosen is lit."""
