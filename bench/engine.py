@@ -18,13 +18,15 @@ have followed from the start — first):
   ``bot_turns_per_game_*``: how many turns those bot games last on average (暗火线's aim:
   a demo game within 60).
 
-Run: ``python bench/engine.py`` (figures go in docs/benchmarks.md).
+Run: ``python bench/engine.py`` (figures go in docs/benchmarks.md); ``--smoke`` plays a few
+games and actions of each, as CI does so that the script never rots unseen.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -155,18 +157,19 @@ def _next_tap(spec: GameSpec[Any], state: Any, bots: list[Any]) -> Action:
 
 
 def main() -> None:
+    smoke = "--smoke" in sys.argv[1:]  # a few games and actions: CI runs it so, it never rots
     for key, spec in GAMES.items():
         for players in (4, 6) if "close_round" in spec.codec.names else ():
-            taps, forced, spared, length = taps_per_turn(spec, players)
+            taps, forced, spared, length = taps_per_turn(spec, players, 3 if smoke else 200)
             print(f"bot_turns_per_game_{players}p.{key}: {length:.1f} turns")
             print(f"taps_per_turn_{players}p.{key}: {taps:.1f} taps")
             print(f"forced_passes_per_turn_{players}p.{key}: {forced:.1f} passes")
             print(f"passes_spared_per_turn_{players}p.{key}: {spared:.1f} passes")
     for key, spec in GAMES.items():
-        print(f"games_per_s.{key}: {games_per_second(spec):.0f} games/s")
-        header, actions = long_journal(spec, 1000)
-        print(f"replay_ms_1000.{key}: {replay_ms(header, actions):.1f} ms")
-        p50, p99 = commit_ms(spec)
+        print(f"games_per_s.{key}: {games_per_second(spec, 0.2 if smoke else 5.0):.0f} games/s")
+        header, actions = long_journal(spec, 100 if smoke else 1000)
+        print(f"replay_ms_1000.{key}: {replay_ms(header, actions, 2 if smoke else 15):.1f} ms")
+        p50, p99 = commit_ms(spec, 50 if smoke else 1500)
         print(f"commit_p50_ms.{key}: {p50:.2f} ms")
         print(f"commit_p99_ms.{key}: {p99:.2f} ms")
 

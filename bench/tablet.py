@@ -13,7 +13,8 @@
   phones' views and Kivy's layout.
 
 Offscreen rendering (Mesa's software renderer) on this machine; a tablet's
-GPU does better. Run: ``python bench/tablet.py`` (figures go in docs/benchmarks.md).
+GPU does better. Run: ``python bench/tablet.py`` (figures go in docs/benchmarks.md);
+``--smoke`` plays 20 actions, as CI does so that the script never rots unseen.
 """
 
 from __future__ import annotations
@@ -35,16 +36,16 @@ from typing import Any
 GAME_ACTIONS = 300
 
 
-def child() -> None:
+def child(actions: int) -> None:
     """The app itself, in a fresh process: Kivy's settings first, then everything else."""
     os.environ["SDL_VIDEODRIVER"] = "offscreen"
     from ui.tablet import launch  # noqa: PLC0415 -- Kivy's settings come first
 
     launch.prepare(Path(tempfile.mkdtemp()))
-    asyncio.run(play())
+    asyncio.run(play(actions))
 
 
-async def play() -> None:
+async def play(actions: int) -> None:
     from kivy.core.window import Window  # noqa: PLC0415 -- only once Kivy is configured
 
     from companion.core import playout  # noqa: PLC0415
@@ -72,7 +73,7 @@ async def play() -> None:
     await asyncio.sleep(0.5)
     rng = random.Random(2)
     flips.clear()
-    for _ in range(GAME_ACTIONS):
+    for _ in range(actions):
         seat = session.acting()
         assert seat is not None
         table = session.service.table
@@ -165,12 +166,12 @@ async def phones(server: Any) -> list[tuple[Any, asyncio.Task[None]]]:
 
 
 def main() -> None:
+    actions = 20 if "--smoke" in sys.argv[1:] else GAME_ACTIONS
     start = time.perf_counter()
     root = Path(__file__).resolve().parents[1]
-    # The child imports this file as a module, from the project's root: run as a
-    # script, bench/ would come first on the path and bench/nfc.py hide nfcpy.
+    # The child imports this file as a module, from the project's root.
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from bench.tablet import child; child()"],
+        [sys.executable, "-c", f"from bench.tablet import child; child({actions})"],
         stdout=subprocess.PIPE, text=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
     )  # fmt: skip
     assert proc.stdout is not None
@@ -179,7 +180,7 @@ def main() -> None:
             print(f"cold_start_s: {time.perf_counter() - start:.2f} s", flush=True)
         elif ":" in line:
             print(line.strip(), flush=True)
-    proc.wait()
+    sys.exit(proc.wait())
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ places are the readers of :class:`~firmware_bridge.emulators.board.BoardEmulator
 to a board, as many boards as the table needs) opened as ``board:`` sources, a zone per
 reader. Everything from the port up is the code a real table runs. A
 :meth:`EmulatedTable.tap` lays a sticker on a place's reader, waits until the app has
-handled it, and lifts it again: the way tests, the demo and ``bench/nfc.py`` play.
+handled it, and lifts it again: the way tests, the demo and ``bench/taps.py`` play.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ def read_url(url: str, rest: str) -> NfcUrl:
 
 @dataclass(frozen=True)
 class Polling:
-    """How a reader thread polls: the figures behind ``bench/nfc.py``'s results."""
+    """How a reader thread polls: the figures behind ``bench/taps.py``'s results."""
 
     interval: float = 0.025
     """Seconds between two senses for a tag: the worst-case wait before a tap is felt."""

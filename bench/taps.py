@@ -25,44 +25,40 @@ phone says it and is not a tap.
   with six readers polling an empty table for 10 s (the emulators run in another
   process, so their CPU is not counted).
 
-Run: ``python bench/nfc.py`` (figures go in docs/benchmarks.md).
+Run: ``python bench/taps.py`` (figures go in docs/benchmarks.md); ``--smoke`` makes ten taps
+a game and idles half a second, as CI does so that the script never rots unseen.
 """
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
+import multiprocessing.synchronize
+import random
+import statistics
 import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-# Run as ``python bench/nfc.py``, this file's folder comes first on the path and
-# its name would hide nfcpy's package ``nfc``: take the folder off the path.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
+import aiohttp
 
-import asyncio  # noqa: E402
-import multiprocessing  # noqa: E402
-import multiprocessing.synchronize  # noqa: E402
-import random  # noqa: E402
-import statistics  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
-from typing import Any  # noqa: E402
-
-import aiohttp  # noqa: E402
-
-from companion.core.game import GameSpec  # noqa: E402
-from companion.core.rules import Turns  # noqa: E402
-from companion.core.types import Seat  # noqa: E402
-from companion.games import GAMES  # noqa: E402
-from companion.ingest import Feedback  # noqa: E402
-from companion.journal import Journal  # noqa: E402
-from companion.observations import Observation, SourceState, TagPlaced  # noqa: E402
-from companion.service import Change, TableService  # noqa: E402
-from firmware_bridge.emulators.pn532 import Pn532Emulator  # noqa: E402
-from hardware.hands import Hands, emulated_hands, reader_roles  # noqa: E402
-from hardware.nfc import NfcSource  # noqa: E402
-from hardware.sources import open_source  # noqa: E402
-from ui.demo import bot_move  # noqa: E402
-from ui.phone.server import PhoneServer  # noqa: E402
+from companion.core.game import GameSpec
+from companion.core.rules import Turns
+from companion.core.types import Seat
+from companion.games import GAMES
+from companion.ingest import Feedback
+from companion.journal import Journal
+from companion.observations import Observation, SourceState, TagPlaced
+from companion.service import Change, TableService
+from firmware_bridge.emulators.pn532 import Pn532Emulator
+from hardware.hands import Hands, emulated_hands, reader_roles
+from hardware.nfc import NfcSource
+from hardware.sources import open_source
+from ui.demo import bot_move
+from ui.phone.server import PhoneServer
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 ROLES = reader_roles(len(SEATS))
@@ -227,7 +223,7 @@ def emulate(links: list[Path], ready: multiprocessing.synchronize.Event,
         em.close()
 
 
-async def idle_cpu(folder: Path) -> float:
+async def idle_cpu(folder: Path, seconds: float) -> float:
     links = [folder / f"idle-{name}" for name in ROLES]
     context = multiprocessing.get_context("spawn")
     ready, stop = context.Event(), context.Event()
@@ -240,7 +236,7 @@ async def idle_cpu(folder: Path) -> float:
         while getattr(await anext(stream), "state", None) is not SourceState.CONNECTED:
             pass
     cpu, wall = time.process_time(), time.monotonic()
-    await asyncio.sleep(IDLE_S)
+    await asyncio.sleep(seconds)
     used = (time.process_time() - cpu) / (time.monotonic() - wall)
     for source, stream in zip(sources, streams, strict=True):
         assert isinstance(source, NfcSource)
@@ -256,12 +252,13 @@ def p99(values: list[float]) -> float:
     return statistics.quantiles(values, n=100)[98]
 
 
-async def main() -> None:
+async def main(smoke: bool) -> None:
+    wanted, idle = (10, 0.5) if smoke else (TAPS, IDLE_S)
     with tempfile.TemporaryDirectory() as tmp:
         for key, spec in GAMES.items():
             taps = Taps()
-            while len(taps.whole) < TAPS:
-                await play_by_taps(spec, Path(tmp), taps, TAPS)
+            while len(taps.whole) < wanted:
+                await play_by_taps(spec, Path(tmp), taps, wanted)
             moves = taps.moves
             per = {
                 "rule_applies_per_tap": sum(m[0] for m in moves) / len(moves),
@@ -275,9 +272,9 @@ async def main() -> None:
             for name, value in per.items():
                 print(f"{name}.{key}: {value:.2f}")
             print(f"asking_taps.{key}: {taps.asking} of {taps.asking + len(moves)}")
-        cpu = await idle_cpu(Path(tmp))
+        cpu = await idle_cpu(Path(tmp), idle)
     print(f"idle_cpu_pct_per_reader: {cpu:.2f} %")
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(smoke="--smoke" in sys.argv[1:]))
