@@ -18,7 +18,7 @@ from companion.games.themessage import checks, effects
 from companion.games.themessage.cards import Function, colour_of, function_of
 from companion.games.themessage.hops import must_receive, next_hop
 from companion.games.themessage.moves import Step, from_deck, refill, to_discard, to_hand, to_intel
-from companion.games.themessage.options import DistributeChecks
+from companion.games.themessage.options import DistributeChecks, RoundOrder
 from companion.games.themessage.state import (
     Acting,
     Deciding,
@@ -85,11 +85,15 @@ def _close_round(state: State, events: list[Event]) -> State:
 
 def _stack_declared(state: State, declared: tuple[Play, ...], events: list[Event]) -> State:
     """§7: plays declared together are used in seat order; 鎖定 resolves in that order,
-    the last-in-first-out cards (截獲, 識破, …) in reverse."""
+    the last-in-first-out cards (截獲, 識破, …) in reverse — the two mixed as the table's
+    :class:`RoundOrder` says. The stack's top, its last card, resolves first."""
     ordered = sorted(declared, key=lambda p: seat_order(state, p.seat))
-    normal = [p for p in ordered if function_of(p.card) is Function.LOCK]
-    lifo = [p for p in ordered if function_of(p.card) is not Function.LOCK]
-    pushed = (*lifo, *reversed(normal))
+    if state.options.round_order is RoundOrder.SEAT_ORDER:
+        pushed = tuple(reversed(ordered))
+    else:
+        normal = [p for p in ordered if function_of(p.card) is Function.LOCK]
+        lifo = [p for p in ordered if function_of(p.card) is not Function.LOCK]
+        pushed = (*lifo, *reversed(normal))
     state = evolve(state, stack=(*state.stack, *pushed), last_user=ordered[-1].seat)
     if len(pushed) > 1:
         events.append(Event("stacked", {"plays": [p.n for p in reversed(pushed)]}))

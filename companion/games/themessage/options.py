@@ -85,6 +85,18 @@ class DistributeChecks(enum.StrEnum):
     """Once all cards are placed, each receiver in distribution order."""
 
 
+class RoundOrder(enum.StrEnum):
+    """§7: how plays declared in one round resolve when 鎖定 and last-in-first-out cards
+    (截獲, 識破, …) are declared together — the seed gives each order alone (l.205–209)."""
+
+    LOCKS_FIRST = "locks_first"
+    """Every 鎖定 first, in seat order, then the last-in-first-out cards, the last in seat
+    order first (INFERRED: each card keeps its own order, 鎖定 being used at once)."""
+    SEAT_ORDER = "seat_order"
+    """Every play of the round resolves in seat order, the first first: last-in-first-out
+    holds only between rounds (a card played in answer to one on the stack)."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Options:
     deck: Preset = Preset.FOOP
@@ -121,6 +133,9 @@ class Options:
 
     distribute_checks: DistributeChecks = DistributeChecks.EACH
     """§6.9, §8.4 — when 真偽莫辨's placements are checked for death and victory."""
+
+    round_order: RoundOrder = RoundOrder.LOCKS_FIRST
+    """§7 — the order of plays declared together, 鎖定 and last-in-first-out cards mixed."""
 
     hand_limit: int = 0
     """§4, §11 — 0: no hand limit, as none is stated for this edition (INFERRED); a number

@@ -36,6 +36,7 @@ from companion.games.themessage.options import (
     LuredDirectTarget,
     Mix,
     Options,
+    RoundOrder,
 )
 from companion.games.themessage.state import State
 from companion.transcript import new_header
@@ -84,6 +85,7 @@ def options_for(rng: random.Random, n: int) -> Options:
         counter_own=rng.random() < 0.5,
         burn_timing=rng.choice(list(BurnTiming)),
         distribute_checks=rng.choice(list(DistributeChecks)),
+        round_order=rng.choice(list(RoundOrder)),
         hand_limit=rng.choice([0, 0, 3, 5]),
         discard_face_up=rng.random() < 0.5,
         dead_share_win=rng.random() < 0.5,
