@@ -13,8 +13,8 @@ from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role, kind_of
-from companion.games.darkfireline.options import DEFAULT_DECK_SERUMS, DEFAULT_MIXES
-from companion.games.darkfireline.setup import HAND, box
+from companion.games.darkfireline.options import DEFAULT_DECK_SERUMS, DEFAULT_MIXES, Options
+from companion.games.darkfireline.setup import HAND, box, deck_serums, serums_needed
 from companion.i18n import Voice
 from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token
 
@@ -147,12 +147,14 @@ class DarkFireLineFace:
         return None  # the box, the mix and the serums are counted one by one
 
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
-        if name == "deck_serums" and value is not None:
+        if name in ("deck_serums", "box_serums") and value is not None:
             return "n", {"n": value}  # any count, none included
         return None
 
     def option_default(self, name: str, seats: int) -> Any:
         """§2: the digest's mix and the guessed serums for this many players."""
+        if name == "box_serums":  # counted from what this table needs
+            return serums_needed(Options(), seats)
         return {"identities": DEFAULT_MIXES, "deck_serums": DEFAULT_DECK_SERUMS}.get(name, {}).get(
             seats
         )
@@ -171,6 +173,10 @@ class DarkFireLineFace:
         if cards < needed:
             found.append(voice.text("option.darkfireline.box.too_few", cards=cards,
                                     needed=needed))  # fmt: skip
+        held, serums = options.box_serums, serums_needed(options, seats)
+        if held is not None and held < serums:
+            found.append(voice.text("option.darkfireline.box_serums.too_few", held=held,
+                                    needed=serums, deck=deck_serums(options, seats)))  # fmt: skip
         return found
 
 

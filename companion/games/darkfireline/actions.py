@@ -131,6 +131,14 @@ class LeaveRestaurant(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
+class DrawExtra(SeatAction):
+    """§5.9: the card the Supermarket gives on the turn it is equipped, drawn at once — where
+    the table reads 可立即补摸 as "may" (else it is drawn by itself)."""
+
+    act = "draw_extra"
+
+
+@dataclass(frozen=True, kw_only=True)
 class EndPlay(SeatAction):
     """The active player ends the play phase; the discard phase follows (§4)."""
 
@@ -152,7 +160,8 @@ Playing = Shoot | Heal | SmokeOn | FlashOn | Disarm | Grenade | Warrant | Equip
 
 CODEC = ActionCodec(
     [
-        Deal, Pick, TellDraw, TellTaken, *PLAYS, LeaveRestaurant, EndPlay, FirstAid, Pass,
+        Deal, Pick, TellDraw, TellTaken, *PLAYS, LeaveRestaurant, DrawExtra, EndPlay, FirstAid,
+        Pass,
         Discard, CloseRound, Hold, AuditHand, EndGame, TellDealt, LaidAside, Redeal,
     ]
 )  # fmt: skip

@@ -25,6 +25,7 @@ from companion.core.narrow import seat as _seat
 from companion.core.types import JSONObject, Seat
 from companion.games.darkfireline.actions import (
     Disarm,
+    DrawExtra,
     EndPlay,
     Equip,
     FirstAid,
@@ -92,7 +93,7 @@ class Bot(Listening):
         rescue = public["rescue"]
         if rescue is not None:
             return self._rescue(_seat(_obj(rescue)["dying"]), legal)
-        for kind, wanted in ((Heal, self._heal(public)), (Equip, True)):
+        for kind, wanted in ((Heal, self._heal(public)), (Equip, True), (DrawExtra, True)):
             found = [a for a in legal if isinstance(a, kind)]
             if found and wanted:
                 return self.rng.choice(found)

@@ -19,7 +19,7 @@ from companion.core.types import JSON, CardId, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games.darkfireline import flow
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role
-from companion.games.darkfireline.options import FirstAidPriority
+from companion.games.darkfireline.options import FirstAidPriority, GrenadeDeaths
 from companion.games.darkfireline.state import HEALTH, Ending, Playing, Rescuing, State, Status
 
 
@@ -146,9 +146,9 @@ def close_rescue(state: State, events: list[Event]) -> State:
         state = evolve(state, players=players, discard=(*state.discard, kit.card))
     else:
         state = die(state, dying, phase.attacker, events)
-        ended = winner(state)
-        if ended is not None:
-            return finish(state, ended, events)
+    ended = _decided(state, phase, died=not phase.declared)
+    if ended is not None:
+        return finish(state, ended, events)
     if phase.after:
         return ask_rescue(state, phase.after[0], phase.attacker, phase.after[1:], events)
     if phase.attacker == state.active:
@@ -191,13 +191,31 @@ def die(state: State, seat: Seat, killer: Seat | None, events: list[Event]) -> S
     return state
 
 
-def winner(state: State) -> GameOver | None:
+def _decided(state: State, phase: Rescuing, *, died: bool) -> GameOver | None:
+    """The end, if this rescue round's outcome brought it: after each death, or — where the
+    table weighs a grenade's deaths together (:class:`GrenadeDeaths`) — once the attack's
+    last dying player has been seen to, rescued or not."""
+    if state.options.grenade_deaths is GrenadeDeaths.IN_TURN:
+        return winner(state) if died else None
+    return None if phase.after else winner(state, phase.attacker)
+
+
+def winner(state: State, attacker: Seat | None = None) -> GameOver | None:
     """§8: all terrorists dead — SWAT and citizens win; all SWAT or all citizens dead —
-    the terrorists win. Checked after each death, so the first death to decide it does."""
+    the terrorists win. Checked after each death, so the first death to decide it does;
+    deaths weighed together (an option) may end both sides at once: then nobody wins, or
+    the ``attacker``'s side does, as the option says."""
     alive = {ROLE_OF[p.identity] for p in state.players if p.alive and p.identity is not None}
-    if Role.TERRORIST not in alive:
+    police_won = Role.TERRORIST not in alive
+    terrorists_won = Role.SWAT not in alive or Role.CITIZEN not in alive
+    if police_won and terrorists_won:
+        thrower = None if attacker is None else state.player(attacker).identity
+        if state.options.grenade_deaths is GrenadeDeaths.TOGETHER_NO_WINNER or thrower is None:
+            return GameOver(Ending.BOTH_FALLEN, ())
+        police_won = ROLE_OF[thrower] is not Role.TERRORIST
+    if police_won:
         return _result(state, Ending.POLICE_WIN, (Role.SWAT, Role.CITIZEN))
-    if Role.SWAT not in alive or Role.CITIZEN not in alive:
+    if terrorists_won:
         return _result(state, Ending.TERRORISTS_WIN, (Role.TERRORIST,))
     return None
 

@@ -21,6 +21,7 @@ from companion.core.worlds import relabel
 from companion.games.darkfireline import setup
 from companion.games.darkfireline.actions import (
     Disarm,
+    DrawExtra,
     EndPlay,
     Equip,
     FirstAid,
@@ -38,7 +39,7 @@ from companion.games.darkfireline.cards import EQUIPMENT, Kind, kind_of
 from companion.games.darkfireline.copies import alike
 from companion.games.darkfireline.reach import neighbours, ring
 from companion.games.darkfireline.rules import TURNS, acting_seats
-from companion.games.darkfireline.state import Drawing, Playing, Rescuing, State, Taking
+from companion.games.darkfireline.state import Drawing, MayDraw, Playing, Rescuing, State, Taking
 
 
 def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
@@ -153,6 +154,10 @@ def _end_play(state: State, seat: Seat) -> Iterator[Action]:
     yield EndPlay(seat=seat)
 
 
+def _draw_extra(state: State, seat: Seat) -> Iterator[Action]:
+    yield DrawExtra(seat=seat)
+
+
 def _first_aid(state: State, seat: Seat) -> Iterator[Action]:
     hand = dict.fromkeys(state.player(seat).hand)
     yield from (FirstAid(seat=seat, card=c) for c in hand if kind_of(c) is Kind.FIRST_AID)
@@ -231,6 +236,7 @@ _PLAYING: dict[str, Family[State]] = {
 }
 _BY_PHASE: dict[type, dict[str, Family[State]]] = {
     Drawing: {"tell_draw": _tell_draw},
+    MayDraw: {"draw_extra": _draw_extra, "pass": _pass},
     Taking: {"tell_taken": _tell_taken},
     Discarding: {"discard": _discard},
 }

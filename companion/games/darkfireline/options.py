@@ -127,6 +127,29 @@ class FirstAidPriority(enum.StrEnum):
     """The first offering player the other way round, clockwise."""
 
 
+class GrenadeDeaths(enum.StrEnum):
+    """§6, §8: a grenade leaves several dying — the last SWAT and the last terrorist, say;
+    the rules are silent on which death counts first (UNKNOWN)."""
+
+    IN_TURN = "in_turn"
+    """Each is seen to in turn order from the attacker, and the first death that decides
+    the game ends it (the others are not seen to)."""
+    TOGETHER_NO_WINNER = "together_no_winner"
+    """Every rescue round of the grenade is held first and its deaths weighed together: if
+    they end both sides at once, nobody wins."""
+    TOGETHER_ATTACKER_SIDE = "together_attacker_side"
+    """The same, but both sides ended at once give the game to the attacker's side."""
+
+
+class SupermarketDraw(enum.StrEnum):
+    """§5.9: the card drawn on the turn the Supermarket is equipped (可立即补摸)."""
+
+    MUST = "must"
+    """It is drawn at once, as part of equipping (INFERRED: the seed's 可 read as a grant)."""
+    MAY = "may"
+    """The player may draw it at once, or let it go (可: "may")."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Options:
     box: Box = Box()
@@ -137,6 +160,11 @@ class Options:
 
     deck_serums: int | None = None
     """§2 step 2: serums shuffled into the deck; ``None`` takes :data:`DEFAULT_DECK_SERUMS`."""
+
+    box_serums: int | None = None
+    """§1.2, §2: every serum the box holds, for the health in front of each player (4 each)
+    and the deck's; a table that needs more cannot be dealt. ``None``: not counted, and so
+    not checked (UNKNOWN: the seed's table is missing)."""
 
     grenade_bullet: GrenadeBullet = GrenadeBullet.EXTRA
     """§4.2: what a grenade allows besides itself."""
@@ -149,6 +177,12 @@ class Options:
 
     first_aid_priority: FirstAidPriority = FirstAidPriority.NEXT_IN_TURN
     """§5.7: which of several kits offered at once takes effect."""
+
+    grenade_deaths: GrenadeDeaths = GrenadeDeaths.IN_TURN
+    """§6, §8: which of a grenade's deaths counts first for the end of the game."""
+
+    supermarket_draw: SupermarketDraw = SupermarketDraw.MUST
+    """§5.9: whether the card the Supermarket gives when it is equipped must be drawn."""
 
     serum_caps: bool = True
     """§1.2: a serum cannot raise health above its maximum (INFERRED)."""

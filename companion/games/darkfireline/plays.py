@@ -7,6 +7,7 @@ player's own hand.
 
 from __future__ import annotations
 
+from companion.core.actions import Pass
 from companion.core.errors import BadTarget, MalformedAction, NotInHand
 from companion.core.outcome import Event, Secret
 from companion.core.types import CardId, Seat
@@ -14,6 +15,7 @@ from companion.core.values import evolve, evolve_at
 from companion.games.darkfireline import combat, flow
 from companion.games.darkfireline.actions import (
     Disarm,
+    DrawExtra,
     EndPlay,
     Equip,
     FlashOn,
@@ -37,9 +39,22 @@ from companion.games.darkfireline.errors import (
     Protected,
     WrongKind,
 )
-from companion.games.darkfireline.options import GrenadeBullet, RestaurantEquip, StorageGrenade
+from companion.games.darkfireline.options import (
+    GrenadeBullet,
+    RestaurantEquip,
+    StorageGrenade,
+    SupermarketDraw,
+)
 from companion.games.darkfireline.reach import check_target, neighbours, ring
-from companion.games.darkfireline.state import Drawing, Flash, Playing, Smoke, State, Taking
+from companion.games.darkfireline.state import (
+    Drawing,
+    Flash,
+    MayDraw,
+    Playing,
+    Smoke,
+    State,
+    Taking,
+)
 
 Step = tuple[State, list[Event]]
 
@@ -258,10 +273,27 @@ def equip(state: State, a: Equip) -> Step:
     state = evolve(state, players=evolve_at(state.players, a.seat, **{slot: a.card}))
     if kind is Kind.RESTAURANT:
         state = _restaurant(state, a.seat, opened=True, events=events)
-    if kind is Kind.SUPERMARKET:  # §5.9: one card at once
-        state = flow.ready_to_draw(evolve(state, phase=Drawing(a.seat, 1, then_play=True)),
-                                   events)  # fmt: skip
+    if kind is Kind.SUPERMARKET and state.options.supermarket_draw is SupermarketDraw.MAY:
+        state = evolve(state, phase=MayDraw(a.seat))  # §5.9: 可立即补摸, read as "may"
+    elif kind is Kind.SUPERMARKET:  # §5.9: one card at once
+        state = supermarket_draw(state, a.seat, events)
     return state, events
+
+
+def supermarket_draw(state: State, seat: Seat, events: list[Event]) -> State:
+    """§5.9: the one card the Supermarket gives at once, then back to the play phase."""
+    return flow.ready_to_draw(evolve(state, phase=Drawing(seat, 1, then_play=True)), events)
+
+
+def draw_extra(state: State, a: DrawExtra) -> Step:
+    """§5.9 (``supermarket_draw = may``): the player takes the Supermarket's card."""
+    events = [Event("extra_drawn", {"seat": a.seat})]
+    return supermarket_draw(state, a.seat, events), events
+
+
+def extra_declined(state: State, a: Pass) -> Step:
+    """§5.9 (``supermarket_draw = may``): the player lets the Supermarket's card go."""
+    return evolve(state, phase=Playing()), [Event("extra_declined", {"seat": a.seat})]
 
 
 def unequip(state: State, seat: Seat, slot: str, events: list[Event]) -> State:

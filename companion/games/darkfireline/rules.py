@@ -26,6 +26,7 @@ from companion.core.values import evolve, evolve_at
 from companion.games.darkfireline import combat, flow, plays
 from companion.games.darkfireline.actions import (
     Disarm,
+    DrawExtra,
     EndPlay,
     Equip,
     FirstAid,
@@ -45,6 +46,7 @@ from companion.games.darkfireline.setup import apply_deal, roll_deal
 from companion.games.darkfireline.state import (
     Drawing,
     Ending,
+    MayDraw,
     Playing,
     Rescue,
     Rescuing,
@@ -65,6 +67,8 @@ def pending(state: State) -> tuple[Prompt, ...]:
     phase = state.phase
     if isinstance(phase, Playing):
         return (Prompt("play", (state.active,)),)
+    if isinstance(phase, MayDraw):
+        return (Prompt("may_draw", (phase.seat,)),)
     if isinstance(phase, Drawing):
         return (Prompt("tell_draw", (phase.seat,), {"count": phase.left}),)
     if isinstance(phase, Taking):
@@ -81,7 +85,7 @@ def acting_seats(state: State) -> tuple[Seat, ...]:
     phase = state.phase
     if isinstance(phase, Playing):
         return (state.active,)
-    if isinstance(phase, Drawing | Discarding):
+    if isinstance(phase, Drawing | Discarding | MayDraw):
         return (phase.seat,)
     if isinstance(phase, Taking):
         return (phase.target,)
@@ -199,6 +203,7 @@ TURNS: Turns[State] = Turns(
             Disarm: plays.disarm, Grenade: plays.grenade, Warrant: plays.warrant,
             Equip: plays.equip, LeaveRestaurant: plays.leave_restaurant, EndPlay: plays.end_play,
         },
+        MayDraw: {DrawExtra: plays.draw_extra, Pass: plays.extra_declined},
         Rescuing: {FirstAid: _first_aid, Pass: _pass, Hold: rounds.hold, CloseRound: _close},
         Discarding: {Discard: _discard},
     },

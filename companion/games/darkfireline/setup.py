@@ -20,7 +20,7 @@ from companion.core.values import evolve
 from companion.games.darkfireline import flow
 from companion.games.darkfireline.cards import IDENTITY, Role
 from companion.games.darkfireline.options import DEFAULT_DECK_SERUMS, DEFAULT_MIXES, Mix, Options
-from companion.games.darkfireline.state import Player, State
+from companion.games.darkfireline.state import HEALTH, Player, State
 
 MIN_SEATS = 4
 MAX_SEATS = 10
@@ -40,8 +40,19 @@ def mix_for(options: Options, players: int) -> Mix:
 
 def box(options: Options, players: int) -> tuple[CardId, ...]:
     """Every game card of this table's deck before the deal, sorted."""
+    return options.box.cards(deck_serums(options, players))
+
+
+def deck_serums(options: Options, players: int) -> int:
+    """§1.2, §2 step 2: the serums shuffled into this table's deck."""
     serums = options.deck_serums
-    return options.box.cards(DEFAULT_DECK_SERUMS[players] if serums is None else serums)
+    return DEFAULT_DECK_SERUMS[players] if serums is None else serums
+
+
+def serums_needed(options: Options, players: int) -> int:
+    """§1.2, §2: the serums a table takes from the box — four face up in front of each
+    player as health, and the deck's."""
+    return HEALTH * players + deck_serums(options, players)
 
 
 def seen(options: Options) -> tuple[CardId, ...]:
@@ -67,6 +78,9 @@ def setup(names: Sequence[str], options: Options) -> State:
     mix_for(options, n)
     if len(box(options, n)) < HAND * n:
         raise ValueError(f"the box holds too few cards to deal {HAND} to each of {n} players")
+    held, needed = options.box_serums, serums_needed(options, n)
+    if held is not None and held < needed:
+        raise ValueError(f"the box holds {held} serums; {n} players need {needed}")
     return State(options=options, players=tuple(Player(name=name) for name in names))
 
 

@@ -19,6 +19,8 @@ SHOWN: Mapping[str, Shown] = {
     "turn_began": NOTHING,
     "play_skipped": NOTHING,
     "play_ended": NOTHING,
+    "extra_drawn": NOTHING,  # the Supermarket's card is drawn next, as every draw is
+    "extra_declined": NOTHING,
     "reshuffled": NOTHING,  # the face-up discards become the deck
     "smoke_ended": NOTHING,
     "flash_ended": NOTHING,

@@ -39,6 +39,8 @@ class Ending(enum.StrEnum):
     """Every SWAT, or every citizen, is dead."""
     POLICE_WIN = "police_win"
     """Every terrorist is dead: SWAT and citizens win."""
+    BOTH_FALLEN = "both_fallen"
+    """One grenade ended both sides at once, and the table's option says nobody wins."""
     ENDED = "ended"
     """The table stopped the game."""
 
@@ -94,6 +96,14 @@ class Drawing:
     seat: Seat
     left: int
     then_play: bool = False
+
+
+@dataclass(frozen=True)
+class MayDraw:
+    """§5.9, as ``supermarket_draw = may`` reads it: ``seat`` has just equipped the
+    Supermarket and says whether it draws its card at once, or lets it go."""
+
+    seat: Seat
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import pytest
 
 from companion.core.actions import Pass
+from companion.core.rules import over
 from companion.core.types import Seat
 from companion.games.darkfireline.actions import (
     Disarm,
+    DrawExtra,
     EndPlay,
     Equip,
     FirstAid,
@@ -26,14 +28,17 @@ from companion.games.darkfireline.actions import (
     Warrant,
 )
 from companion.games.darkfireline.cards import IDENTITY, Kind, Role
+from companion.games.darkfireline.legal import legal_actions
 from companion.games.darkfireline.options import (
     Box,
     FirstAidPriority,
     GrenadeBullet,
+    GrenadeDeaths,
     Mix,
     Options,
     RestaurantEquip,
     StorageGrenade,
+    SupermarketDraw,
 )
 from companion.games.darkfireline.state import Ending, Status
 from tests.games.darkfireline.table import Table
@@ -481,3 +486,70 @@ def test_an_empty_deck_takes_every_discard_at_once() -> None:
     t.discard_down(0)  # two bullets discarded; P1's draw finds the deck empty
     assert t.kinds("reshuffled")[-1].args == {"count": 2}
     assert len(t.state.deck) == 2 and not t.state.discard
+
+
+@pytest.mark.parametrize(
+    ("reading", "ending", "winners"),
+    [
+        (GrenadeDeaths.IN_TURN, Ending.TERRORISTS_WIN, (P3,)),
+        (GrenadeDeaths.TOGETHER_NO_WINNER, Ending.BOTH_FALLEN, ()),
+        (GrenadeDeaths.TOGETHER_ATTACKER_SIDE, Ending.POLICE_WIN, (P0, P1, P2)),
+    ],
+)
+def test_a_grenade_that_kills_the_last_of_both_sides_ends_as_the_option_reads_it(
+    reading: GrenadeDeaths, ending: Ending, winners: tuple[Seat, ...]
+) -> None:
+    """§6.5, §8 (UNKNOWN): a citizen's grenade leaves the last SWAT and the last terrorist
+    dying. In turn order the SWAT, seen to first, dies first and the terrorists win;
+    weighed together, both sides end at once — nobody wins, or the thrower's side does."""
+    roles = (Role.CITIZEN, Role.SWAT, Role.CITIZEN, Role.TERRORIST)
+    mix = Mix(swat=1, citizen=2, terrorist=1)
+    t = Table([(K.DOUBLE, K.DOUBLE, K.GRENADE), FILL, FILL, FILL], roles=roles,
+              options=Options(deck_serums=20, identities=mix, grenade_deaths=reading))  # fmt: skip
+    t.draw(K.DOUBLE, K.SERUM)
+    for _ in range(3):
+        t.do(Shoot(seat=P0, card=t.held(0, K.DOUBLE), targets=(P1, P3)))
+        around(t, 0)
+    assert t.health() == [4, 1, 4, 1]
+    t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
+    assert t.rescue().dying == P1 and t.rescue().after == (P3,)
+    while not t.over:
+        for seat in t.rescue().waiting:
+            t.do(Pass(seat=seat))
+    result = over(t.state)
+    assert result is not None and (result.reason, result.winners) == (ending, winners)
+    died = [e.args["seat"] for e in t.kinds("died")]
+    assert died == ([P1] if reading is GrenadeDeaths.IN_TURN else [P1, P3])
+
+
+def test_the_supermarket_s_card_must_be_drawn_or_may_be_let_go_as_the_option_reads_it() -> None:
+    """§5.9: 可立即补摸 — by default the card is drawn as part of equipping; read as "may",
+    the player draws it, or lets it go and plays on."""
+    for take in (True, False):
+        t = table((K.SUPERMARKET, K.SINGLE, K.SINGLE), supermarket_draw=SupermarketDraw.MAY)
+        t.draw(K.SINGLE, K.SINGLE)
+        t.do(Equip(seat=P0, card=t.held(0, K.SUPERMARKET)))
+        assert t.waits_for() == "may_draw"
+        assert set(legal_actions(t.state, P0)) == {DrawExtra(seat=P0), Pass(seat=P0)}
+        assert t.refused(Shoot(seat=P0, card=t.held(0, K.SINGLE), targets=(P1,))) == (
+            "wrong_moment"
+        )
+        if take:
+            t.do(DrawExtra(seat=P0))
+            t.draw(K.SINGLE)
+        else:
+            t.do(Pass(seat=P0))
+        assert t.waits_for() == "play"
+        assert len(t.state.player(P0).hand) == 4 + take
+        assert t.kinds("extra_drawn" if take else "extra_declined")
+
+
+def test_a_box_whose_serums_the_table_needs_more_of_cannot_be_dealt() -> None:
+    """§1.2, §2: four serums in front of each player and the deck's come out of one box;
+    counted (an option), a box that holds fewer is refused before the deal — uncounted, as
+    before, nothing is checked."""
+    needed = 4 * 4 + 20
+    assert Table([FILL] * 4, options=Options(deck_serums=20, box_serums=needed)).state
+    assert Table([FILL] * 4, options=Options(deck_serums=20)).state
+    with pytest.raises(ValueError, match="serums"):
+        Table([FILL] * 4, options=Options(deck_serums=20, box_serums=needed - 1))
