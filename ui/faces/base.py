@@ -148,3 +148,8 @@ class Face(Protocol):
         """Why ``options`` cannot deal a table of ``seats``, in the reader's words; nothing
         when they can."""
         ...
+
+    def deal_guide(self, options: Any) -> str:
+        """The catalog keys of the steps of the real deal a table makes by hand, for these
+        options: ``<this>.1``, ``<this>.2``… until one is missing."""
+        ...

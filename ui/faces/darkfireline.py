@@ -159,6 +159,9 @@ class DarkFireLineFace:
             seats
         )
 
+    def deal_guide(self, options: Any) -> str:
+        return "tablet.deal_guide.darkfireline"
+
     def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
         """A mix that does not give each player one identity, or leaves a side empty; a box
         too small to deal every player their first hand."""

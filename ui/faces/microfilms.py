@@ -155,6 +155,10 @@ class MicrofilmsFace:
     def option_default(self, name: str, seats: int) -> Any:
         return None
 
+    def deal_guide(self, options: Any) -> str:
+        """§2 step 3: the nation out goes back unseen, or is turned face up (an option)."""
+        return f"tablet.deal_guide.microfilms.{options.nation_out}"
+
     def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
         return []  # every option's every value deals any table the game seats
 

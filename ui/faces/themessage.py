@@ -155,6 +155,9 @@ class TheMessageFace:
     def option_default(self, name: str, seats: int) -> Any:
         return None  # the two-camp default is worded for every table size at once
 
+    def deal_guide(self, options: Any) -> str:
+        return "tablet.deal_guide.themessage"
+
     def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
         return []  # every choice the screen offers deals this table
 

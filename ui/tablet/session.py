@@ -133,9 +133,10 @@ class Session:
         who shuffles, what goes face down where — so that nobody sees a card they should not."""
         voice, n = self.voice, len(self.service.names)
         args: dict[str, JSON] = {"seat": 0, "freelancers": max(0, n - 3)}
+        guide = self.face.deal_guide(self.service.header.decoded_options())
         steps = []
         for i in itertools.count(1):
-            key = f"tablet.deal_guide.{voice.game}.{i}"
+            key = f"{guide}.{i}"
             if not has(voice.lang, key):
                 return steps
             steps.append(voice.say(key, args))

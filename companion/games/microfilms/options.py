@@ -56,6 +56,19 @@ class LastStanding(enum.StrEnum):
     """The last player still in the game wins."""
 
 
+class NationOut(enum.StrEnum):
+    """§2 step 3: how a table that deals by hand puts the fourth nation back in the box —
+    its Agent, Microfilm and Alliance letter — where no reader sees the deal."""
+
+    UNSEEN = "unseen"
+    """As the seed says, unseen: each nation's three cards in a face-down pile of a fixed
+    order, the piles mixed by two players in turn, each while the other looks away, and
+    one pile put back whole (the app knows the nation from the Agents its players tell)."""
+    FACE_UP = "face_up"
+    """One Agent of the four shuffled face down is turned face up: that nation sits out,
+    for the whole table to see — quicker, but everyone knows which three are in play."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Options:
     agent_claim: AgentClaim = AgentClaim.A
@@ -100,3 +113,7 @@ class Options:
 
     last_standing: LastStanding = LastStanding.NO_WINNER
     """§8 — the end when only one player is left."""
+
+    nation_out: NationOut = NationOut.UNSEEN
+    """§2 step 3 — how the nation that sits out goes back in the box at a table that deals
+    by hand and tells the phones."""

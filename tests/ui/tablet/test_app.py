@@ -331,7 +331,7 @@ async def test_a_table_without_readers_is_guided_through_its_own_deal(tablet: Ta
     assert session is not None and session.service.telling_deal()
     await tablet.frames(5)
     shown = "\n".join(texts())
-    assert text(lang, "tablet.deal_guide.microfilms.4") in shown
+    assert text(lang, "tablet.deal_guide.microfilms.unseen.6") in shown
     names = session.names
     still = text(lang, "prompt.microfilms.tell_dealt", seats="")
     assert still.rstrip("。.").strip() in shown and names[3] in shown
@@ -343,5 +343,5 @@ async def test_a_table_without_readers_is_guided_through_its_own_deal(tablet: Ta
         await assert_nothing_hidden_on(tablet)
     await tablet.until(lambda: not session.service.telling_deal())
     await tablet.frames()
-    assert text(lang, "tablet.deal_guide.microfilms.4") not in "\n".join(texts())
+    assert text(lang, "tablet.deal_guide.microfilms.unseen.6") not in "\n".join(texts())
     await assert_nothing_hidden_on(tablet)
