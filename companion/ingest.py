@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core import doubts, taps
 from companion.core.actions import Action
 from companion.core.dealt import LaidAside
 from companion.core.errors import RuleViolation
@@ -237,7 +238,9 @@ class Ingest:
             if self.reads_deal:
                 return self._deal_tap(self._deals, role, card)
             return self._aside_tap(self._deals, role, card)
-        decision = self._decide(self.table.state, role, card)
+        decision = self._decide(self.table.spec.apply, self.table.state, role, card)
+        if not isinstance(decision, Plan | Ask):
+            decision = self._by_word(role, card) or decision
         if isinstance(decision, Plan):
             return self._commit(decision)
         if isinstance(decision, Ask):
@@ -250,6 +253,23 @@ class Ingest:
             self._reconciles[found.id] = found
             return Feedback(reconcile=found)
         return Feedback(notices=_said(decision))
+
+    def _by_word(self, role: Role, card: CardId) -> Plan | Ask | None:
+        """A card a seat told the app it holds while the record has it elsewhere (its doubt,
+        :mod:`companion.core.doubts`), laid now: read as that seat's word has the table —
+        its own card, played — and its moves judged on the record, which settles the doubt.
+        ``None`` where no word names the card, or the word's reading makes no move either."""
+        apply, state = self.table.spec.apply, self.table.state
+        for doubt in getattr(state, "doubts", ()):
+            if doubt.told != card:
+                continue
+            reading = self._decide(apply, doubts.word_of(state, doubt.seat), role, card)
+            if isinstance(reading, Ask):
+                return reading
+            if isinstance(reading, Plan):
+                judged = taps.checked(apply, state, reading.actions)
+                return judged if isinstance(judged, Plan) else None
+        return None
 
     def _seen_so_far(self, deals: DealTaps) -> Any:
         if self._seen is None:

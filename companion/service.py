@@ -29,7 +29,7 @@ from typing import Any
 
 from companion.core import dealt
 from companion.core.actions import Action, SeatAction
-from companion.core.copies import Alike, by_face, matching
+from companion.core.copies import Alike, by_face, held_copies, matching
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec, TableMenu
 from companion.core.narrow import obj as _obj
@@ -38,6 +38,7 @@ from companion.core.prompts import Prompt, waiting_on
 from companion.core.rounds import CloseRound, open_round
 from companion.core.taps import Nothing, Place, Role
 from companion.core.types import CardId, JSONObject, Seat
+from companion.core.views import public_event
 from companion.games import GAMES
 from companion.ingest import (
     Feedback,
@@ -385,6 +386,12 @@ class TableService:
     def private_view(self, seat: Seat) -> JSONObject:
         return self.table.private_view(seat)
 
+    def recent(self, last: int) -> list[JSONObject]:
+        """The game's ``last`` public events, oldest first, as the table heard them: the feed
+        a face opens with on a game already under way (a resumed one, after a restart)."""
+        history = self.table.state.history
+        return [public_event(e) for e in history[-last:]] if last > 0 else []
+
     def table_menu(self, seat: Seat) -> TableMenu:
         """What the shared tablet offers for ``seat``: from public facts only.
 
@@ -449,16 +456,27 @@ class TableService:
         else:
             self.submit(meant)
 
+    def judge(self, seat: Seat, action: SeatAction) -> RuleViolation | None:
+        """What :meth:`act` would answer ``seat`` now, without acting: the rules' refusal of
+        the action its phone's body stands for, or ``None`` where they take it."""
+        try:
+            self.spec.apply(self.table.state, self.meant(seat, action))
+        except RuleViolation as err:
+            return err
+        return None
+
     def meant(self, seat: Seat, action: Action) -> Action:
         """The action a phone's body stands for: it names cards by face, so it is the listed
-        action (a legal one, or an option of the seat's own question) it names, else itself."""
+        action (a legal one, or an option of the seat's own question) it names, else itself
+        with each card read as the copy of its face the seat holds, if it holds one."""
         question = self.question_for(seat)
         listed = question.options if question is not None else self.table.legal_actions(seat)
         if action in listed:
             return action
         codec, copies = self.spec.codec, self.spec.copies(self.table.state)
         found = matching(codec.encode(action), ((codec.encode(a), a) for a in listed), copies)
-        return found or action
+        hand = self.table.state.players[seat].hand if 0 <= seat < len(self.names) else ()
+        return found or held_copies(action, hand, copies)
 
     def restart_window(self) -> None:
         """The open round has its whole time again from now (the table paused meanwhile)."""

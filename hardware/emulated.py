@@ -14,15 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
 
 from companion.core.taps import Role
-from companion.ingest import Places
+from companion.core.types import CardId
+from companion.ingest import SETTLE_S, Places
 from companion.observations import (
+    CardGone,
+    CardSeen,
     Observation,
     Source,
     SourceName,
@@ -41,6 +46,24 @@ from hardware.board import BoardPort, BoardSource
 from hardware.nfc import NfcSource, NfcTty, Polling
 
 Handle = Callable[[Observation], Any]
+
+
+def sticker(card: CardId) -> Ntag213:
+    """The emulated sticker on ``card``: its UID is derived from the card, the same every time."""
+    return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
+
+
+def sticker_uid(card: CardId) -> str:
+    """The UID a reader reports for ``card``'s emulated sticker."""
+    return sticker(card).uid.hex().upper()
+
+
+class Laying(Protocol):
+    """A table a card can be laid on, place by place: what the ingest made of each card."""
+
+    def places(self, roles: Mapping[str, Role]) -> Places: ...
+
+    async def lay(self, name: str, card: CardId) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -88,6 +111,8 @@ class EmulatedTable:
         self.timeout = timeout
         self._handled: dict[SourceName, asyncio.Queue[tuple[Observation, Any]]] = {}
         self._pumps: list[asyncio.Task[None]] = []
+        self._lifted: dict[str, tuple[CardId, float]] = {}
+        """Each reader's last card, and when it was lifted off it."""
 
     def _boards(self, names: list[str], folder: Path) -> None:
         for first in range(0, len(names), MAX_READERS):
@@ -148,6 +173,21 @@ class EmulatedTable:
 
         return await self._until(reader.source, here)
 
+    async def lay(self, name: str, card: CardId) -> Any:
+        """``card``'s sticker laid on place ``name``'s reader and lifted (:meth:`tap`).
+
+        A card laid again on the reader it just left waits out the ingest's
+        :data:`~companion.ingest.SETTLE_S` first, as a hand making a second move does
+        (a card drawn onto its reader, then laid there to be equipped): sooner, the
+        ingest rightly takes it for the first tap's shaky hand and counts it once.
+        """
+        last = self._lifted.get(name)
+        if last is not None and last[0] == card:
+            await asyncio.sleep(max(0.0, last[1] + SETTLE_S - time.monotonic()))
+        result = await self.tap(name, sticker(card))
+        self._lifted[name] = (card, time.monotonic())
+        return result
+
     async def tap(self, name: str, tag: Ntag213) -> Any:
         """Lay ``tag`` on place ``name``'s reader and lift it; what ``handle`` made of the
         placing."""
@@ -156,4 +196,39 @@ class EmulatedTable:
         result = await self.until(name, lambda o: isinstance(o, TagPlaced) and o.uid == uid)
         reader.lift()
         await self.until(name, lambda o: isinstance(o, TagRemoved) and o.uid == uid)
+        return result
+
+
+class DirectTable:
+    """Readers and a camera that tell at once, straight to ``handle`` — no pty, no driver, no
+    frames — for suites that play thousands of taps, testing everything from the
+    observation up. Each place of ``camera`` is a zone of one overhead camera, which sees
+    the card laid there face up (``CardSeen``); every other place is a reader of its own,
+    which feels the card's sticker (``TagPlaced``). Time is the table's own: each card is
+    laid a second after the last was lifted, so no lay is ever a shaky hand's."""
+
+    CAMERA: SourceName = "camera"
+
+    def __init__(self, handle: Handle, *, camera: Iterable[str] = ()) -> None:
+        self.handle = handle
+        self.camera = frozenset(camera)
+        self.now = 0.0
+
+    def _spot(self, name: str) -> tuple[SourceName, Zone]:
+        return (self.CAMERA, name) if name in self.camera else (name, "")
+
+    def places(self, roles: Mapping[str, Role]) -> Places:
+        return {self._spot(name): role for name, role in roles.items()}
+
+    async def lay(self, name: str, card: CardId) -> Any:
+        """``card`` laid on place ``name`` and taken away again; what ``handle`` made of it."""
+        source, zone = self._spot(name)
+        self.now += 1.0
+        if zone:
+            result = self.handle(CardSeen(source, card, self.now, zone))
+            self.handle(CardGone(source, card, self.now + 0.5, zone))
+        else:
+            uid = sticker_uid(card)
+            result = self.handle(TagPlaced(source, uid, (), self.now))
+            self.handle(TagRemoved(source, uid, self.now + 0.5))
         return result

@@ -17,38 +17,25 @@ A tap that does not make the move it was laid for is a fault of the tap rules, a
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
-import hashlib
 import random
-import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
 
 from companion.core.actions import Action
+from companion.core.copies import by_face
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
-from companion.ingest import SETTLE_S, Feedback, Places, Question, Recognise
+from companion.ingest import Feedback, Places, Question, Recognise
 from companion.observations import TagPlaced
 from companion.service import TableService
 from companion.tagmap import TagMap
-from firmware_bridge.emulators.ntag import Ntag213
-from hardware.emulated import EmulatedTable
+from hardware.emulated import EmulatedTable, Laying, sticker_uid
 
 
 class LaidWrong(RuntimeError):
     """A card laid for a move did not make it: the tap rules and ``laid`` disagree."""
-
-
-def sticker(card: CardId) -> Ntag213:
-    """The emulated sticker on ``card``: its UID is derived from the card, the same every time."""
-    return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
-
-
-def sticker_uid(card: CardId) -> str:
-    """The UID a reader reports for ``card``'s emulated sticker."""
-    return sticker(card).uid.hex().upper()
 
 
 def recogniser(cards: Iterable[CardId]) -> Callable[[TagPlaced], CardId | None]:
@@ -99,7 +86,7 @@ class Hands:
     def __init__(
         self,
         service: TableService,
-        readers: EmulatedTable,
+        readers: Laying,
         roles: dict[str, Role],
         rng: random.Random,
         on_lay: Callable[[Role], object] = _quiet,
@@ -113,8 +100,6 @@ class Hands:
         self.asked: list[Question] = []
         """The questions answered, as the tablet or a phone asked them."""
         self._names = {role: name for name, role in roles.items()}
-        self._lifted: dict[str, tuple[CardId, float]] = {}
-        """Each reader's last card, and when it was lifted off it."""
 
     def dealing(self) -> bool:
         """The table waits for its deal to be laid on the readers."""
@@ -142,11 +127,10 @@ class Hands:
             return None
         return self.table.spec.roll(self.table.state, self.rng)
 
-    async def make(self, action: Action, drawn: CardId | None = None) -> tuple[Action, ...]:
-        """``action``, by the card that shows it if there is one, else as the phone says it;
-        what was committed (a draw and the card it turned up are one tap). ``drawn`` is the
-        card a draw turns up when the caller knows it (a game replayed); else the deck's
-        top, at random."""
+    def where(self, action: Action, drawn: CardId | None = None) -> tuple[Role, CardId] | None:
+        """The reader and the card that make ``action`` here, or ``None`` where no card shows
+        it or no reader lies where it would be laid. ``drawn`` is the card a draw turns up
+        when the caller knows it (a game replayed); else the deck's top, at random."""
 
         def top(cards: Sequence[CardId]) -> CardId:
             if drawn is not None and drawn in cards:
@@ -154,6 +138,12 @@ class Hands:
             return self.rng.choice(sorted(cards))
 
         where = self.table.spec.sensing.laid(self.table.state, action, top)
+        return where if where is not None and where[0] in self._names else None
+
+    async def make(self, action: Action, drawn: CardId | None = None) -> tuple[Action, ...]:
+        """``action``, by the card that shows it (:meth:`where`), else as the tablet enters
+        it; what was committed (a draw and the card it turned up are one tap)."""
+        where = self.where(action, drawn)
         if where is None:
             self.service.submit(action)
             return (action,)
@@ -162,25 +152,22 @@ class Hands:
         if feedback.question is not None and action in feedback.question.options:
             self.asked.append(feedback.question)
             feedback = self.service.answer(feedback.question.id, action)
-        if action not in feedback.committed or feedback.notices or feedback.reconcile:
+        if not self._made(action, feedback.committed) or feedback.notices or feedback.reconcile:
             raise LaidWrong(f"{card} on {self._names[role]} for {action}: {feedback}")
         return feedback.committed
 
-    async def _tap(self, role: Role, card: CardId) -> Feedback:
-        """``card`` laid on ``role``'s reader and lifted; what the app made of it.
+    def _made(self, action: Action, committed: Sequence[Action]) -> bool:
+        """``action`` is among what was committed — as a copy of its card the record had
+        instead, where it had one: copies read alike, and it is the same game either way."""
+        spec = self.table.spec
+        copies = spec.copies(self.table.state)
+        face = by_face(spec.codec.encode(action), copies)
+        return any(by_face(spec.codec.encode(a), copies) == face for a in committed)
 
-        A card laid again on the reader it just left waits out the ingest's
-        :data:`~companion.ingest.SETTLE_S` first, as a hand making a second move does
-        (a card drawn onto its reader, then laid there to be equipped): sooner, the
-        ingest rightly takes it for the first tap's shaky hand and counts it once.
-        """
-        name = self._names[role]
-        last = self._lifted.get(name)
-        if last is not None and last[0] == card:
-            await asyncio.sleep(max(0.0, last[1] + SETTLE_S - time.monotonic()))
+    async def _tap(self, role: Role, card: CardId) -> Feedback:
+        """``card`` laid on ``role``'s reader and lifted; what the app made of it."""
         self.on_lay(role)
-        feedback = await self.readers.tap(name, sticker(card))
-        self._lifted[name] = (card, time.monotonic())
+        feedback = await self.readers.lay(self._names[role], card)
         self.taps += 1
         assert isinstance(feedback, Feedback)
         return feedback

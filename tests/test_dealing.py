@@ -24,7 +24,8 @@ from companion.ingest import Feedback, Ingest, Notice
 from companion.journal import Journal
 from companion.observations import TagPlaced
 from companion.table import Table, dealt_by_hand, players_tell
-from hardware.hands import places_of, reader_roles, recogniser, sticker_uid
+from hardware.emulated import sticker_uid
+from hardware.hands import places_of, reader_roles, recogniser
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 ROLES = reader_roles(4)

@@ -20,7 +20,8 @@ from companion.ingest import Feedback, Ingest
 from companion.journal import Journal
 from companion.observations import CardSeen, SourceState, SourceStatus, TagPlaced, TagRemoved
 from companion.table import Table, players_tell
-from hardware.hands import places_of, reader_roles, recogniser, sticker_uid
+from hardware.emulated import sticker_uid
+from hardware.hands import places_of, reader_roles, recogniser
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 PLACES = places_of(reader_roles(4))

@@ -27,7 +27,8 @@ from companion.games.microfilms.state import Choosing, Drawing
 from companion.journal import Journal
 from companion.observations import TagPlaced
 from companion.service import Dealer, Draws, TableService
-from hardware.hands import recogniser, sticker_uid
+from hardware.emulated import sticker_uid
+from hardware.hands import recogniser
 
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
 

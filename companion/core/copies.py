@@ -16,8 +16,10 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
 from companion.core.types import JSON, CardId
+from companion.core.worlds import named_cards, relabel
 
 T = TypeVar("T")
+A = TypeVar("A")
 
 
 class Alike(dict[CardId, tuple[CardId, ...]]):
@@ -84,6 +86,22 @@ def by_face(value: JSON, copies: Alike) -> JSON:
     if isinstance(value, dict):
         return {k: by_face(v, copies) for k, v in value.items()}
     return value
+
+
+def held_copies(action: A, hand: Collection[CardId], copies: Alike) -> A:
+    """``action`` with each card it names that ``hand`` does not hold, but holds another copy
+    of, read as that copy. A person names a face: what the rules answer them must not depend
+    on which copy the record gave them (a card they hold is never "not in your hand"), or
+    the answer would tell them where the other copies are."""
+    named = named_cards(action)
+    swap: dict[CardId, CardId] = {}
+    for card in sorted(named):
+        if card not in hand:
+            free = [c for c in hand if c not in named and c not in swap.values()]
+            held = copy_in(card, free, copies)
+            if held is not None:
+                swap[card] = held
+    return relabel(action, swap) if swap else action
 
 
 def matching(wanted: JSON, listed: Iterable[tuple[JSON, T]], copies: Alike) -> T | None:

@@ -165,8 +165,11 @@ S = TypeVar("S")
 SS = TypeVar("SS", bound=Staged)
 Apply = Callable[[S, Action], Outcome[S]]
 """A game's rules (``GameSpec.apply``): the next state, or a RuleViolation."""
-Decide = Callable[[S, Role, CardId], Decision]
-"""A game's tap rules: what ``card`` seen by the reader watching ``role`` means now."""
+Decide = Callable[[Apply[S], S, Role, CardId], Decision]
+"""A game's tap rules: what ``card`` seen by the reader watching ``role`` means now, each
+move it makes judged by ``apply`` — the game's whole rules (``GameSpec.apply``: a player's
+word settled against the record too), so that a tap commits just what replaying its
+actions from the journal makes."""
 Lay = Callable[[S, Action, Top], Laid | None]
 """Where a card is laid to make an action at a table of readers; ``None`` if no card shows it."""
 
@@ -193,9 +196,9 @@ class Sensing(Generic[S]):
 
 def by_place(
     known: Callable[[SS, CardId], bool],
-    at_seat: Callable[[SS, Seat, CardId], Decision],
-    at_centre: Callable[[SS, CardId], Decision],
-    at_discard: Callable[[SS, CardId], Decision],
+    at_seat: Callable[[Apply[SS], SS, Seat, CardId], Decision],
+    at_centre: Callable[[Apply[SS], SS, CardId], Decision],
+    at_discard: Callable[[Apply[SS], SS, CardId], Decision],
     *,
     passing: Callable[[SS, CardId], bool] | None = None,
 ) -> Decide[SS]:
@@ -208,7 +211,7 @@ def by_place(
     camera sees it in a seat's place: it arrives there whether or not it is received.
     """
 
-    def decide(state: SS, role: Role, card: CardId) -> Decision:
+    def decide(apply: Apply[SS], state: SS, role: Role, card: CardId) -> Decision:
         if over(state) is not None:
             return Nothing("ingest.game_over")
         if not known(state, card):
@@ -217,10 +220,10 @@ def by_place(
             return Nothing()
         if role.place is Place.SEAT:
             assert role.seat is not None
-            return at_seat(state, role.seat, card)
+            return at_seat(apply, state, role.seat, card)
         if role.place is Place.CENTRE:
-            return at_centre(state, card)
-        return at_discard(state, card)
+            return at_centre(apply, state, card)
+        return at_discard(apply, state, card)
 
     return decide
 
@@ -286,7 +289,7 @@ def then(
         done = apply(state, first)
     except RuleViolation as err:
         return Nothing(err.key, err.details, seat)
-    rest = decide(done.state, role, card)
+    rest = decide(apply, done.state, role, card)
     if isinstance(rest, Plan):
         return Plan(((first, done), *rest.steps), state)
     if isinstance(rest, Ask) or (isinstance(rest, Nothing) and not rest.key):
@@ -305,12 +308,12 @@ def any_copy(decide: Decide[S], copies: Callable[[S], Alike]) -> Decide[S]:
     game either way. Otherwise the contradiction stands.
     """
 
-    def read(state: S, role: Role, card: CardId) -> Decision:
-        decision = decide(state, role, card)
+    def read(apply: Apply[S], state: S, role: Role, card: CardId) -> Decision:
+        decision = decide(apply, state, role, card)
         if not isinstance(decision, Contradiction):
             return decision
         for other in copies(state).get(card, (card,))[1:]:
-            reading = decide(state, role, other)
+            reading = decide(apply, state, role, other)
             if isinstance(reading, Plan | Ask) or reading == Nothing():
                 return reading
         return decision

@@ -84,9 +84,11 @@ def relabel(value: T, swap: Swap) -> T:
     return evolve(value, **changed) if changed else value
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def named_cards(value: object) -> frozenset[CardId]:
     """Every card id ``value`` (a frozen dataclass: an action, say) holds in its card fields,
-    nested dataclasses and collections of them included."""
+    nested dataclasses and collections of them included. An action is asked again and again
+    — every menu of the tablet, at every redraw — so each answer is kept."""
     found: set[CardId] = set()
     _collect(value, found)
     return frozenset(found)

@@ -20,7 +20,7 @@ from firmware_bridge.emulators.board import BoardEmulator
 from firmware_bridge.emulators.ntag import Ntag213
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from firmware_bridge.protocol import Health
-from hardware.hands import sticker
+from hardware.emulated import sticker
 from hardware.sources import open_source
 from ui import boxes
 from ui.cli import main

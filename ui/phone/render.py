@@ -10,20 +10,36 @@ Nothing else of the game is read.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from companion.core.codec import to_json
 from companion.core.copies import Alike
+from companion.core.errors import RuleViolation
 from companion.core.narrow import args as _args
 from companion.core.narrow import obj as _obj
 from companion.core.narrow import objects as _objects
 from companion.core.types import JSON, JSONObject
 from companion.i18n import Voice, has
+from companion.journal_errors import JournalError
 from companion.service import SeatView
 from ui.faces.base import Face
 
 FEED = 8
 """How many recent public events a phone shows."""
+
+
+def view_frame(view: SeatView, voice: Voice, face: Face, feed: Sequence[JSONObject]) -> str:
+    """The ``view`` message as the text the phones' server sends: these are the bytes a
+    phone receives, and the leak oracle compares (:mod:`ui.oracle`)."""
+    return json.dumps(view_message(view, voice, face, feed), ensure_ascii=False)
+
+
+def refusal(voice: Voice, ident: int | None, err: RuleViolation | JournalError) -> JSONObject:
+    """The answer to a phone's action the rules refused (or the journal could not keep):
+    its code and its reason in the phone's words."""
+    said: JSON = voice.say(err.key, err.details)
+    return {"type": "error", "id": ident, "code": err.code, "text": said}
 
 
 def view_message(

@@ -48,7 +48,7 @@ from ui.phone.exhaustion import Exhaustion
 from ui.phone.limits import BadAttempts, Bucket, Clock, Doors, Limits
 from ui.phone.lobby import Lobby
 from ui.phone.origin import OwnHosts
-from ui.phone.render import FEED, view_message
+from ui.phone.render import FEED, refusal, view_frame
 from ui.phone.tokens import SeatTokens
 
 log = logging.getLogger(__name__)
@@ -147,7 +147,7 @@ class PhoneServer:
         self.exhaustion = Exhaustion()
         self._heartbeat = heartbeat
         self._phones: set[Phone] = set()
-        self._feed: deque[JSONObject] = deque(maxlen=FEED)
+        self._feed: deque[JSONObject] = deque(service.recent(FEED), maxlen=FEED)
         self._runner: web.AppRunner | None = None
         self._connection_listeners: list[Callable[[frozenset[Seat]], None]] = []
         self._pushes: set[asyncio.Task[None]] = set()
@@ -182,6 +182,14 @@ class PhoneServer:
     def on_connections(self, listener: Callable[[frozenset[Seat]], None]) -> None:
         """Be told the set of connected seats whenever it, or any seat's phones, change."""
         self._connection_listeners.append(listener)
+
+    def answer(self, seat: Seat, action: SeatAction, lang: str) -> str:
+        """What ``seat``'s phone would be answered, in ``lang``, for sending ``action`` now —
+        judged, never made: the frame the leak oracle compares (:mod:`ui.oracle`)."""
+        refused = self.service.judge(seat, action)
+        answer = {"type": "ok", "id": None} if refused is None else refusal(
+            self._voice(lang), None, refused)  # fmt: skip
+        return json.dumps(answer, ensure_ascii=False)
 
     def _voice(self, lang: str) -> Voice:
         return Voice.of(lang, self.service.spec, self.service.names)
@@ -465,8 +473,7 @@ class PhoneServer:
                 return
             self.service.act(phone.seat, action)
         except (RuleViolation, JournalError) as err:  # refused, or the tablet could not save it
-            said = self._voice(phone.lang).say(err.key, err.details)
-            await self._send(phone, {"type": "error", "id": ident, "code": err.code, "text": said})
+            await self._send(phone, refusal(self._voice(phone.lang), ident, err))
             return
         await self._send(phone, {"type": "ok", "id": ident})
 
@@ -497,17 +504,18 @@ class PhoneServer:
                 continue
             key = (seat, phone.lang)
             if key not in rendered:
-                rendered[key] = json.dumps(self._view(seat, phone.lang), ensure_ascii=False)
+                rendered[key] = self.frame(seat, phone.lang)
             sends.append(self._send_text(phone, rendered[key]))
         await asyncio.gather(*sends)
 
     async def _push(self, phone: Phone) -> None:
         if phone.seat is not None:
-            await self._send(phone, self._view(phone.seat, phone.lang))
+            await self._send_text(phone, self.frame(phone.seat, phone.lang))
 
-    def _view(self, seat: Seat, lang: str) -> JSONObject:
+    def frame(self, seat: Seat, lang: str) -> str:
+        """The view ``seat``'s phone is sent now in ``lang``, as the text on its socket."""
         feed = list(self._feed)
-        return view_message(self.service.seat_view(seat), self._voice(lang), self._face, feed)
+        return view_frame(self.service.seat_view(seat), self._voice(lang), self._face, feed)
 
     async def _send(self, phone: Phone, message: JSONObject) -> None:
         await self._send_text(phone, json.dumps(message, ensure_ascii=False))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from companion.core.actions import Action, SeatAction
 from companion.core.errors import RuleViolation
 from companion.core.narrow import args as _args
+from companion.core.prompts import waiting_on
 from companion.core.types import JSON, JSONObject, Seat
 from companion.fairness import Opened
 from companion.i18n import Voice, has
@@ -27,9 +28,9 @@ from companion.journal_errors import JournalError
 from companion.observations import SourceState, SourceStatus, describe_status
 from companion.service import Change, TableService
 from ui.faces import face_of
-from ui.faces.base import Alert, Face
+from ui.faces.base import Alert, Face, Pile, SeatFace
 from ui.phone.render import view_message
-from ui.phone.server import PhoneServer
+from ui.phone.server import DeviceStatus, PhoneServer
 from ui.windows import WindowTimer
 
 FEED = 40
@@ -48,6 +49,40 @@ class Choice:
     actions: tuple[Action, ...]
 
 
+@dataclass(frozen=True)
+class TableWords:
+    """Everything the table screen shows of the game, in words and drawings, before any
+    widget exists: the screen draws exactly this, and the leak oracle compares it across
+    worlds no seat can tell apart (:mod:`ui.oracle`) — every word on the tablet is public.
+    """
+
+    seats: tuple[SeatFace, ...]
+    phones: tuple[tuple[DeviceStatus, ...], ...]
+    """Each seat's phones: the one holding it, and any asking for it."""
+    pile: Pile
+    waiting: tuple[str, ...]
+    """What the table waits for — or, when ``standing``, what holds until it is dealt with."""
+    standing: bool
+    guide: tuple[str, ...]
+    """The real deal, step by step, while the players deal by hand and tell their phones."""
+    feed: tuple[str, ...]
+    """What happened last, oldest first."""
+    acting: Seat | None
+    menu: tuple[tuple[str, ...], ...]
+    """What may be entered here for the seat acting, each entry's path in words."""
+    phone_only: tuple[str, ...]
+    """What only that seat's phone may enter now."""
+    phoneless: tuple[Seat, ...]
+    """The seats the table waits for whose phone is not with them."""
+    readers: tuple[int, int] | None
+    """Sources working, of all, where the table has any."""
+    window: str | None
+    seal: str | None
+    question: tuple[str, tuple[tuple[str, ...], ...]] | None
+    """A reader's card that may mean several things: the table's question and its paths."""
+    alerts: tuple[Alert, ...]
+
+
 class Session:
     """The tablet's side of one live game and its phones."""
 
@@ -62,8 +97,8 @@ class Session:
         self.alerts: list[Alert] = []
         self.statuses: dict[str, SourceStatus] = {}
         """The latest status of every source, by name."""
-        self._events: deque[JSONObject] = deque(maxlen=FEED)
-        self.heard = 0
+        self._events: deque[JSONObject] = deque(service.recent(FEED), maxlen=FEED)
+        self.heard = len(self._events)
         """How many public events the session has heard, ever: screens add only the new ones."""
         self._listeners: list[Callable[[], None]] = []
         self._timer: WindowTimer | None = None
@@ -98,6 +133,38 @@ class Session:
 
     def view(self) -> JSONObject:
         return self.service.public_view()
+
+    def words(self, feed: int = FEED) -> TableWords:
+        """What the table screen shows now (the last ``feed`` lines of what happened)."""
+        view, voice, face = self.view(), self.voice, self.face
+        n = len(self.service.names)
+        standing = [a.text for a in face.standing(view, voice)]
+        seat = self.acting()
+        statuses = self.statuses.values()
+        question = self.question()
+        asked = None
+        if question is not None:
+            title = voice.say("ingest.ask.choose", {"seat": question.seat, "card": question.card})
+            asked = (title, tuple(c.path for c in self.describe_options(question.options)))
+        return TableWords(
+            seats=tuple(face.seat(view, i, voice) for i in range(n)),
+            phones=tuple(tuple(self.phones.phones_of(Seat(i))) for i in range(n)),
+            pile=face.pile(view, voice),
+            waiting=tuple(standing or self.waiting()),
+            standing=bool(standing),
+            guide=tuple(self.deal_guide() if self.service.telling_deal() else ()),
+            feed=tuple(self.feed(feed)),
+            acting=seat,
+            menu=() if seat is None else tuple(c.path for c in self.choices(seat)),
+            phone_only=() if seat is None else tuple(self.phone_only(seat)),
+            phoneless=tuple(sorted(waiting_on(self.service.pending()) - self.phones.connected())),
+            readers=(sum(s.state is SourceState.CONNECTED for s in statuses), len(statuses))
+            if statuses else None,
+            window=self.window_line(),
+            seal=self.seal(),
+            question=asked,
+            alerts=tuple(self.alerts),
+        )  # fmt: skip
 
     def feed(self, last: int = FEED) -> list[str]:
         """The ``last`` things that happened, newest last, in the tablet's language."""

@@ -26,7 +26,7 @@ from companion.core import taps
 from companion.core.actions import Action, Discard, Pick
 from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
-from companion.games.darkfireline import legal, rules, setup
+from companion.games.darkfireline import legal, setup
 from companion.games.darkfireline.actions import (
     Disarm,
     Equip,
@@ -49,16 +49,16 @@ def _known(state: State, card: CardId) -> bool:
     return card in setup.box(state.options, len(state.players))
 
 
-def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
+def _at_seat(apply: taps.Apply[State], state: State, seat: Seat, card: CardId) -> taps.Decision:
     phase, me = state.phase, state.player(seat)
     if isinstance(phase, Drawing) and phase.seat == seat:
         if card not in state.deck:
             return taps.Contradiction(seat, public=False, where="deck")
-        return taps.checked(rules.apply, state, (Pick(card=card),), seat)
+        return taps.checked(apply, state, (Pick(card=card),), seat)
     if card in me.hand and isinstance(phase, Playing) and state.active == seat:
         equip = [a for a in legal.legal_actions(state, seat, "equip") if taps.names_card(a, card)]
         if equip:
-            return taps.checked(rules.apply, state, equip[:1])
+            return taps.checked(apply, state, equip[:1])
     if card in me.hand or card in (me.environment, me.armour):
         return taps.Nothing()  # the record agrees: the seat's own card
     astray = _drawn_astray(state, card)
@@ -67,7 +67,7 @@ def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
     return _elsewhere(state, card, where="hand")
 
 
-def _at_centre(state: State, card: CardId) -> taps.Decision:
+def _at_centre(apply: taps.Apply[State], state: State, card: CardId) -> taps.Decision:
     holder = _holder(state, card)
     if holder is None:
         if card in state.discard or card in state.removed:
@@ -78,21 +78,21 @@ def _at_centre(state: State, card: CardId) -> taps.Decision:
         if isinstance(a, CENTRED) and taps.names_card(a, card)
     ]  # fmt: skip
     cannot = taps.Nothing("ingest.starts_nothing", {"card": card})
-    return taps.offer(rules.apply, state, holder, options, none=cannot)
+    return taps.offer(apply, state, holder, options, none=cannot)
 
 
-def _at_discard(state: State, card: CardId) -> taps.Decision:
+def _at_discard(apply: taps.Apply[State], state: State, card: CardId) -> taps.Decision:
     phase = state.phase
     if card in state.discard or card in state.removed:
         return taps.Nothing()  # on the pile already, or out of the game
     if isinstance(phase, Taking):
         if card not in state.player(phase.target).hand:
             return taps.Contradiction(phase.target, public=True, where="hand")
-        return taps.checked(rules.apply, state, (Pick(card=card),))
+        return taps.checked(apply, state, (Pick(card=card),))
     if isinstance(phase, Discarding):
         if card not in state.player(phase.seat).hand:
             return taps.Contradiction(phase.seat, public=True, where="hand")
-        return taps.checked(rules.apply, state, (Discard(seat=phase.seat, card=card),))
+        return taps.checked(apply, state, (Discard(seat=phase.seat, card=card),))
     return _drawn_astray(state, card) or _elsewhere(state, card, where="discard")
 
 

@@ -23,7 +23,7 @@ from companion.core.actions import Action, Discard, Pick
 from companion.core.copies import Alike
 from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
-from companion.games.microfilms import cards, legal, rules
+from companion.games.microfilms import cards, legal
 from companion.games.microfilms.actions import (
     CLAIMS,
     Blackmail,
@@ -49,22 +49,22 @@ def _known(state: State, card: CardId) -> bool:
     return card in cards.CARDS
 
 
-def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
+def _at_seat(apply: taps.Apply[State], state: State, seat: Seat, card: CardId) -> taps.Decision:
     phase, hand = state.phase, state.player(seat).hand
     if isinstance(phase, Drawing) and phase.seat == seat:
         if card in state.deck:
-            return taps.checked(rules.apply, state, (Pick(card=card),), seat)
+            return taps.checked(apply, state, (Pick(card=card),), seat)
         return taps.Contradiction(seat, public=False, where="deck")
     if card in hand:
         return taps.Nothing()  # the record agrees: a card in its owner's hand
     if not (isinstance(phase, Choosing) and state.active == seat):
         return taps.Nothing("ingest.not_your_draw", seat=seat)
     if state.discard and card == state.discard[-1]:
-        return taps.checked(rules.apply, state, (Draw(seat=seat, source=Source.DISCARD),), seat)
+        return taps.checked(apply, state, (Draw(seat=seat, source=Source.DISCARD),), seat)
     if card in state.deck:  # the draw, then the pick the card turned out to be
         draw = Draw(seat=seat, source=Source.DECK)
         return taps.then(
-            rules.apply,
+            apply,
             _decide,
             state,
             taps.Role(taps.Place.SEAT, seat),
@@ -75,7 +75,7 @@ def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
     return taps.Contradiction(seat, public=False, where="deck")
 
 
-def _at_centre(state: State, card: CardId) -> taps.Decision:
+def _at_centre(apply: taps.Apply[State], state: State, card: CardId) -> taps.Decision:
     phase = state.phase
     if isinstance(phase, BlackmailDeclared):
         target = state.player(phase.target)
@@ -83,7 +83,7 @@ def _at_centre(state: State, card: CardId) -> taps.Decision:
             return taps.Contradiction(phase.target, public=True, where="hand")
         if not cards.pays_for(card, Use.RESIST):
             return taps.Nothing("ingest.cannot_resist", {"card": card})
-        return taps.checked(rules.apply, state, (Resist(seat=phase.target, card=card),))
+        return taps.checked(apply, state, (Resist(seat=phase.target, card=card),))
     if not isinstance(phase, Choosing):
         return taps.Nothing("ingest.nothing_now", {"card": card})
     seat, me = state.active, state.player(state.active)
@@ -101,7 +101,7 @@ def _at_centre(state: State, card: CardId) -> taps.Decision:
     played = (a for f in PLAYED for a in legal.legal_actions(state, seat, f))
     options = [a for a in played if taps.names_card(a, card)]
     cannot = taps.Nothing("ingest.starts_nothing", {"card": card})
-    return taps.offer(rules.apply, state, seat, options, none=cannot)
+    return taps.offer(apply, state, seat, options, none=cannot)
 
 
 def _claims_with(action: Action, card: CardId) -> bool:
@@ -109,13 +109,13 @@ def _claims_with(action: Action, card: CardId) -> bool:
     return cards.is_identity(card) or taps.names_card(action, card)
 
 
-def _at_discard(state: State, card: CardId) -> taps.Decision:
+def _at_discard(apply: taps.Apply[State], state: State, card: CardId) -> taps.Decision:
     phase = state.phase
     if card in state.discard:
         return taps.Nothing()  # a played card laid on the pile, as the record has it
     if isinstance(phase, Discarding):
         if card in state.player(phase.seat).hand:
-            return taps.checked(rules.apply, state, (Discard(seat=phase.seat, card=card),))
+            return taps.checked(apply, state, (Discard(seat=phase.seat, card=card),))
         return taps.Contradiction(phase.seat, public=True, where="hand")
     return taps.Contradiction(None, public=True, where="discard")
 

@@ -40,7 +40,7 @@ from companion.core.actions import Action, Discard, Pick
 from companion.core.copies import Alike
 from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
-from companion.games.themessage import cards, legal, rules
+from companion.games.themessage import cards, legal
 from companion.games.themessage.actions import PLAYS, Answer, AnswerProbe, Draw, Receive, Send
 from companion.games.themessage.cards import Function, Method
 from companion.games.themessage.state import (
@@ -72,10 +72,10 @@ def _known(state: State, card: CardId) -> bool:
 # --- a seat's own reader ----------------------------------------------------------------
 
 
-def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
+def _at_seat(apply: taps.Apply[State], state: State, seat: Seat, card: CardId) -> taps.Decision:
     t, me, phase = state.transit, state.player(seat), state.phase
     if t is not None and card == t.card:
-        return _intel_at(state, seat)
+        return _intel_at(apply, state, seat)
     if card in me.hand or card in me.intel:
         return taps.Nothing()  # the record agrees: the seat's own card
     if isinstance(phase, Deciding) and t is not None and t.at == seat:
@@ -87,7 +87,7 @@ def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
     ):
         if card not in _deck(state):
             return taps.Contradiction(seat, public=False, where="deck")
-        return taps.checked(rules.apply, state, (Pick(card=card),), seat)
+        return taps.checked(apply, state, (Pick(card=card),), seat)
     if isinstance(phase, Acting) and state.moment is Moment.TURN_START and state.active == seat:
         first: Draw | AnswerProbe = Draw(seat=seat)
     elif isinstance(phase, ProbeAnswer) and phase.target == seat:
@@ -100,11 +100,11 @@ def _at_seat(state: State, seat: Seat, card: CardId) -> taps.Decision:
         return taps.Contradiction(seat, public=False, where="deck")
     # the draw, then the pick the card turned out to be (none for the deck's last card)
     return taps.then(
-        rules.apply, _decide, state, taps.Role(taps.Place.SEAT, seat), card, first=first, seat=seat
+        apply, _decide, state, taps.Role(taps.Place.SEAT, seat), card, first=first, seat=seat
     )
 
 
-def _intel_at(state: State, seat: Seat) -> taps.Decision:
+def _intel_at(apply: taps.Apply[State], state: State, seat: Seat) -> taps.Decision:
     """The card in transit on ``seat``'s reader: received, when the decision is theirs (§5.2
     step 3: nothing may be played then, so the tap cannot mean anything else)."""
     t = state.transit
@@ -113,7 +113,7 @@ def _intel_at(state: State, seat: Seat) -> taps.Decision:
         return taps.Nothing("ingest.intel_not_yours", {"seat": t.at}, seat)
     if not isinstance(state.phase, Deciding):
         return taps.Nothing("ingest.intel_not_yet", seat=seat)
-    return taps.checked(rules.apply, state, (Receive(seat=seat),), seat)
+    return taps.checked(apply, state, (Receive(seat=seat),), seat)
 
 
 def _deck(state: State) -> tuple[CardId, ...]:
@@ -124,7 +124,7 @@ def _deck(state: State) -> tuple[CardId, ...]:
 # --- the centre ---------------------------------------------------------------------------
 
 
-def _at_centre(state: State, card: CardId) -> taps.Decision:
+def _at_centre(apply: taps.Apply[State], state: State, card: CardId) -> taps.Decision:
     t = state.transit
     if t is not None and card == t.card:
         return taps.Nothing()  # the intelligence, where its sender laid it
@@ -138,7 +138,7 @@ def _at_centre(state: State, card: CardId) -> taps.Decision:
         if isinstance(a, STARTED) and taps.names_card(a, card)
     ]
     cannot = taps.Nothing("ingest.starts_nothing", {"card": card}, hush)
-    return taps.offer(rules.apply, state, holder, options, none=cannot, private=hush is not None)
+    return taps.offer(apply, state, holder, options, none=cannot, private=hush is not None)
 
 
 def _hush(state: State, card: CardId, holder: Seat | None) -> Seat | None:
@@ -178,7 +178,7 @@ def _in_no_hand(state: State, card: CardId, hush: Seat | None) -> taps.Decision:
 # --- the discard pile -------------------------------------------------------------------------
 
 
-def _at_discard(state: State, card: CardId) -> taps.Decision:
+def _at_discard(apply: taps.Apply[State], state: State, card: CardId) -> taps.Decision:
     phase = state.phase
     if card in state.discard or card in state.removed or _played(state, card):
         return taps.Nothing()  # on the pile, out of the game, or going there when it resolves
@@ -192,8 +192,8 @@ def _at_discard(state: State, card: CardId) -> taps.Decision:
             return taps.Contradiction(seat, public=face_up, where="hand")
         if isinstance(phase, ProbeAnswer):  # refused, to the target alone, unless owed (§6.8)
             answer = AnswerProbe(seat=seat, answer=Answer.DISCARD, card=card)
-            return taps.checked(rules.apply, state, (answer,), seat)
-        return taps.checked(rules.apply, state, (Discard(seat=seat, card=card),), seat)
+            return taps.checked(apply, state, (answer,), seat)
+        return taps.checked(apply, state, (Discard(seat=seat, card=card),), seat)
     owner = _intel_owner(state, card)
     if owner is not None:
         return taps.Contradiction(owner, public=True, where="discard")

@@ -2,8 +2,8 @@
 
 A frame a phone received is rendered again, as the server renders it, in worlds its seat
 cannot tell from this one — each group of cards hidden from the seat shuffled among their
-places, hidden identities traded, as each game declares them
-(:func:`companion.core.oracle.world_apart`). Every world must give the very frame the phone
+places, hidden identities traded, look-alike copies traded wherever they lie
+(:func:`ui.oracle.world_for`). Every world must give the very frame the phone
 was sent: its hand, its table, its prompts, its menu, its hand check. Whatever leaks (a
 card's place, a count by colour, a teammate) differs between some two such worlds, so no
 list of card names is needed. The feed is left out: it is public history, told as it was
@@ -18,11 +18,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from companion.core.oracle import world_apart
 from companion.core.types import Seat
 from companion.i18n import Voice
 from companion.service import TableService
 from ui.faces import face_of
+from ui.oracle import world_for
 from ui.phone.render import view_message
 
 WORLDS = 3
@@ -62,13 +62,13 @@ def assert_view_private_to(frame: dict[str, Any], seat: int, service: TableServi
         assert _untimed(sent) == _untimed(here), "the frame is not this world's"
         try:
             for _ in range(WORLDS):
-                apart = world_apart(table.spec, state, Seat(seat), rng, shuffled=True)
-                if apart is None:
+                world = world_for(table.spec, state, Seat(seat), rng)
+                if world is state:
                     return
-                table.state = apart.world
+                table.state = world
                 there = rendered()
                 changed = {k: (here[k], there[k]) for k in here if here[k] != there.get(k)}
-                assert there == here, f"seat {seat} cannot tell {dict(apart.swap)}: {changed}"
+                assert there == here, f"seat {seat} cannot tell its world from this: {changed}"
         finally:
             table.state = state
 

@@ -33,8 +33,8 @@ from companion.tagmap import TagMap
 from firmware_bridge.emulators.board import BoardEmulator
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from firmware_bridge.protocol import Health
-from hardware.emulated import EmulatedTable
-from hardware.hands import places_of, sticker, sticker_uid, stumbling
+from hardware.emulated import EmulatedTable, sticker, sticker_uid
+from hardware.hands import places_of, stumbling
 from hardware.sources import Watch
 from tests.ui.phone.conftest import next_view
 from tests.ui.tablet.conftest import Tablet, texts

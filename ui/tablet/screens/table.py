@@ -26,8 +26,8 @@ from kivy.utils import escape_markup
 
 from companion.core.prompts import waiting_on
 from companion.core.types import Seat
-from companion.observations import SourceState
 from ui.faces.base import Alert, SeatFace
+from ui.phone.server import DeviceStatus
 from ui.tablet import theme
 from ui.tablet.art import TokenRow
 from ui.tablet.screens.base import Page, language_bar
@@ -229,47 +229,43 @@ class TableScreen(Page):
             panel.center = (cx, cy)
 
     def refresh(self) -> None:
+        """Draw the session's words (:meth:`Session.words`): nothing else of the game."""
         session = self.app.session
         if session is None or not self.seats:
             return
-        view = session.view()
+        words = session.words(FEED_LINES)
         names = session.names
-        voice = session.voice
-        for i, panel in enumerate(self.seats):
-            panel.show(session.face.seat(view, i, voice))
-            panel.phones.text = self._phones(session, Seat(i))
-        pile = session.face.pile(view, voice)
-        self.pile.show(pile.tokens)
-        self.centre_lines.text = "\n".join(pile.notes)
-        standing = session.face.standing(view, voice)
-        self.waiting.text = "\n".join([a.text for a in standing] or session.waiting())
-        self.waiting.color = theme.INK if standing else theme.GOLD
-        self.banner.paint(theme.ORANGE if standing else theme.FELT)
-        self._guide(session.deal_guide() if session.service.telling_deal() else [])
-        self._feed(session)
-        seat = session.acting()
+        for panel, face, phones in zip(self.seats, words.seats, words.phones, strict=True):
+            panel.show(face)
+            panel.phones.text = _phones(phones)
+        self.pile.show(words.pile.tokens)
+        self.centre_lines.text = "\n".join(words.pile.notes)
+        self.waiting.text = "\n".join(words.waiting)
+        self.waiting.color = theme.INK if words.standing else theme.GOLD
+        self.banner.paint(theme.ORANGE if words.standing else theme.FELT)
+        self._guide(list(words.guide))
+        self._feed(session, words.feed)
+        seat = words.acting
         self.enter.text = self.t("tablet.enter", seat=names[seat]) if seat is not None else ""
         self.enter.disabled = seat is None or session.paused
-        only = session.phone_only(seat) if seat is not None else []
         self.phone_note.text = (
-            self.t("tablet.phone_only", what=self.t("word.sep").join(only), seat=names[seat])
-            if only and seat is not None
+            self.t("tablet.phone_only", what=self.t("word.sep").join(words.phone_only),
+                   seat=names[seat])
+            if words.phone_only and seat is not None
             else ""
-        )
-        phoneless = [names[s] for s in self._phoneless(session)]
-        if phoneless:
-            seats = self.t("word.sep").join(phoneless)
+        )  # fmt: skip
+        if words.phoneless:
+            seats = self.t("word.sep").join(names[s] for s in words.phoneless)
             self.phone_note.text = self.t("tablet.private.no_phone", seats=seats)
-        statuses = session.statuses.values()
-        working = sum(s.state is SourceState.CONNECTED for s in statuses)
+        working, total = words.readers or (0, 0)
         self.readers_line.text = (
-            self.t("tablet.readers", working=working, total=len(statuses)) if statuses else ""
+            self.t("tablet.readers", working=working, total=total) if words.readers else ""
         )
-        self.readers_line.color = theme.GREEN if working == len(statuses) else theme.ORANGE
+        self.readers_line.color = theme.GREEN if working == total else theme.ORANGE
         self._tick()
-        self.seal_line.text = session.seal() or ""
-        self._ask(session)
-        self._alerts(session.alerts)
+        self.seal_line.text = words.seal or ""
+        self._ask(session, words.question)
+        self._alerts(list(words.alerts))
         if self.private is not None:
             self.private.render()
 
@@ -285,30 +281,15 @@ class TableScreen(Page):
         if self.app.session is not None:
             self.app.session.close_window()
 
-    def _phones(self, session: Session, seat: Seat) -> str:
-        """``● K7QF`` green while connected, grey when not; ``+1`` in orange for the phones
-        asking for the seat (the alert and the codes screen name them): one short line,
-        whatever the language, beside the seat's name."""
-        phones = session.phones.phones_of(seat)
-        said = [
-            f"[color={'4ade80' if p.connected else '5b6b61'}]●[/color] {escape_markup(p.label)}"
-            for p in phones
-            if p.holds
-        ]
-        asking = sum(not p.holds for p in phones)
-        if asking:
-            said.append(f"[color=f59e0b]+{asking}[/color]")
-        return "  ".join(said)
-
-    def _ask(self, session: Session) -> None:
+    def _ask(self, session: Session, asked: tuple[str, Any] | None) -> None:
         """A reader's card that can mean several things: the table chooses, here."""
         question = session.question()
-        if question is None or question.id == self.asked or self.menu is not None:
+        if asked is None or question is None or question.id == self.asked:
+            return
+        if self.menu is not None:
             return
         self.asked = question.id
-        title = session.voice.say(
-            "ingest.ask.choose", {"seat": question.seat, "card": question.card}
-        )
+        title = asked[0]
         choices = session.describe_options(question.options)
         self.menu = ActionMenu(
             self, session, question.seat, title, choices=choices,
@@ -349,13 +330,13 @@ class TableScreen(Page):
             row.height = said.height
             self.guide.add_widget(row)
 
-    def _feed(self, session: Session) -> None:
+    def _feed(self, session: Session, feed: tuple[str, ...]) -> None:
         """New lines on top; old lines keep their rendered text (text rendering is the cost).
         The oldest line's label takes the newest line: a dropped widget is garbage whose
         collection stalls a frame."""
         new = min(session.heard - self.fed, FEED_LINES)
         self.fed = session.heard
-        for line in session.feed(new) if new else []:
+        for line in feed[-new:] if new else []:
             if len(self.feed) < FEED_LINES:
                 label = Text(line, size=theme.SMALL)
                 label.text_size = (self.feed_box.width, None)  # wrapped from the first render
@@ -444,11 +425,6 @@ class TableScreen(Page):
         if self.app.session is not None:
             self.app.session.set_paused(False)
 
-    def _phoneless(self, session: Session) -> list[Seat]:
-        """The seats the table waits for whose phone is not with them now."""
-        connected = session.phones.connected()
-        return sorted(waiting_on(session.service.pending()) - connected)
-
     def _private(self) -> None:
         """Which seat's private turn: each seat, those without a phone and those the table
         waits for marked."""
@@ -496,3 +472,18 @@ class TableScreen(Page):
         )
         self.menu.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
         self.menu.open(animation=False)
+
+
+def _phones(phones: tuple[DeviceStatus, ...]) -> str:
+    """``● K7QF`` green while connected, grey when not; ``+1`` in orange for the phones
+    asking for the seat (the alert and the codes screen name them): one short line,
+    whatever the language, beside the seat's name."""
+    said = [
+        f"[color={'4ade80' if p.connected else '5b6b61'}]●[/color] {escape_markup(p.label)}"
+        for p in phones
+        if p.holds
+    ]
+    asking = sum(not p.holds for p in phones)
+    if asking:
+        said.append(f"[color=f59e0b]+{asking}[/color]")
+    return "  ".join(said)
