@@ -24,7 +24,8 @@ step, for every seat: its phone's frame (in a language drawn for it), its privat
 its phone's answer to something it might send (legal or not), and — in one seat's world —
 the tablet's every word. Each game is cut at a
 step drawn for it and resumed from its journal, as a tablet killed and started again: the
-table comes back exactly as it was, and every seat is sent the very same bytes.
+table comes back exactly as it was, and every seat is sent the very same bytes; at its
+end, its journal replays to the very same game — every tap committed what its actions make.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from companion.games import GAMES
 from companion.i18n import LANGS
 from companion.journal import Journal
 from companion.service import Dealer, Draws, TableService
+from companion.transcript import fold
 from hardware.emulated import DirectTable
 from hardware.hands import Hands, reader_roles, recogniser
 from tests.games.test_every_game import CLOSES, WEIGHTS, attempt_of, random_header
@@ -167,7 +169,10 @@ async def play(live: Live) -> list[str]:
             return [f"{live.way}, step {step}: {f}" for f in found]
         live.clock.now += rng.choice([0.0, 1.0, 7.0])
         await move(live)
-    assert live.service.over() is not None, "the game did not end"
+    service = live.service
+    assert service.over() is not None, "the game did not end"
+    replayed = fold(service.header, [e.action for e in live.journal.entries(service.game_id)])
+    assert replayed == service.table.state, "its journal replays to another game"
     return []
 
 

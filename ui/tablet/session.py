@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from companion.core.actions import Action, SeatAction
 from companion.core.errors import RuleViolation
+from companion.core.game import TableMenu
 from companion.core.narrow import args as _args
 from companion.core.prompts import waiting_on
 from companion.core.types import JSON, JSONObject, Seat
@@ -102,6 +103,7 @@ class Session:
         """How many public events the session has heard, ever: screens add only the new ones."""
         self._listeners: list[Callable[[], None]] = []
         self._timer: WindowTimer | None = None
+        self._choices: dict[tuple[Seat, str], tuple[TableMenu, list[Choice]]] = {}
         self._asking: dict[tuple[Seat, str], Alert] = {}
         """Each phone asking for a seat, and the alert that says so."""
         service.subscribe(self._on_change)
@@ -225,8 +227,16 @@ class Session:
         return voice.text("tablet.window.closes_in", seconds=math.ceil(window.closes_in))
 
     def choices(self, seat: Seat) -> list[Choice]:
-        """What may be entered here for ``seat``: only from public facts (no hand, no identity)."""
-        return self.describe_options(self.service.table_menu(seat).actions)
+        """What may be entered here for ``seat``: only from public facts (no hand, no identity).
+
+        The screen asks at every redraw (:meth:`words`); the menu is worded once for each
+        of the service's menus and each language."""
+        menu = self.service.table_menu(seat)
+        key = (seat, self.voice.lang)
+        kept = self._choices.get(key)
+        if kept is None or kept[0] is not menu:
+            kept = self._choices[key] = (menu, self.describe_options(menu.actions))
+        return list(kept[1])
 
     def describe_options(self, actions: Sequence[Action]) -> list[Choice]:
         """Actions as menu entries; look-alike copies of a card share one entry."""

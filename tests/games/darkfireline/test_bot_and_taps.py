@@ -6,20 +6,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from companion.core import taps
 from companion.core.actions import Pick
 from companion.core.phases import Finished
-from companion.core.types import Seat
+from companion.core.types import CardId, Seat
 from companion.core.views import public_event
 from companion.games.darkfireline import GAME
 from companion.games.darkfireline.actions import Equip, Shoot
 from companion.games.darkfireline.cards import Kind
 from companion.games.darkfireline.options import Options
-from companion.games.darkfireline.taps import decide, laid
+from companion.games.darkfireline.taps import decide as tap_rules
+from companion.games.darkfireline.taps import laid
 from tests.games.darkfireline.table import Table
 
 CENTRE, DISCARD = taps.Role(taps.Place.CENTRE), taps.Role(taps.Place.DISCARD)
+
+
+def decide(state: Any, role: taps.Role, card: CardId) -> taps.Decision:
+    """The tap rules as the ingest asks them: each move judged by the game's whole rules."""
+    return tap_rules(GAME.apply, state, role, card)
 
 
 def seat_reader(seat: int) -> taps.Role:

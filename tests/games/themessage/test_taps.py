@@ -45,7 +45,7 @@ from companion.games.themessage.state import (
     Responding,
     State,
 )
-from companion.games.themessage.taps import decide
+from companion.games.themessage.taps import decide as tap_rules
 from companion.ingest import Ingest
 from companion.journal import Journal
 from companion.observations import CardSeen
@@ -65,6 +65,11 @@ DRAWN = (C("DECODE-R-S-1"), C("DISTRIBUTE-B-T-1"))
 """What Ann, the first player, draws in the first turn."""
 ANN, BEN, CAT, DAN = (Seat(i) for i in range(4))
 CENTRE, DISCARD = Role(Place.CENTRE), Role(Place.DISCARD)
+
+
+def decide(state: Any, role: Role, card: CardId) -> Decision:
+    """The tap rules as the ingest asks them: each move judged by the game's whole rules."""
+    return tap_rules(GAME.apply, state, role, card)
 
 
 def plan_of(decision: Decision) -> tuple[Action, ...] | Decision:
