@@ -44,7 +44,6 @@ log = logging.getLogger(__name__)
 KIND = "board"
 """What a board's statuses call it (i18n ``source.kind.board``)."""
 BAUD = 115200
-ZONES = tuple(str(r) for r in range(p.MAX_READERS))
 """A board's zones: its readers, as it numbers them."""
 SILENT = "board.reason.no_answer"
 

@@ -4,7 +4,9 @@
 ``board:/dev/ttyACM0`` our reader board, a zone per reader (:mod:`hardware.board`),
 ``camera:0`` and ``camera:game.avi`` an overhead camera or its recording
 (:mod:`hardware.camera.source`), ``script:demo.jsonl`` replays observations from a
-file (:mod:`hardware.script`). What a source needs to know beyond its address — a
+file (:mod:`hardware.script`). Each kind's module is loaded only when a URL names it — the
+tablet's path imports no driver a table does not use (nor one Android lacks: nfcpy wants
+``termios``). What a source needs to know beyond its address — a
 camera its calibration and the deck's markers — comes in a :class:`Context`.
 A URL names its scheme first; the rest is the scheme's own to read, as nfcpy
 reads its device paths. Adding a kind of sensor is one row here. A place at the
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from companion.core.taps import Role
 from companion.core.types import CardId, JSONObject
 from companion.observations import Source, SourceName, Zone
-from hardware import board, nfc
+from firmware_bridge.protocol import MAX_READERS
 from hardware.script import ScriptSource
 from hardware.urls import BadSourceUrl
 
@@ -62,6 +64,30 @@ def _read_script(url: str, rest: str) -> Path:
     return Path(rest)
 
 
+def _read_nfc(url: str, rest: str) -> Any:
+    from hardware import nfc  # noqa: PLC0415 -- nfcpy and termios only for a table with one
+
+    return nfc.read_url(url, rest)
+
+
+def _open_nfc(address: Any, name: SourceName, context: Context) -> Source:
+    from hardware import nfc  # noqa: PLC0415 -- as above
+
+    return nfc.NfcSource(name, address)
+
+
+def _read_board(url: str, rest: str) -> Any:
+    from hardware import board  # noqa: PLC0415 -- pyserial only for a table with a board
+
+    return board.read_url(url, rest)
+
+
+def _open_board(address: Any, name: SourceName, context: Context) -> Source:
+    from hardware import board  # noqa: PLC0415 -- as above
+
+    return board.BoardSource(name, address)
+
+
 def _read_camera(url: str, rest: str) -> Any:
     from hardware.camera import source  # noqa: PLC0415 -- OpenCV only for a table with a camera
 
@@ -82,10 +108,8 @@ def _open_camera(address: Any, name: SourceName, context: Context) -> Source:
 
 
 SCHEMES: dict[str, Scheme] = {
-    "nfc": Scheme(nfc.read_url, lambda address, name, _: nfc.NfcSource(name, address), ("",)),
-    "board": Scheme(
-        board.read_url, lambda address, name, _: board.BoardSource(name, address), board.ZONES
-    ),
+    "nfc": Scheme(_read_nfc, _open_nfc, ("",)),
+    "board": Scheme(_read_board, _open_board, tuple(str(r) for r in range(MAX_READERS))),
     "camera": Scheme(_read_camera, _open_camera),
     "script": Scheme(_read_script, lambda address, name, _: ScriptSource(name, address)),
 }

@@ -24,7 +24,7 @@ from rich.console import Console
 
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
-from companion.i18n import LANGS, Voice, pick_lang, text
+from companion.i18n import LANGS, Voice, pick_lang, sample_names, text
 from companion.journal import Journal
 from companion.journal_errors import JournalError
 from companion.observations import Source, describe_status
@@ -277,7 +277,7 @@ def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
         console.print(text(lang, "cli.demo_players", game=game, sizes=sizes), style="red")
         return 2
     journal = _journal(args)
-    names = demo.names_for(lang, args.players)
+    names = sample_names(lang, args.players)
     readers = not args.no_readers
     service = TableService.start(
         journal, args.game, names, draws=Draws.APP, readers=readers,

@@ -42,17 +42,6 @@ from ui.phone.qr import terminal_qr
 from ui.phone.server import PhoneServer
 from ui.terminal import TableScreen
 
-DEMO_NAMES = {
-    "en": ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"),
-    "zh-Hant": ("阿明", "小美", "大偉", "阿芳", "志強", "淑芬", "家豪", "雅婷", "俊傑", "怡君"),
-    "zh-Hans": ("阿明", "小美", "大伟", "阿芳", "志强", "淑芬", "家豪", "雅婷", "俊杰", "怡君"),
-}
-"""Names for a table's seats before anyone types theirs: enough for every game's largest table."""
-
-
-def names_for(lang: str, players: int) -> list[str]:
-    return list(DEMO_NAMES[lang][:players])
-
 
 async def play(
     service: TableService,

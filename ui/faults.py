@@ -20,8 +20,6 @@ import time
 import traceback
 from pathlib import Path
 
-import platformdirs
-
 from companion.i18n import text
 
 APP = "table-companion"
@@ -34,7 +32,10 @@ _kept: set[Path] = set()
 
 
 def log_folder() -> Path:
-    """Where the app's log and its crash reports are kept (the user's log folder)."""
+    """Where the app's log and its crash reports are kept on a desktop (the user's log
+    folder); an Android app keeps them in its own storage instead."""
+    import platformdirs  # noqa: PLC0415 -- a desktop's folders: not the tablet app's on Android
+
     return platformdirs.user_log_path(APP)
 
 

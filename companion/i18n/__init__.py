@@ -74,6 +74,12 @@ def has(lang: str, key: str) -> bool:
     return key in catalog(lang)
 
 
+def sample_names(lang: str, players: int) -> list[str]:
+    """Names for a table's seats before anyone types theirs, in ``lang``'s own way: enough
+    for every game's largest table (a demo's bots, the new-game screen's placeholders)."""
+    return text(lang, "seat.sample_names").split("|")[:players]
+
+
 @dataclass(frozen=True)
 class Voice:
     """How one reader of the table is spoken to: their language, the seats' names, and

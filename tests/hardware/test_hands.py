@@ -17,7 +17,7 @@ from companion.games import GAMES
 from companion.games.darkfireline.actions import Equip
 from companion.games.darkfireline.cards import ENVIRONMENTS, kind_of
 from companion.games.darkfireline.state import Drawing, Playing
-from companion.i18n import Voice
+from companion.i18n import Voice, sample_names
 from companion.journal import Journal
 from companion.service import TableService
 from hardware.hands import emulated_hands
@@ -35,7 +35,7 @@ async def test_bots_play_a_whole_game_by_laying_their_cards_on_readers(
     tmp_path: Path, game: str, players: int, seed: int
 ) -> None:
     rng = random.Random(seed)
-    names = demo.names_for("en", players)
+    names = sample_names("en", players)
     spec = GAMES[game]
     deals = spec.sensing.deal
     service = TableService.start(Journal(tmp_path / "j.sqlite3"), game, names, readers=True,
@@ -71,7 +71,7 @@ async def test_a_card_drawn_onto_a_reader_and_laid_there_again_to_equip_it_is_a_
     lays it there again to equip it. The second lay is a move of its own — the hands wait
     out the ingest's settling as a second gesture does — not the draw's shaky hand, which
     the ingest counts once (it ended a seeded demo with ``LaidWrong``)."""
-    names = demo.names_for("en", 4)
+    names = sample_names("en", 4)
     service = TableService.start(Journal(tmp_path / "j.sqlite3"), "darkfireline", names,
                                  readers=True, rng=random.Random(1))  # fmt: skip
     table = service.table

@@ -19,7 +19,7 @@ from companion.core.types import CardId, Seat
 from companion.games import GAMES
 from companion.games.microfilms import GAME
 from companion.games.microfilms.actions import Deal
-from companion.i18n import Voice, text
+from companion.i18n import Voice, sample_names, text
 from companion.journal import Journal
 from companion.service import Draws, TableService
 from companion.table import Table, house_chance
@@ -130,7 +130,7 @@ async def test_each_bot_s_phone_opens_with_its_identity_hand_and_figures(
     phone as its owner finds it — identity, hand and the game's figures, some of them read
     off the table (暗火线's health lies face up: the face asked for it from an empty table
     and ended the demo)."""
-    names = demo.names_for("en", 4)
+    names = sample_names("en", 4)
     service = TableService.start(Journal(tmp_path / "j.sqlite3"), game, names,
                                  draws=Draws.APP, rng=random.Random(3))  # fmt: skip
     voice = Voice.of("en", service.spec, names)

@@ -10,10 +10,10 @@ least lets the machine itself open the pages.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
+import socket
 from dataclasses import dataclass
-
-import ifaddr
 
 VIRTUAL = ("docker", "veth", "br-", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg",
            "tailscale", "zt", "utun", "lxc", "lxd", "podman", "cni", "flannel", "kube")  # fmt: skip
@@ -30,15 +30,29 @@ class Address:
 
 def candidates() -> list[Address]:
     """IPv4 addresses a phone on the same network could reach, best first."""
-    found = []
-    for adapter in ifaddr.get_adapters():
-        name = adapter.nice_name or adapter.name
-        for ip in adapter.ips:
-            if isinstance(ip.ip, str):
-                address = rank(ip.ip, name)
-                if address is not None:
-                    found.append(address)
-    return sorted(set(found))
+    found = (rank(ip, name) for name, ip in interfaces())
+    return sorted({a for a in found if a is not None})
+
+
+def interfaces() -> list[tuple[str, str]]:
+    """Each network interface and an IPv4 address of its.
+
+    Where the interfaces cannot be listed — ``ifaddr`` missing, or its ``getifaddrs``
+    call failing, as it may on an Android build — the address the system would send
+    from instead: a UDP socket "connected" to a private address sends nothing, and says
+    which of its addresses it would use (none without a route to it).
+    """
+    try:
+        import ifaddr  # noqa: PLC0415 -- not every platform has it, nor lets it list
+
+        listed = [(a.nice_name or a.name, i.ip) for a in ifaddr.get_adapters() for i in a.ips]
+        return [(name, ip) for name, ip in listed if isinstance(ip, str)]
+    except (ImportError, OSError, AttributeError):
+        pass
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+        udp.connect(("10.254.254.254", 9))
+        return [("route", str(udp.getsockname()[0]))]
+    return []
 
 
 def rank(ip: str, interface: str) -> Address | None:

@@ -13,6 +13,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from kivy.app import App
@@ -52,6 +53,7 @@ class TabletApp(App):
         readers: Sequence[Watch] = (),
         recognise: Recognise | None = None,
         context: Context | None = None,
+        logs: Path | None = None,
     ) -> None:
         super().__init__()
         self.journal = journal
@@ -73,7 +75,7 @@ class TabletApp(App):
         self._tasks: set[asyncio.Task[None]] = set()
         self._redraw = Clock.create_trigger(lambda _dt: self.refresh())
         """Every change to the session in one frame, one refresh before that frame is drawn."""
-        self.logs = faults.log_folder()
+        self.logs = logs or faults.log_folder()
         """Where a crash report goes (:meth:`fault`)."""
         self._unforeseen = _Unforeseen(self)
 

@@ -17,10 +17,10 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.games import GAMES
+from companion.i18n import sample_names
 from companion.journal_errors import JournalError
 from companion.observations import SourceState, describe_status
 from companion.service import WINDOW_SECONDS, Dealer, Draws
-from ui.demo import DEMO_NAMES
 from ui.faces.base import Alert
 from ui.phone import lan
 from ui.tablet import theme
@@ -37,7 +37,7 @@ class StartScreen(Page):
     def build(self) -> None:
         self.game = self.chosen or next(iter(GAMES))
         self.count = getattr(self, "count", 4)
-        self.names = list(DEMO_NAMES[self.app.lang])
+        self.names = sample_names(self.app.lang, max(s for g in GAMES.values() for s in g.sizes))
         self.options: dict[str, Any] = {
             f.name: f.default for f in dataclasses.fields(GAMES[self.game].options_type)
         }
