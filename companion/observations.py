@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from companion.core.types import JSON, CardId, JSONObject
 from companion.i18n import text
@@ -127,6 +127,16 @@ class Source(Protocol):
     def __aiter__(self) -> AsyncIterator[Observation]: ...
 
     async def aclose(self) -> None: ...
+
+
+@runtime_checkable
+class Pausing(Protocol):
+    """A source that may listen only while the app is on the screen (Android's reader mode):
+    told when the app leaves it and when it comes back."""
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
 
 
 # --- JSON -------------------------------------------------------------------------

@@ -18,7 +18,14 @@ from typing import Any
 from companion.core.taps import Place, Role
 from companion.core.types import Seat
 from companion.ingest import Places, Recognise
-from companion.observations import Observation, Source, SourceName, SourceStatus, Zone
+from companion.observations import (
+    Observation,
+    Pausing,
+    Source,
+    SourceName,
+    SourceStatus,
+    Zone,
+)
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +67,18 @@ class Sensors:
         """Whether a reader watches the centre: at a table that tells its deal on the phones,
         the card nobody may see (Microfilms' letter set aside) is laid there."""
         return any(role.place is Place.CENTRE for role in self.places.values())
+
+    def pause(self) -> None:
+        """The app left the screen: a source that may listen only meanwhile stops."""
+        for source in self.sources:
+            if isinstance(source, Pausing):
+                source.pause()
+
+    def resume(self) -> None:
+        """The app is on the screen again: every source listens again."""
+        for source in self.sources:
+            if isinstance(source, Pausing):
+                source.resume()
 
     async def run(self) -> None:
         """Consume every source until each has ended (closed, or failed for good)."""

@@ -3,7 +3,8 @@
 ``nfc:tty:USB0:pn532`` and ``nfc:usb`` open an NFC reader (:mod:`hardware.nfc`),
 ``board:/dev/ttyACM0`` our reader board, a zone per reader (:mod:`hardware.board`),
 ``camera:0`` and ``camera:game.avi`` an overhead camera or its recording
-(:mod:`hardware.camera.source`), ``script:demo.jsonl`` replays observations from a
+(:mod:`hardware.camera.source`), ``android:nfc`` the tablet's own NFC chip
+(:mod:`hardware.android_nfc`), ``script:demo.jsonl`` replays observations from a
 file (:mod:`hardware.script`). Each kind's module is loaded only when a URL names it — the
 tablet's path imports no driver a table does not use (nor one Android lacks: nfcpy wants
 ``termios``). What a source needs to know beyond its address — a
@@ -28,6 +29,7 @@ from hardware.script import ScriptSource
 from hardware.urls import BadSourceUrl
 
 if TYPE_CHECKING:
+    from hardware.android_nfc import AndroidNfc
     from hardware.camera.art import Gallery
     from hardware.camera.layout import Calibration
 
@@ -45,6 +47,8 @@ class Context:
     markers: Callable[[int], CardId | None] = _no_markers
     camera: Calibration | None = None
     gallery: Gallery | None = None
+    android: AndroidNfc | None = None
+    """Android's NFC, for ``android:nfc`` (``None``: reached through pyjnius, on a tablet)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,23 @@ def _open_board(address: Any, name: SourceName, context: Context) -> Source:
     return board.BoardSource(name, address)
 
 
+def _read_android(url: str, rest: str) -> Any:
+    from hardware import android_nfc  # noqa: PLC0415 -- the tablet's own NFC, on Android
+
+    return android_nfc.read_url(url, rest)
+
+
+def _open_android(address: Any, name: SourceName, context: Context) -> Source:
+    from hardware.android_nfc import AndroidNfcSource  # noqa: PLC0415 -- as above
+
+    bridge = context.android
+    if bridge is None:
+        from hardware.android_jnius import JniusNfc  # noqa: PLC0415 -- Java: only on Android
+
+        bridge = JniusNfc()
+    return AndroidNfcSource(name, bridge)
+
+
 def _read_camera(url: str, rest: str) -> Any:
     from hardware.camera import source  # noqa: PLC0415 -- OpenCV only for a table with a camera
 
@@ -111,6 +132,7 @@ SCHEMES: dict[str, Scheme] = {
     "nfc": Scheme(_read_nfc, _open_nfc, ("",)),
     "board": Scheme(_read_board, _open_board, tuple(str(r) for r in range(MAX_READERS))),
     "camera": Scheme(_read_camera, _open_camera),
+    "android": Scheme(_read_android, _open_android, ("",)),
     "script": Scheme(_read_script, lambda address, name, _: ScriptSource(name, address)),
 }
 
