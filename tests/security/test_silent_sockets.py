@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 import aiohttp
 
@@ -16,14 +17,20 @@ SILENT = 400
 LIMITS = Limits()
 
 
+Told = asyncio.Future[list[dict[str, Any]]]
+
+
 async def open_silently(
     session: aiohttp.ClientSession, served: Served, n: int
-) -> tuple[list[aiohttp.ClientWebSocketResponse], list[int]]:
-    """``n`` WebSockets that say nothing: those the server let in, and the refusals' statuses."""
-    kept, refused = [], []
+) -> tuple[list[Told], list[int]]:
+    """``n`` WebSockets that say nothing: what each the server let in is told until it is closed
+    (read from the moment it opens, answering pings as a page does, so that only the server's
+    rules close it), and the refusals' statuses."""
+    kept: list[Told] = []
+    refused = []
     for _ in range(n):
         try:
-            kept.append(await socket_from(session, served))
+            kept.append(asyncio.ensure_future(closed(await socket_from(session, served))))
         except aiohttp.WSServerHandshakeError as err:
             refused.append(err.status)
     return kept, refused
@@ -39,7 +46,7 @@ async def test_one_address_may_hold_only_a_few_silent_sockets_and_only_for_secon
         ws, view = await served.join(0)  # a player's phone, meanwhile
         assert view["me"]["seat"] == 0
         listening = asyncio.ensure_future(closed(ws))  # as the page does, answering pings
-        told = await asyncio.gather(*(asyncio.wait_for(closed(s), 10) for s in kept))
+        told = await asyncio.wait_for(asyncio.gather(*kept), 10)
         assert all(t and t[-1]["code"] == "hello_timeout" for t in told)
     assert served.server.connected() == {0} and not listening.done()
     listening.cancel()
@@ -49,7 +56,7 @@ async def test_many_addresses_together_are_capped_and_a_real_phone_still_gets_in
     served: Served,
 ) -> None:
     addresses = [f"127.0.0.{10 + i}" for i in range(SILENT // 4)]
-    kept: list[aiohttp.ClientWebSocketResponse] = []
+    kept: list[Told] = []
     async with contextlib.AsyncExitStack() as stack:
         for address in addresses:
             session = await stack.enter_async_context(from_address(address))
@@ -58,7 +65,7 @@ async def test_many_addresses_together_are_capped_and_a_real_phone_still_gets_in
         ws, view = await served.join(1)  # the newest socket is never the one to give way
         assert view["me"]["seat"] == 1
         listening = asyncio.ensure_future(closed(ws))
-        told = await asyncio.gather(*(asyncio.wait_for(closed(s), 10) for s in kept))
+        told = await asyncio.wait_for(asyncio.gather(*kept), 10)
     codes = [t[-1]["code"] for t in told]
     assert codes.count("busy") >= SILENT - LIMITS.unauthenticated
     assert set(codes) == {"busy", "hello_timeout"}

@@ -196,7 +196,7 @@ def test_play_with_readers_says_which_deck_is_missing(
         ("centre", "卡機要寫成 角色=位址"),
         ("table=nfc:usb", "seat:N、centre 或 discard"),
         ("seat:1=nfc:bogus", "不是 NFC 讀卡機位址"),
-        ("seat:1=tape:x", "nfc:, board:, camera:, script:"),
+        ("seat:1=tape:x", "nfc:, board:, camera:, android:, script:"),
         ("seat:1=board:/dev/ttyACM0", "# 後寫明是哪一台讀卡機"),
     ],
 )

@@ -22,6 +22,17 @@ from tests.ui.tablet.test_app import close_alerts, start_practice_game
 from tests.ui.tablet.test_layout import play
 
 
+async def waited_for(tablet: Tablet) -> Seat:
+    """The seat the table waits for, once it waits for one (a window the table's clock
+    closes may be open first)."""
+    session = tablet.app.session
+    assert session is not None
+    await tablet.until(lambda: session.acting() is not None or session.service.over() is not None)
+    seat = session.acting()
+    assert seat is not None, session.service.table.pending()
+    return seat
+
+
 @pytest.mark.parametrize("tablet", ["zh-Hant", "en"], indirect=True)
 async def test_every_screen_has_a_screenshot(tablet: Tablet) -> None:
     lang = tablet.app.lang
@@ -35,8 +46,7 @@ async def test_every_screen_has_a_screenshot(tablet: Tablet) -> None:
     assert session is not None
     rng = random.Random(4)
     for _ in range(7):
-        seat = session.acting()
-        assert seat is not None
+        seat = await waited_for(tablet)
         session.submit(rng.choice(session.service.table.legal_actions(seat)))
     await tablet.frames(5)
     await tablet.screenshot(f"tablet-table-alert-{lang}")
@@ -48,8 +58,7 @@ async def test_every_screen_has_a_screenshot(tablet: Tablet) -> None:
     await tablet.screenshot(f"tablet-menu-{lang}")
     await tablet.press(text(lang, "phone.cancel"))
     while session.service.table.over() is None:
-        seat = session.acting()
-        assert seat is not None
+        seat = await waited_for(tablet)
         session.submit(rng.choice(session.service.table.legal_actions(seat)))
     await tablet.until(lambda: tablet.app.screens.current == "over")
     await tablet.frames(5)
