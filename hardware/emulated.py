@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ from companion.observations import (
     Zone,
 )
 from firmware_bridge.emulators.board import BoardEmulator
-from firmware_bridge.emulators.ntag import Ntag213
+from firmware_bridge.emulators.ntag import Ntag213, sticker, sticker_uid
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from firmware_bridge.emulators.pty import PtyDevice
 from firmware_bridge.protocol import MAX_READERS
@@ -46,16 +45,6 @@ from hardware.board import BoardPort, BoardSource
 from hardware.nfc import NfcSource, NfcTty, Polling
 
 Handle = Callable[[Observation], Any]
-
-
-def sticker(card: CardId) -> Ntag213:
-    """The emulated sticker on ``card``: its UID is derived from the card, the same every time."""
-    return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
-
-
-def sticker_uid(card: CardId) -> str:
-    """The UID a reader reports for ``card``'s emulated sticker."""
-    return sticker(card).uid.hex().upper()
 
 
 class Laying(Protocol):

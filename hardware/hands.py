@@ -31,7 +31,8 @@ from companion.ingest import Feedback, Places, Question, Recognise
 from companion.observations import TagPlaced
 from companion.service import TableService
 from companion.tagmap import TagMap
-from hardware.emulated import EmulatedTable, Laying, sticker_uid
+from firmware_bridge.emulators.ntag import sticker_uid
+from hardware.emulated import EmulatedTable, Laying
 
 
 class LaidWrong(RuntimeError):

@@ -24,7 +24,7 @@ from companion.ingest import Feedback, Ingest, Notice
 from companion.journal import Journal
 from companion.observations import TagPlaced
 from companion.table import Table, dealt_by_hand, players_tell
-from hardware.emulated import sticker_uid
+from firmware_bridge.emulators.ntag import sticker_uid
 from hardware.hands import places_of, reader_roles, recogniser
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]

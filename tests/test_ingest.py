@@ -20,7 +20,7 @@ from companion.ingest import Feedback, Ingest
 from companion.journal import Journal
 from companion.observations import CardSeen, SourceState, SourceStatus, TagPlaced, TagRemoved
 from companion.table import Table, players_tell
-from hardware.emulated import sticker_uid
+from firmware_bridge.emulators.ntag import sticker_uid
 from hardware.hands import places_of, reader_roles, recogniser
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]

@@ -12,8 +12,8 @@ from companion.core.taps import Place, Role
 from companion.core.types import CardId
 from companion.observations import Observation, SourceState, TagPlaced
 from companion.sensors import Sensors
+from firmware_bridge.emulators.ntag import sticker
 from firmware_bridge.emulators.pn532 import Pn532Emulator
-from hardware.emulated import sticker
 from hardware.hands import recogniser
 from hardware.nfc import NfcSource, NfcTty, Polling
 

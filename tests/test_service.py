@@ -23,7 +23,7 @@ from companion.journal import Journal
 from companion.observations import SourceState, SourceStatus, TagPlaced
 from companion.sensors import Sensors
 from companion.service import Change, Draws, TableService
-from hardware.emulated import sticker_uid
+from firmware_bridge.emulators.ntag import sticker_uid
 from hardware.hands import recogniser, stumbling
 from hardware.script import ScriptSource
 

@@ -27,7 +27,7 @@ from companion.games.microfilms.state import Choosing, Drawing
 from companion.journal import Journal
 from companion.observations import TagPlaced
 from companion.service import Dealer, Draws, TableService
-from hardware.emulated import sticker_uid
+from firmware_bridge.emulators.ntag import sticker_uid
 from hardware.hands import recogniser
 
 FOUR = ["Ann", "Ben", "Cat", "Dan"]

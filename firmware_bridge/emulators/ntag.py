@@ -10,6 +10,7 @@ pages 4–39, configuration in pages 40–44.
 from __future__ import annotations
 
 import functools
+import hashlib
 import operator
 import threading
 
@@ -97,3 +98,13 @@ class Ntag213:
                 bytes(self._memory[(p % PAGES) * 4 : (p % PAGES) * 4 + 4])
                 for p in range(page, page + 4)
             )
+
+
+def sticker(card: str) -> Ntag213:
+    """The emulated sticker on ``card``: its UID is derived from the card, the same every time."""
+    return Ntag213(b"\x04" + hashlib.sha256(card.encode()).digest()[:6])
+
+
+def sticker_uid(card: str) -> str:
+    """The UID a reader reports for ``card``'s emulated sticker."""
+    return sticker(card).uid.hex().upper()

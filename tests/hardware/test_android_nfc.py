@@ -23,9 +23,9 @@ from companion.observations import (
     describe_status,
 )
 from companion.tagmap import TagMap
+from firmware_bridge.emulators.ntag import sticker
 from hardware.android_fake import FakeAndroid, IllegalState
 from hardware.android_nfc import Adapter, AndroidNfcSource, Timing
-from hardware.emulated import sticker
 from hardware.sources import Context, open_source
 from hardware.urls import BadSourceUrl
 from ui.register import register

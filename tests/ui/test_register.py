@@ -17,10 +17,9 @@ from companion.games import GAMES
 from companion.observations import NdefRecord, TagPlaced
 from companion.tagmap import TagMap
 from firmware_bridge.emulators.board import BoardEmulator
-from firmware_bridge.emulators.ntag import Ntag213
+from firmware_bridge.emulators.ntag import Ntag213, sticker
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from firmware_bridge.protocol import Health
-from hardware.emulated import sticker
 from hardware.sources import open_source
 from ui import boxes
 from ui.cli import main

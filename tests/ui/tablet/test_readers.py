@@ -31,9 +31,10 @@ from companion.service import TableService
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
 from firmware_bridge.emulators.board import BoardEmulator
+from firmware_bridge.emulators.ntag import sticker, sticker_uid
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from firmware_bridge.protocol import Health
-from hardware.emulated import EmulatedTable, sticker, sticker_uid
+from hardware.emulated import EmulatedTable
 from hardware.hands import places_of, stumbling
 from hardware.sources import Watch
 from tests.ui.phone.conftest import next_view
