@@ -1,6 +1,7 @@
-"""Where a font with Chinese in it lies on this machine: the usual places on Debian,
-Android, macOS and Windows, the first found winning. The tablet draws with it and the
-sticker sheets embed it (a PDF that named a font without it would print boxes)."""
+"""Where a font with Chinese in it lies on this machine: the one the app carries (the
+Android build packs one in ``fonts/``, as ``scripts/android`` does), else the usual places
+on Debian, Android, macOS and Windows, the first found winning. The tablet draws with it
+and the sticker sheets embed it (a PDF that named a font without it would print boxes)."""
 
 from __future__ import annotations
 
@@ -20,5 +21,11 @@ CANDIDATES = (
 )
 
 
+CARRIED = Path(__file__).resolve().parents[1] / "fonts"
+
+
 def find() -> Path | None:
-    return next((Path(p) for p in CANDIDATES if Path(p).exists()), None)
+    carried = sorted(CARRIED.glob("*.tt[cf]")) if CARRIED.is_dir() else []
+    return next(iter(carried), None) or next(
+        (Path(p) for p in CANDIDATES if Path(p).exists()), None
+    )

@@ -279,6 +279,28 @@ class PhoneServer:
             await self._runner.cleanup()
             raise
 
+    async def revive(self) -> None:
+        """After the tablet slept (Android paused the app): listen again if the system closed
+        the socket meanwhile, or the network gave the tablet another address. The phones find
+        their way back by themselves; a new address shows the seats' new codes (``moved``)."""
+        address, _ = lan.choose(self._host, self.address)
+        if address == self.address and await self._listening():
+            return
+        await self.stop()
+        self.address = address
+        await self.start()
+
+    async def _listening(self) -> bool:
+        """Whether a phone can still open a connection to this server's port."""
+        try:
+            _, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", self.port), 2)
+        except (OSError, TimeoutError):
+            return False
+        writer.close()
+        with contextlib.suppress(OSError):
+            await writer.wait_closed()
+        return True
+
     async def stop(self) -> None:
         await asyncio.gather(*(p.ws.close() for p in list(self._phones)), return_exceptions=True)
         if self._pushes:

@@ -78,6 +78,8 @@ class TabletApp(App):
         self.logs = logs or faults.log_folder()
         """Where a crash report goes (:meth:`fault`)."""
         self._unforeseen = _Unforeseen(self)
+        self._paused_before = False
+        """Whether the table had paused itself when the app was paused (``on_pause``)."""
 
     def build(self) -> ScreenManager:
         self.title = text(self.lang, "tablet.title")
@@ -99,6 +101,37 @@ class TabletApp(App):
 
     def on_stop(self) -> None:
         ExceptionManager.remove_handler(self._unforeseen)
+
+    def on_pause(self) -> bool:
+        """Android's ``onPause`` — the screen off, another app in front: what may run only
+        in front stops (the tablet's own NFC), and the table holds its open round, which no
+        one could answer on a sleeping tablet. Every move is in the journal already, so a
+        system that kills the app now loses nothing. ``True``: pause, rather than close."""
+        if self.sensors is not None:
+            self.sensors.pause()
+        session = self.session
+        self._paused_before = session is not None and session.paused
+        if session is not None and not self._paused_before:
+            session.set_paused(True)
+        return True
+
+    def on_resume(self) -> None:
+        """Back in front: the tablet's NFC listens again, the open round gets its whole time
+        again (unless the table had paused itself), and the phones' server listens again if
+        the system closed its socket or the tablet got another address meanwhile — the
+        phones come back by themselves."""
+        if self.sensors is not None:
+            self.sensors.resume()
+        session = self.session
+        if session is not None:
+            if not self._paused_before:
+                session.set_paused(False)
+            self.spawn(self._revive(session))
+
+    async def _revive(self, session: Session) -> None:
+        await session.phones.revive()
+        if session.phones.moved is not None:
+            self.show("join")  # the seats' codes changed: everyone scans again
 
     def fault(self, error: BaseException) -> None:
         """An error nobody foresaw, in a frame or in the app's own work: the game is left as
