@@ -41,16 +41,9 @@ from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
 from ui import boxes, camera, cjk, demo, faults
 from ui.phone.server import DEFAULT_PORT, PhoneServer
-from ui.register import (
-    box_cards,
-    box_named,
-    camera_learning,
-    deck_cards,
-    faces_of,
-    learn_faces,
-    register,
-)
+from ui.register import box_named, camera_learning, faces_of, learn_faces, register
 from ui.terminal import TableScreen
+from ui.walkthrough import box_cards, deck_cards, worded
 from ui.windows import WindowTimer
 
 APP = faults.APP
@@ -481,7 +474,7 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
         if args.camera is not None and args.markerless:
             faces = faces_of(deck.game, cards)
             console.print(text(lang, "register.camera.faces", deck=name, count=len(faces)))
-            photos = learn_faces(args.camera, tags, deck, faces, _sayer(lang, voice, console))
+            photos = learn_faces(args.camera, tags, deck, faces, _sayer(voice, console))
             return 0 if photos is not None else 1
         if args.camera is not None:
             kept = layout.load(args.calibration or default_calibration())
@@ -496,23 +489,14 @@ def _register(args: argparse.Namespace, lang: str, console: Console) -> int:
 
     intro = "register.camera.intro" if args.camera is not None else "register.intro"
     console.print(text(lang, intro, deck=name, count=len(cards)))
-    say = _sayer(lang, voice, console)
+    say = _sayer(voice, console)
     bound = asyncio.run(register(source, tags, deck, cards, write=args.write, say=say))
     return 0 if bound is not None else 1
 
 
-def _sayer(lang: str, voice: Voice, console: Console) -> Callable[[str, JSONObject], None]:
-    """How a registration's steps are printed: each in the person's language, a source's
-    status with its reason and kind in words."""
-
-    def say(key: str, said: JSONObject) -> None:
-        reason, kind = said.pop("reason", ""), said.pop("kind", None)
-        why = text(lang, str(reason)) if reason else ""
-        named = {} if kind is None else {"kind": text(lang, f"source.kind.{kind or 'any'}")}
-        console.print(voice.text(key, **{k: voice.render(k, v) for k, v in said.items()},
-                                 why=why, **named))  # fmt: skip
-
-    return say
+def _sayer(voice: Voice, console: Console) -> Callable[[str, JSONObject], None]:
+    """How a registration's steps are printed: each in the person's language."""
+    return lambda key, said: console.print(worded(voice, key, said))
 
 
 def _markers(args: argparse.Namespace, lang: str, console: Console) -> int:

@@ -1,25 +1,22 @@
-"""``companion register``: walk a person through tapping every card of a deck once.
+"""``companion register`` on the desktop: the walk (:mod:`ui.walkthrough`) on any reader.
 
-The walk itself is :class:`companion.registration.Walk`; this drives it from a
-source and says each step through ``say(key, args)``, which the command line
-prints in the person's language (and a test can listen to). With ``write``,
-each card's sticker also gets the deck's sealed record, written while the card
-still lies on the reader. Under a camera (:func:`camera_learning`), each card is
-laid face up in turn and the deck learns its marker, as it learns a sticker's UID.
+With ``write``, each card's sticker also gets the deck's sealed record, written while
+the card still lies on an NFC reader. Under a camera (:func:`camera_learning`), each card
+is laid face up in turn and the deck learns its marker, as it learns a sticker's UID; or
+each face is photographed (:func:`learn_faces`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
-from companion.core.types import CardId, JSONObject
+from companion.core.types import CardId
 from companion.games import GAMES
 from companion.i18n import Voice
-from companion.observations import CardSeen, Source, SourceState, SourceStatus, TagPlaced
-from companion.registration import Bound, Duplicate, Walk
+from companion.observations import Source
 from companion.tagmap import Deck, TagMap, TagMapError
 from hardware.camera import art
 from hardware.camera.detect import Detector, Image
@@ -31,64 +28,20 @@ from hardware.nfc import NfcSource
 from hardware.sources import check_url
 from hardware.urls import BadSourceUrl
 from ui import boxes
-
-Say = Callable[[str, JSONObject], None]
+from ui.walkthrough import Say, known_boxes, walk
 
 
 async def register(
     source: Source, tags: TagMap, deck: Deck, cards: Sequence[CardId], *, write: bool, say: Say
 ) -> dict[str, CardId] | None:
-    """The UID → card map of ``cards`` (:func:`deck_cards`), stored in ``tags``; ``None`` if
-    the reader gave out first. Under a camera the UIDs are marker ids, stored as the deck's
-    markers: ids are a deck's own, so no other deck can own one."""
-    camera = isinstance(source, CameraSource)
+    """``companion register``'s walk (:func:`ui.walkthrough.walk`) on any source: a camera
+    learns markers; with ``write`` an NFC reader also seals each sticker."""
     writer = source if write and isinstance(source, NfcSource) else None
     if write and writer is None:
         say("register.error.cannot_write", {"reader": source.name})
         return None
-
-    def owner(uid: str) -> str | None:
-        other = None if camera else tags.owner(uid)
-        return None if other is None or other.id == deck.id else other.name
-
-    walk = Walk(tuple(cards), owner, deck.tag)
-    words = "register.camera." if camera else "register."
-    _next(walk, say, words)
-    async for obs in source:
-        if isinstance(obs, SourceStatus):
-            said: JSONObject = {"source": obs.source, "reason": obs.reason, "kind": obs.kind}
-            say(f"source.state.{obs.state}", said)
-            if obs.state in (SourceState.FAILED, SourceState.CLOSED):
-                return None
-            continue
-        if isinstance(obs, CardSeen):  # a marker under the camera: its id is the card's "UID"
-            placed = TagPlaced(obs.source, obs.card, at=obs.at)
-        elif isinstance(obs, TagPlaced):
-            placed = obs
-        else:
-            continue
-        step = walk.tap(placed)
-        if isinstance(step, Bound):
-            sealed = () if writer is None else (deck.seal(step.uid, step.card),)
-            if writer is not None and not await writer.write(step.uid, sealed):
-                walk.untap(step.uid)
-                say("register.write_failed", {"card": step.card})
-            else:
-                say("register.bound", {"card": step.card, "uid": step.uid})
-        elif isinstance(step, Duplicate):
-            say(words + "duplicate", {"card": step.card, "uid": step.uid})
-        else:
-            say(step.why, {"deck": step.deck, "uid": step.uid})
-        if walk.done:
-            if camera:
-                tags.store_markers(deck, {int(uid): card for uid, card in walk.bound.items()})
-            else:
-                tags.store(deck, walk.bound)
-            say("register.done", {"count": len(walk.bound), "deck": deck.name})
-            await source.aclose()
-            return dict(walk.bound)
-        _next(walk, say, words)
-    return None
+    camera = isinstance(source, CameraSource)
+    return await walk(source, tags, deck, cards, say=say, camera=camera, writer=writer)
 
 
 def camera_learning(url: str, calibration: Calibration) -> CameraSource:
@@ -100,30 +53,6 @@ def camera_learning(url: str, calibration: Calibration) -> CameraSource:
     w, d = calibration.table.size_mm
     whole = Table((w, d), {"": [(-w, -d), (2 * w, -d), (2 * w, 2 * d), (-w, 2 * d)]})
     return CameraSource(url, address, whole, unlearnt, calibration.homography)
-
-
-def deck_cards(deck: Deck, folder: Path) -> tuple[CardId, ...]:
-    """Every card a registration of ``deck`` asks for, in order (:func:`box_cards`)."""
-    return box_cards(deck.game, deck.box, folder)
-
-
-def box_cards(game: str, box: str, folder: Path) -> tuple[CardId, ...]:
-    """Every card of ``game``'s box ``box``, in order: a preset's manifest (``""``: the
-    first), or the cards of the named box of that name saved in ``folder``.
-
-    :raises TagMapError: the box is neither (a named box since deleted).
-    """
-    spec = GAMES[game]
-    presets = spec.sensing.boxes
-    if not box or box in presets:
-        return presets[box] if box else next(iter(presets.values()))
-    path = boxes.path_for(folder, game, box)
-    if not path.exists():
-        raise TagMapError("register.error.no_box", box=box, boxes=known_boxes(game, folder))
-    try:
-        return boxes.box_cards(boxes.read(path, game, spec.options_type), spec)
-    except boxes.BoxFileError as err:
-        raise TagMapError(err.key, file=str(path)) from None
 
 
 def box_named(game: str, given: str, folder: Path) -> str:
@@ -144,17 +73,6 @@ def box_named(game: str, given: str, folder: Path) -> str:
     if given in spec.sensing.boxes or boxes.path_for(folder, game, given).exists():
         return given
     raise TagMapError("register.error.no_box", box=given, boxes=known_boxes(game, folder))
-
-
-def known_boxes(game: str, folder: Path) -> str:
-    """The presets of ``game`` and the boxes saved for it, for a message."""
-    saved = [b.name for b in boxes.listed(folder, game, GAMES[game].options_type)]
-    return ", ".join([*GAMES[game].sensing.boxes, *saved])
-
-
-def _next(walk: Walk, say: Say, words: str) -> None:
-    assert walk.next is not None
-    say(words + "next", {"card": walk.next, "n": len(walk.bound) + 1, "total": len(walk.cards)})
 
 
 STEADY = 3

@@ -23,7 +23,8 @@ from firmware_bridge.protocol import Health
 from hardware.sources import open_source
 from ui import boxes
 from ui.cli import main
-from ui.register import deck_cards, register
+from ui.register import register
+from ui.walkthrough import deck_cards
 
 (CARDS,) = GAMES["microfilms"].sensing.boxes.values()
 
