@@ -80,6 +80,10 @@ class Sensors:
             if isinstance(source, Pausing):
                 source.resume()
 
+    async def aclose(self) -> None:
+        """Close every source: :meth:`run` ends with them."""
+        await asyncio.gather(*(source.aclose() for source in self.sources))
+
     async def run(self) -> None:
         """Consume every source until each has ended (closed, or failed for good)."""
         await asyncio.gather(*(self._consume(source) for source in self.sources))

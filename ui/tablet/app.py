@@ -31,11 +31,14 @@ from companion.journal_errors import JournalError
 from companion.observations import Observation
 from companion.sensors import Sensors
 from companion.service import Dealer, Draws, TableService
+from companion.tagmap import TagMapError
 from hardware.sources import Context, Watch, open_watched
 from ui import boxes, faults
 from ui.tablet import fonts, theme
+from ui.tablet.decks import OnTablet
 from ui.tablet.screens.join import JoinScreen
 from ui.tablet.screens.over import OverScreen
+from ui.tablet.screens.register import RegisterScreen
 from ui.tablet.screens.start import StartScreen
 from ui.tablet.screens.table import TableScreen
 from ui.tablet.session import Session
@@ -54,16 +57,20 @@ class TabletApp(App):
         recognise: Recognise | None = None,
         context: Context | None = None,
         logs: Path | None = None,
+        decks: OnTablet | None = None,
     ) -> None:
         super().__init__()
         self.journal = journal
         self.boxes = boxes.folder_beside(journal.path)
         """Where the named boxes a group saved are kept, beside the journal."""
-        self.readers = list(readers)
+        self.decks = decks
+        """The tablet's own reader and its decks, registered on the start screen (Android)."""
         self.sensors = (
-            Sensors(open_watched(self.readers, context), recognise)
-            if self.readers and recognise is not None
+            Sensors(open_watched(readers, context), recognise)
+            if readers and recognise is not None
             else None
+            if decks is None
+            else decks.sensors()
         )
         """The table's readers, running from the start: the start screen shows their status."""
         self.lang = lang
@@ -88,12 +95,15 @@ class TabletApp(App):
         # of changed texts (widgets.Folding) only then, and would hold 350 MB more.
         Window.bind(on_flip=lambda *_: gl.glFlush())
         self.screens = ScreenManager(transition=NoTransition())
-        for screen in (StartScreen, JoinScreen, TableScreen, OverScreen):
+        for screen in (StartScreen, JoinScreen, TableScreen, OverScreen, RegisterScreen):
             self.screens.add_widget(screen(self))
+        self._run_sensors()
+        return self.screens
+
+    def _run_sensors(self) -> None:
         if self.sensors is not None:
             self.sensors.handler = self._before_a_game
             self.spawn(self.sensors.run())
-        return self.screens
 
     def on_start(self) -> None:
         ExceptionManager.add_handler(self._unforeseen)
@@ -143,6 +153,30 @@ class TabletApp(App):
         start = self.screens.get_screen("start")
         start.rebuild()  # type: ignore[attr-defined]  # it offers the game again
         start.fault(error, reported)  # type: ignore[attr-defined]
+
+    def register_deck(self, game: str) -> None:
+        """The register screen, tapping every card of ``game``'s deck on the tablet's reader."""
+        screen = self.screens.get_screen("register")
+        screen.walking = self.spawn(self._register(game, screen))  # type: ignore[attr-defined]
+        self.show("register")
+
+    async def _register(self, game: str, screen: RegisterScreen) -> None:
+        """The reader is the walk's until it ends, however it ends (done, given out, the
+        screen left); then the table's again, with every deck the tablet knows now."""
+        assert self.decks is not None
+        screen.begin(game, len(self.decks.cards(game)))
+        if self.sensors is not None:
+            await self.sensors.aclose()
+        bound = None
+        try:
+            bound = await self.decks.register(game, screen.hear)
+        except TagMapError as err:  # its stickers belong to another deck: nothing stored
+            screen.hear(err.key, dict(err.args_))
+        finally:
+            self.sensors = self.decks.sensors()
+            self._run_sensors()
+            self.screens.get_screen("start").rebuild()  # its readers changed
+            screen.finished(bound is not None)
 
     def _before_a_game(self, obs: Observation) -> None:
         """A source's word while no game is on: the start screen shows how each is doing."""
@@ -256,10 +290,11 @@ class TabletApp(App):
         self.show(screen)
         settle_memory()
 
-    def spawn(self, work: Any) -> None:
+    def spawn(self, work: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(work)
         self._tasks.add(task)
         task.add_done_callback(self._done)
+        return task
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)

@@ -125,9 +125,10 @@ class Tablet:
         os.replace(made, SHOTS / f"{name}.png")  # Kivy numbers its screenshots; keep the name
 
 
-async def run_tablet(db: Path, lang: str, seed: int = 5) -> AsyncIterator[Tablet]:
+async def run_tablet(db: Path, lang: str, seed: int = 5, **options: Any) -> AsyncIterator[Tablet]:
+    """The app on a journal at ``db``; ``options`` are the app's own (its decks, …)."""
     journal = Journal(db)
-    app = TabletApp(journal, lang, host="127.0.0.1", port=0, rng=random.Random(seed))
+    app = TabletApp(journal, lang, host="127.0.0.1", port=0, rng=random.Random(seed), **options)
     task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
     tablet = Tablet(app, journal)
     await tablet.until(lambda: app.root is not None and app.screens.current == "start")

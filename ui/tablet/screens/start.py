@@ -171,6 +171,11 @@ class StartScreen(Page):
         self.deal_line = Text(size=theme.SMALL, colour=theme.ORANGE)
         if sensors is not None:
             panel.add_widget(self.deal_line)
+        if self.app.decks is not None:  # the tablet's own reader: its decks registered here
+            game = self.t(f"game.{self.game}")
+            register = Tap(self.t("tablet.register.open", game=game),
+                           lambda: self.app.register_deck(self.game))  # fmt: skip
+            panel.add_widget(register)
         self.dealer_button = Tap(self.t(f"tablet.dealer.{self.dealer}"), self._toggle_dealer)
         panel.add_widget(self.dealer_button)
         self.dealer_line = Text(size=theme.SMALL, colour=theme.ORANGE)
