@@ -12,6 +12,12 @@
   shows it: in software here, the rasterising); the rest is the rules, the journal, the
   phones' views and Kivy's layout.
 
+- ``android_cold_start_s``, ``android_frame_p50_ms``, ``android_frame_p99_ms``,
+  ``android_peak_rss_mb``: the same, for the app started as on Android
+  (:mod:`ui.tablet.android`) under the simulated Android platform
+  (:mod:`ui.tablet.android_sim`: what Android lacks made missing), its storage a folder,
+  the tablet's own NFC (the package's fake) watching the centre with a deck registered.
+
 Offscreen rendering (Mesa's software renderer) on this machine; a tablet's
 GPU does better. Run: ``python bench/tablet.py`` (figures go in docs/benchmarks.md);
 ``--smoke`` plays 20 actions, as CI does so that the script never rots unseen.
@@ -36,28 +42,58 @@ from typing import Any
 GAME_ACTIONS = 300
 
 
-def child(actions: int) -> None:
+def child(actions: int, on_android: bool = False) -> None:
     """The app itself, in a fresh process: Kivy's settings first, then everything else."""
-    os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    from ui.tablet import launch  # noqa: PLC0415 -- Kivy's settings come first
+    if on_android:
+        from ui.tablet import android_sim  # noqa: PLC0415 -- before anything else
 
-    launch.prepare(Path(tempfile.mkdtemp()))
-    asyncio.run(play(actions))
+        android_sim.install()
+        from ui.tablet import android  # noqa: PLC0415
+
+        device = tablet_device(Path(tempfile.mkdtemp()))
+        android.start(device, fullscreen=False)
+        made = functools.partial(android.app, device)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = "offscreen"
+        from ui.tablet import launch  # noqa: PLC0415 -- Kivy's settings come first
+
+        launch.prepare(Path(tempfile.mkdtemp()))
+        made = desktop_app
+    asyncio.run(play(actions, made))
 
 
-async def play(actions: int) -> None:
+def desktop_app(**kw: Any) -> Any:
+    from companion.journal import Journal  # noqa: PLC0415
+    from ui.tablet.app import TabletApp  # noqa: PLC0415
+
+    return TabletApp(Journal(Path(tempfile.mkdtemp()) / "bench.sqlite3"), "zh-Hant", **kw)
+
+
+def tablet_device(storage: Path) -> Any:
+    """An Android tablet with NFC (the package's fake) and a deck registered on it."""
+    from companion.games import GAMES  # noqa: PLC0415
+    from companion.tagmap import TagMap  # noqa: PLC0415
+    from firmware_bridge.emulators.ntag import sticker_uid  # noqa: PLC0415
+    from hardware.android_fake import FakeAndroid  # noqa: PLC0415
+    from ui.tablet.android import Device  # noqa: PLC0415
+
+    spec = GAMES["microfilms"]
+    tags = TagMap(storage / "tags.sqlite3")
+    deck = tags.new_deck("home", "microfilms")
+    tags.store(deck, {sticker_uid(c): c for c in spec.sensing.cards(spec.options_type())})
+    return Device(storage, FakeAndroid(), "zh-Hant")
+
+
+async def play(actions: int, made: Any) -> None:
     from kivy.core.window import Window  # noqa: PLC0415 -- only once Kivy is configured
 
     from companion.core import playout  # noqa: PLC0415
-    from companion.journal import Journal  # noqa: PLC0415
     from companion.service import Draws  # noqa: PLC0415
-    from ui.tablet.app import TabletApp  # noqa: PLC0415
 
     flips: list[float] = []
     Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
     spent = timing()
-    db = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-    app = TabletApp(Journal(db), "zh-Hant", host="127.0.0.1", port=0, rng=random.Random(1))
+    app = made(host="127.0.0.1", port=0, rng=random.Random(1))
     task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
     while not flips:
         await asyncio.sleep(0.001)
@@ -165,22 +201,33 @@ async def phones(server: Any) -> list[tuple[Any, asyncio.Task[None]]]:
     return sockets
 
 
-def main() -> None:
-    actions = 20 if "--smoke" in sys.argv[1:] else GAME_ACTIONS
+ANDROID_FIGURES = ("cold_start_s", "frame_p50_ms", "frame_p99_ms", "peak_rss_mb")
+
+
+def run(actions: int, on_android: bool) -> int:
+    """One app in a fresh process, its figures printed (``android_``-named on Android)."""
     start = time.perf_counter()
     root = Path(__file__).resolve().parents[1]
+    prefix = "android_" if on_android else ""
     # The child imports this file as a module, from the project's root.
     proc = subprocess.Popen(
-        [sys.executable, "-c", f"from bench.tablet import child; child({actions})"],
+        [sys.executable, "-c", f"from bench.tablet import child; child({actions}, {on_android})"],
         stdout=subprocess.PIPE, text=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
     )  # fmt: skip
     assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.startswith("first-frame"):
-            print(f"cold_start_s: {time.perf_counter() - start:.2f} s", flush=True)
-        elif ":" in line:
-            print(line.strip(), flush=True)
-    sys.exit(proc.wait())
+    for said in proc.stdout:
+        line = said.strip()
+        if line == "first-frame":
+            line = f"cold_start_s: {time.perf_counter() - start:.2f} s"
+        name = line.partition(":")[0]
+        if ":" in line and (not on_android or name in ANDROID_FIGURES):
+            print(prefix + line, flush=True)
+    return proc.wait()
+
+
+def main() -> None:
+    actions = 20 if "--smoke" in sys.argv[1:] else GAME_ACTIONS
+    sys.exit(run(actions, on_android=False) or run(actions, on_android=True))
 
 
 if __name__ == "__main__":
