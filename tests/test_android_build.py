@@ -24,6 +24,7 @@ from packaging.requirements import Requirement
 
 from companion.i18n import text
 from tests.android_spec import SPEC, Spec, normal, packaged, read, recipe
+from tests.test_readme import project_copy
 
 ROOT = SPEC.parent
 ANDROID = default_environment() | {
@@ -170,3 +171,18 @@ def test_the_build_packs_the_app_its_font_and_its_art_and_nothing_of_the_desktop
 def test_the_android_way_in_starts_the_tablet_app() -> None:
     entry = (ROOT / "main.py").read_text(encoding="utf-8")
     assert "from ui.tablet import android" in entry and "android.main()" in entry
+
+
+def test_the_build_s_own_command_prepares_everything_but_the_packaging(tmp_path: Path) -> None:
+    """``scripts/android --prepare`` on a fresh copy: its tools installed, the font and the
+    art made where the spec reads them (the packaging itself needs Google's SDK)."""
+    project = project_copy(tmp_path / "table-companion")
+    run = subprocess.run(["scripts/android", "--prepare"], cwd=project, check=False,
+                         capture_output=True, text=True, timeout=900)  # fmt: skip
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
+    assert (project / ".android-venv" / "bin" / "buildozer").exists()
+    assert list((project / "fonts").glob("*.tt[cf]"))
+    assert {p.name for p in (project / "android" / "build").iterdir()} == {
+        "icon.png",
+        "presplash.png",
+    }

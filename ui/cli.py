@@ -82,7 +82,11 @@ def main(argv: list[str] | None = None) -> int:
             hint = text(lang, "cli.damaged_hint", **err.details)
             console.print(hint, markup=False, soft_wrap=True)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: the game stops where it is, and how to go on is said
+        console.print(text(lang, "cli.stopped"), markup=False, soft_wrap=True)
+        resume = _resumable(args)
+        if resume is not None:
+            console.print(text(lang, "fault.resume", command=resume), markup=False, soft_wrap=True)
         return 130
     except Exception as error:  # an error nobody foresaw: said in words, never a traceback
         reported = faults.report(error, faults.log_folder())
@@ -437,7 +441,10 @@ def _replay(args: argparse.Namespace, lang: str, console: Console) -> int:
 
 
 def _games(args: argparse.Namespace, lang: str, console: Console) -> int:
-    for g in _reading(args, lang).games():
+    games = _reading(args, lang).games()
+    if not games:
+        console.print(text(lang, "cli.no_games"))
+    for g in games:
         status = text(lang, "cli.finished") if g.result is not None else text(lang, "cli.live")
         console.print(
             text(lang, "cli.game_row", game=g.id, kind=g.game, seats=", ".join(g.seats),
