@@ -18,6 +18,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
+from kivy.cache import Cache
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics import opengl as gl
@@ -94,6 +95,7 @@ class TabletApp(App):
         # Each frame handed to the renderer at once: a software renderer frees the textures
         # of changed texts (widgets.Folding) only then, and would hold 350 MB more.
         Window.bind(on_flip=lambda *_: gl.glFlush())
+        Window.bind(on_memorywarning=self.low_memory)
         self.screens = ScreenManager(transition=NoTransition())
         for screen in (StartScreen, JoinScreen, TableScreen, OverScreen, RegisterScreen):
             self.screens.add_widget(screen(self))
@@ -142,6 +144,14 @@ class TabletApp(App):
         await session.phones.revive()
         if session.phones.moved is not None:
             self.show("join")  # the seats' codes changed: everyone scans again
+
+    def low_memory(self, *_: Any) -> None:
+        """Android warns that memory runs low (Kivy's ``on_memorywarning``): what Kivy can
+        make again — its image and texture caches — is let go and the garbage collected,
+        before Android kills apps for memory. Nothing of the game is: the journal has it."""
+        for category in ("kv.image", "kv.texture", "kv.atlas", "kv.loader"):
+            Cache.remove(category)
+        gc.collect()
 
     def fault(self, error: BaseException) -> None:
         """An error nobody foresaw, in a frame or in the app's own work: the game is left as

@@ -8,9 +8,9 @@ started as ``main.py`` starts it (:mod:`ui.tablet.android`), on a device of the 
 fake NFC, its storage a folder of the test's. Four phones play the game over real
 WebSockets, as their page does, coming back by themselves whenever their socket drops. On
 the way the tablet's own NFC reads a card played in the centre; the app is paused and
-resumed, and meanwhile the system closes its phones' server; later the system kills it in
-the background and it is started again, resuming the game where it was. What happened is
-printed as one line of JSON.
+resumed, and meanwhile the system closes its phones' server; it runs low on memory; later
+the system kills it in the background and it is started again, resuming the game where it
+was. What happened is printed as one line of JSON.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ from ui.tablet import android  # noqa: E402
 NFC = FakeAndroid()
 DEVICE = android.Device(Path(sys.argv[1]), NFC, "zh-Hant")
 android.start(DEVICE, fullscreen=False)  # as main.py starts it, in a window of this machine's
+
+from kivy.core.window import Window  # noqa: E402
 
 from companion.core.taps import Place  # noqa: E402
 from companion.core.types import CardId, Seat  # noqa: E402
@@ -229,6 +231,7 @@ async def play(device: android.Device, nfc: FakeAndroid) -> dict[str, Any]:
     result["tapped"] = await tap_a_played_card(app, nfc, phones, moves)
 
     result |= await sleep_and_wake(app, phones)
+    Window.dispatch("on_memorywarning")  # Android runs low on memory, the app in front
     woke = service.seq
     await until(lambda: service.seq > woke + 4 or service.over() is not None)
     moves.left = 0  # the players put their phones down
