@@ -77,9 +77,9 @@ def tablet_device(storage: Path) -> Any:
     from hardware.android_fake import FakeAndroid  # noqa: PLC0415
     from ui.tablet.android import Device  # noqa: PLC0415
 
-    spec = GAMES["microfilms"]
+    game, spec = next(iter(GAMES.items()))  # the game the tablet opens on
     tags = TagMap(storage / "tags.sqlite3")
-    deck = tags.new_deck("home", "microfilms")
+    deck = tags.new_deck("home", game)
     tags.store(deck, {sticker_uid(c): c for c in spec.sensing.cards(spec.options_type())})
     return Device(storage, FakeAndroid(), "zh-Hant")
 

@@ -60,10 +60,13 @@ LIMITS = Limits()
 
 class Moves:
     """How many more moves the players make by phone (none while they wait on a tap or
-    the tablet is killed; one at a time while the tablet waits for a card to lay)."""
+    the tablet is killed; one at a time while the tablet waits for a card to lay), and
+    whether they may claim victory yet: not before the kill, so that a game cut short by a
+    lucky claim never leaves the resume untried."""
 
     def __init__(self) -> None:
         self.left = math.inf
+        self.claims = False
 
     def take(self) -> bool:
         if self.left < 1:
@@ -114,8 +117,11 @@ class Phone:
                     self.device, self.joins, self.attempt = frame["device"], self.joins + 1, 0
                 elif frame.get("type") == "view":
                     self.views += 1
-                    if frame["actions"] and frame["over"] is None and self.moves.take():
-                        chosen = self.rng.choice(frame["actions"])["action"]
+                    offered = [a["action"] for a in frame["actions"]]
+                    playing = [a for a in offered if not str(a["act"]).startswith("claim")]
+                    offered = offered if self.moves.claims else playing or offered
+                    if offered and frame["over"] is None and self.moves.take():
+                        chosen = self.rng.choice(offered)
                         await self._send(ws, {"type": "act", "id": frame["seq"], "action": chosen})
 
     async def _send(self, ws: aiohttp.ClientWebSocketResponse, message: dict[str, Any]) -> None:
@@ -241,7 +247,7 @@ async def play(device: android.Device, nfc: FakeAndroid) -> dict[str, Any]:
     app.stop()  # the system kills the app in the background: nobody is told goodbye,
     await asyncio.gather(task, return_exceptions=True)
     await session.phones.stop()  # and its sockets are gone with it
-    moves.left = math.inf  # the players pick up their phones: the page reconnects
+    moves.left, moves.claims = math.inf, True  # the players pick up their phones again
 
     app, task = await start(device, port=0)
     result["offered"] = app.journal.latest_unfinished() == game

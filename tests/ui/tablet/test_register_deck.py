@@ -86,6 +86,7 @@ async def test_every_card_tapped_on_the_tablet_registers_the_deck_and_the_table_
     assert deck is not None and len(tags.cards(deck)) == total
     await tablet.press(text(LANG, "tablet.register.done"))
     assert tablet.app.screens.current == "start"
+    await tablet.until(lambda: tablet.app.sensors is not None)  # the walk let go of the reader
     sensors = tablet.app.sensors
     assert sensors is not None and sensors.centre  # the table's reader now, on the centre
     await tablet.until(lambda: sensors.statuses.get("centre") is not None)

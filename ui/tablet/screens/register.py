@@ -58,6 +58,7 @@ class RegisterScreen(Page):
     def hear(self, key: str, said: JSONObject) -> None:
         """A step of the walk: the card asked for, or what the last tap did."""
         self.said.append((key, dict(said)))
+        self.done = self.done or key == "register.done"  # stored: leaving now keeps it
         self.refresh()
 
     def finished(self, registered: bool) -> None:
@@ -66,7 +67,7 @@ class RegisterScreen(Page):
 
     def leave(self) -> None:
         """Back to the start screen; a walk not yet done is given up, nothing stored."""
-        if self.walking is not None:
+        if self.walking is not None and not self.done:
             self.walking.cancel()
         self.app.show("start")
 
