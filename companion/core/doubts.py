@@ -45,6 +45,7 @@ from companion.core.actions import Action, SeatAction, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.copies import Alike
 from companion.core.errors import MalformedAction
+from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome, Secret
 from companion.core.players import Player
 from companion.core.types import JSON, CardId, Seat
@@ -96,6 +97,7 @@ the named one, from a hand, to take it instead: the deck's card goes to that han
 Hiding = Callable[[Any, Seat], Hidden]
 
 
+@per_state
 def word_of(state: S, seat: Seat) -> S:
     """The table as ``seat``'s word has it: each card it named where the record put its
     stand-in, and the stand-in where the record has the card. What ``seat`` sees and may do
@@ -137,7 +139,8 @@ def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: Audit
         raise MalformedAction(field="cards", expected="no more than the hand and deck hold")
     hidden = hiding(word, seat)
     takings, spare = _matched(action.cards, hand, deck, hidden.out_of_sight(), copies)
-    spare = [c for c in spare if c in _free(state, spare)]
+    free = set(_free(state, spare))
+    spare = [c for c in spare if c in free]
     kept: list[Pair] = []
     taken: list[Taken] = []
     for named in takings[: len(spare)]:

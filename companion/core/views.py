@@ -41,15 +41,31 @@ def _split(events: Iterable[Event]) -> dict[Seat, list[Secret]]:
     return told
 
 
-_last: list[tuple[tuple[Event, ...], dict[Seat, list[Secret]]]] = []
-"""The last history split by seat: every seat's view of one state reads the same history,
-so it is read once, not once a seat."""
+_SPLIT_KEPT = 8
+_NO_SECRETS: dict[Seat, tuple[Secret, ...]] = {}
+_splits: dict[int, tuple[tuple[Event, ...], dict[Seat, tuple[Secret, ...]]]] = {}
+"""The histories split last, by identity (each held, so its id is not reused): every
+seat's view of a state reads the same history, and so do the views of the worlds the
+leak oracle builds from it (a world keeps its history); a history one action longer —
+after an answer — is split from where a kept one ends."""
 
 
-def _told_by_seat(history: tuple[Event, ...]) -> dict[Seat, list[Secret]]:
-    if not _last or _last[0][0] is not history:
-        _last[:] = [(history, _split(history))]
-    return _last[0][1]
+def _told_by_seat(history: tuple[Event, ...]) -> Mapping[Seat, Sequence[Secret]]:
+    kept = _splits.get(id(history))
+    if kept is not None:
+        return kept[1]
+    start, before = 0, _NO_SECRETS
+    for old, split in _splits.values():
+        n = len(old)
+        if start < n <= len(history) and history[n - 1] is old[-1] and history[:n] == old:
+            start, before = n, split
+    told = dict(before)
+    for seat, secrets in _split(history[start:]).items():
+        told[seat] = (*told.get(seat, ()), *secrets)
+    if len(_splits) >= _SPLIT_KEPT:
+        del _splits[next(iter(_splits))]
+    _splits[id(history)] = (history, told)
+    return told
 
 
 def table_view(game: str, prompts: Iterable[Prompt], result: GameOver | None) -> JSONObject:

@@ -75,13 +75,8 @@ def relabel(value: T, swap: Swap) -> T:
     of the state that holds none of the cards is the very same object.
     """
     cls: type = type(value)
-    changed = {}
-    for name, change in _plan_of(cls):
-        old = getattr(value, name)
-        new = change(old, swap)
-        if new is not old:
-            changed[name] = new
-    return evolve(value, **changed) if changed else value
+    relabelled: T = _relabeller(cls)(value, swap)
+    return relabelled
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -101,8 +96,13 @@ def _collect(value: object, found: set[CardId]) -> None:
         for item in value:
             _collect(item, found)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for name, _ in _plan_of(type(value)):
-            _collect(getattr(value, name), found)
+        cards, runs, rest = _sorted_plan(type(value))
+        fields = value.__dict__
+        found.update(fields[name] for name in cards if fields[name] is not None)
+        for name, _ in runs:
+            found.update(fields[name])
+        for name, _ in rest:
+            _collect(fields[name], found)
 
 
 Change = Callable[[Any, Swap], Any]
@@ -118,6 +118,48 @@ def _plan_of(cls: type) -> tuple[tuple[str, Change], ...]:
         if change is not None:
             found.append((f.name, change))
     return tuple(found)
+
+
+@functools.cache
+def _relabeller(cls: type) -> Change:
+    """:func:`relabel` for the instances of ``cls``. Worlds are built by the thousand, so
+    the plan is sorted once: a card field, or a run of plain card ids, is looked up in
+    ``swap`` right here; only the rest (nested values) is handed on."""
+    cards, runs, rest = _sorted_plan(cls)
+
+    def relabelled(value: Any, swap: Swap) -> Any:
+        fields, keys = value.__dict__, swap.keys()
+        changed = {}
+        for name in cards:
+            old = fields[name]
+            if old in keys:
+                changed[name] = swap[old]
+        for name, run in runs:
+            old = fields[name]
+            if not keys.isdisjoint(old):
+                changed[name] = run.origin(map(swap.get, old, old))
+        for name, change in rest:
+            old = fields[name]
+            new = change(old, swap)
+            if new is not old:
+                changed[name] = new
+        return evolve(value, **changed) if changed else value
+
+    return relabelled
+
+
+@functools.cache
+def _sorted_plan(
+    cls: type,
+) -> tuple[tuple[str, ...], tuple[tuple[str, _Run], ...], tuple[tuple[str, Change], ...]]:
+    """:func:`_plan_of` sorted by what each field holds: a card (or ``None``), a run of plain
+    card ids, or anything else that may hold one."""
+    plan = _plan_of(cls)
+    cards = tuple(name for name, change in plan if change is _card)
+    runs = tuple((name, change) for name, change in plan if isinstance(change, _Run))
+    rest = tuple((name, change) for name, change in plan if not isinstance(change, _Run)
+                 and change is not _card)  # fmt: skip
+    return cards, runs, rest
 
 
 def _resolved_hints(cls: type) -> dict[str, Any]:
@@ -162,6 +204,8 @@ def _change_for(tp: Any) -> Change | None:
         if not some:
             return None
         one = some[0]
+        if one is _card:  # None is no card: ``swap`` leaves it as it is
+            return _card
         return lambda v, swap: None if v is None else one(v, swap)
     if origin in (tuple, frozenset):
         items = [_change_for(a) for a in args if a is not Ellipsis]
@@ -170,10 +214,8 @@ def _change_for(tp: Any) -> Change | None:
         if origin is frozenset or (len(args) == 2 and args[1] is Ellipsis):
             each = items[0]
             assert each is not None
-            if each is _card:  # plain card ids: rebuilt only if one of them is swapped
-                return lambda v, swap: (
-                    v if swap.keys().isdisjoint(v) else origin(swap.get(x, x) for x in v)
-                )
+            if each is _card:
+                return _Run(origin)
             return lambda v, swap: _each(origin, each, v, swap)
         return lambda v, swap: tuple(
             x if c is None else c(x, swap) for c, x in zip(items, v, strict=True)
@@ -181,6 +223,19 @@ def _change_for(tp: Any) -> Change | None:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp) and _plan_of(tp):
         return relabel
     return None
+
+
+@dataclass(frozen=True)
+class _Run:
+    """How to relabel a tuple or set of plain card ids: rebuilt only if one of them is
+    swapped."""
+
+    origin: Callable[[Any], Any]
+
+    def __call__(self, value: Any, swap: Swap) -> Any:
+        if swap.keys().isdisjoint(value):
+            return value
+        return self.origin(map(swap.get, value, value))
 
 
 def _each(origin: Any, each: Change, value: Any, swap: Swap) -> Any:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import random
 import types
@@ -256,7 +257,7 @@ def build_attempt(
         fields = [f for f in dataclasses.fields(model) if f.init]
         if fields:
             f = rng.choice(fields)
-            hint = typing.get_type_hints(type(model))[f.name]
+            hint = hints_of(type(model))[f.name]
             return dataclasses.replace(model, **{f.name: draw(hint)})
     return draw.instance(rng.choice(spec.codec.classes))
 
@@ -300,8 +301,14 @@ class Drawer:
         return rng.choice(["", "x"])
 
     def instance(self, cls: type[Any]) -> Any:
-        hints = typing.get_type_hints(cls)
+        hints = hints_of(cls)
         return cls(**{f.name: self(hints[f.name]) for f in dataclasses.fields(cls) if f.init})
+
+
+@functools.cache
+def hints_of(cls: type[Any]) -> dict[str, Any]:
+    """The types of ``cls``'s fields, resolved once (attempts are built at thousands of steps)."""
+    return typing.get_type_hints(cls)
 
 
 # --- every listed action is accepted --------------------------------------------------------

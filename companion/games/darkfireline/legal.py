@@ -8,6 +8,7 @@ hand (:mod:`errors`), so the list depends only on what the seat knows.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 
 from companion.core import copies
@@ -68,15 +69,23 @@ def _each_copy(
     """The moves ``tried`` offers for each card of ``kinds`` in the seat's hand that the rules
     take. Every copy of a kind is refused alike (a refusal looks at the kind, never at which
     copy), so the moves are tried with one copy and listed for each."""
-    by_kind: dict[Kind, list[CardId]] = {}
-    for card in dict.fromkeys(state.player(seat).hand):
-        if kind_of(card) in kinds:
-            by_kind.setdefault(kind_of(card), []).append(card)
-    for first, *more in by_kind.values():
+    for kind, (first, *more) in _by_kind(state.player(seat).hand):
+        if kind not in kinds:
+            continue
         taken = list(tried(first))
         yield from taken
         for card in more:
             yield from (relabel(a, {first: card}) for a in taken)
+
+
+@functools.lru_cache(maxsize=256)
+def _by_kind(hand: tuple[CardId, ...]) -> tuple[tuple[Kind, tuple[CardId, ...]], ...]:
+    """The cards of ``hand`` by kind, each kind where its first card is: every family of a
+    step groups the same hand again (the tablet's, every card not face up)."""
+    grouped: dict[Kind, list[CardId]] = {}
+    for card in dict.fromkeys(hand):
+        grouped.setdefault(kind_of(card), []).append(card)
+    return tuple((kind, tuple(cards)) for kind, cards in grouped.items())
 
 
 def _others(state: State, seat: Seat) -> tuple[Seat, ...]:

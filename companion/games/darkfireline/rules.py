@@ -16,6 +16,7 @@ from companion.core.audit import AuditHand, mend
 from companion.core.copies import copy_in
 from companion.core.deal import Deal
 from companion.core.errors import BadChance, MalformedAction, NotInDeck, NotInHand, WrongMoment
+from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome
 from companion.core.phases import Dealing, Discarding
 from companion.core.prompts import Prompt
@@ -62,6 +63,7 @@ def apply(state: State, action: Action) -> Outcome[State]:
     return TURNS.apply(state, action)
 
 
+@per_state
 def pending(state: State) -> tuple[Prompt, ...]:
     """What the table waits for from the players (nothing while chance is due)."""
     phase = state.phase

@@ -16,7 +16,7 @@ from companion.games.darkfireline.state import State
 
 def hidden(state: State, seat: Seat) -> Hidden:
     others = [Seat(i) for i in range(len(state.players)) if i != seat]
-    face_down = frozenset({*state.deck, *(c for s in others for c in state.player(s).hand)})
+    face_down = frozenset(state.deck).union(*(state.player(s).hand for s in others))
     living = tuple(s for s in others if state.player(s).alive)
     return Hidden(cards=(face_down,), seats=living)
 

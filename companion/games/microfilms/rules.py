@@ -16,6 +16,7 @@ from companion.core.audit import AuditHand
 from companion.core.codec import to_json
 from companion.core.copies import copy_in
 from companion.core.errors import BadChance, NotInDeck, NotInHand
+from companion.core.memo import per_state
 from companion.core.outcome import Event, GameOver, Outcome, Secret
 from companion.core.phases import Dealing, Discarding
 from companion.core.prompts import Prompt
@@ -108,6 +109,7 @@ def acting(state: State) -> tuple[Seat, ...]:
     return ()
 
 
+@per_state
 def pending(state: State) -> tuple[Prompt, ...]:
     """What the table waits for from the players (nothing while chance is due)."""
     phase = state.phase

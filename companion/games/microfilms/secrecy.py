@@ -24,7 +24,7 @@ def hidden(state: State, seat: Seat) -> Hidden:
     others = [p for i, p in enumerate(state.players) if i != seat]
     phase = state.phase
     shown = {phase.card} if isinstance(phase, BribeOffered) and phase.target == seat else set()
-    held = {c for p in others for c in p.hand}
+    held = set().union(*(p.hand for p in others))
     hand_cards = frozenset({*state.deck, *held} - shown)
     dealt = frozenset(p.identity for p in others if p.identity is not None and not p.revealed)
     freelancers = frozenset(c for c in {*dealt, *state.removed} if c in cards.FREELANCERS)

@@ -196,7 +196,7 @@ def _tell_placement(state: State, seat: Seat) -> Iterator[Action]:
         yield TellPlacement(seat=seat, card=card)
 
 
-def _unseen(state: State, seat: Seat) -> Iterator[CardId]:
+def _unseen(state: State, seat: Seat) -> list[CardId]:
     seen = {*state.player(seat).hand, *(c for p in state.players for c in p.intel)}
     seen |= {p.card for p in state.stack if cards.function_of(p.card) is not Function.PROBE}
     t = state.transit
@@ -204,9 +204,7 @@ def _unseen(state: State, seat: Seat) -> Iterator[CardId]:
         seen.add(t.card)
     if state.options.discard_face_up:
         seen |= set(state.discard)
-    for c in cards.DECKS[state.options.deck]:
-        if c not in seen:
-            yield c
+    return [c for c in cards.DECKS[state.options.deck] if c not in seen]
 
 
 def audit_faces(state: State, seat: Seat) -> list[tuple[CardId, ...]]:

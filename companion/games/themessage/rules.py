@@ -24,6 +24,7 @@ from companion.core.errors import (
     NotInHand,
     WrongMoment,
 )
+from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome, Secret
 from companion.core.phases import Dealing, Discarding
 from companion.core.prompts import Prompt
@@ -107,6 +108,7 @@ def apply(state: State, action: Action) -> Outcome[State]:
     return TURNS.apply(state, action)
 
 
+@per_state
 def pending(state: State) -> tuple[Prompt, ...]:
     """What the table waits for from the players (nothing while chance is due)."""
     phase = state.phase

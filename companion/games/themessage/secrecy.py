@@ -30,7 +30,7 @@ BY_METHOD = {m: frozenset(c for c in CARDS if method_of(c) is m) for m in Method
 def hidden(state: State, seat: Seat) -> Hidden:
     others = [Seat(i) for i in range(len(state.players)) if i != seat]
     out = frozenset(state.removed)
-    face_down = frozenset({*state.deck, *(c for s in others for c in state.player(s).hand)})
+    face_down = frozenset(state.deck).union(*(state.player(s).hand for s in others))
     face_down |= out - PROBES  # a stand-in a player's word put out of the game
     phase = state.phase
     plays = (*state.stack, *(phase.declared if isinstance(phase, Responding) else ()))

@@ -18,7 +18,7 @@ from companion.core.doubts import doubts_view
 from companion.core.rules import over
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.core.views import own_view, revealed, table_view
-from companion.games.themessage.cards import Colour, Method, colour_of, function_of
+from companion.games.themessage.cards import CARDS, Colour, Method, function_of
 from companion.games.themessage.effects import shown
 from companion.games.themessage.hops import next_hop
 from companion.games.themessage.probes import obligation
@@ -51,11 +51,13 @@ def _transit(state: State) -> JSON:
 
 
 COLOURS = tuple(c.value for c in Colour)
+_COLOUR = {card: c.colour.value for card, c in CARDS.items()}
+"""Each card's colour by name, looked up once: every view counts every seat's intelligence."""
 
 
 def _counts(intel: tuple[CardId, ...]) -> dict[str, JSON]:
     """Received intelligence by colour, the figures a face shows (§8)."""
-    colours = [colour_of(card).value for card in intel]
+    colours = [_COLOUR[card] for card in intel]
     return {c: colours.count(c) for c in COLOURS}
 
 
