@@ -173,6 +173,7 @@ def test_the_android_way_in_starts_the_tablet_app() -> None:
     assert "from ui.tablet import android" in entry and "android.main()" in entry
 
 
+@pytest.mark.long(40)
 def test_the_build_s_own_command_prepares_everything_but_the_packaging(tmp_path: Path) -> None:
     """``scripts/android --prepare`` on a fresh copy: its tools installed, the font and the
     art made where the spec reads them (the packaging itself needs Google's SDK)."""

@@ -139,6 +139,7 @@ def project_copy(into: Path) -> Path:
     return into
 
 
+@pytest.mark.long(35)
 def test_the_quick_start_installs_and_plays_a_demo_that_ctrl_c_stops_and_resume_goes_on(
     tmp_path: Path,
 ) -> None:

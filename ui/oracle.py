@@ -63,7 +63,15 @@ def sent(
 
 def shown(session: Session) -> str:
     """The tablet's words (:class:`~ui.tablet.session.TableWords`), as one canonical text."""
-    return json.dumps(dataclasses.asdict(session.words()), ensure_ascii=False, default=str)
+    return json.dumps(session.words(), ensure_ascii=False, default=_fields)
+
+
+def _fields(value: object) -> object:
+    """A dataclass as its fields, for :func:`json.dumps` to go on into (``asdict`` would
+    copy every nested value first, to be thrown away at once); anything else as text."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    return str(value)
 
 
 def copies_traded(spec: GameSpec[Any], state: Any, rng: random.Random) -> Mapping[CardId, CardId]:

@@ -67,7 +67,9 @@ def text(lang: str, key: str, **args: object) -> str:
     template = catalog(lang).get(key)
     if template is None:
         template = catalog(FALLBACK).get(key, key)
-    return template.format_map(_Lenient(args))
+    # Most templates (a card's name, a word) have no placeholder; every phone frame reads
+    # hundreds of them, so those skip the formatting.
+    return template.format_map(_Lenient(args)) if "{" in template else template
 
 
 def has(lang: str, key: str) -> bool:

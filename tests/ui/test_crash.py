@@ -21,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.journal import Journal
 from companion.transcript import fold
 
@@ -50,6 +52,7 @@ def run_and_kill(cmd: list[str], after: float) -> int:
     return max(seen, default=0)
 
 
+@pytest.mark.long(55)
 def test_a_killed_game_resumes_with_every_committed_action(tmp_path: Path) -> None:
     db = tmp_path / "journal.sqlite3"
     rng = random.Random(20261129)

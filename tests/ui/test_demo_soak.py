@@ -10,12 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = 20
 
 
+@pytest.mark.long(420)
 def test_every_demo_plays_to_a_winner_on_twenty_seeds_in_every_way_it_runs() -> None:
     run = subprocess.run(
         [sys.executable, "bench/demos.py", "--seeds", str(SEEDS)],

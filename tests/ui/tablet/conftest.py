@@ -24,7 +24,14 @@ if "kivy" not in sys.modules:
     from ui.tablet import launch
 
     launch.prepare(Path(tempfile.mkdtemp(prefix="kivy-")))
+    from kivy.config import Config
 
+    # A test waits for frames, never for time: at 20 frames a second instead of 60, a
+    # countdown or a held button redraws a third as often, and the software renderer's
+    # CPU goes to the other tests.
+    Config.set("graphics", "maxfps", "20")
+
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
@@ -62,8 +69,10 @@ class Tablet:
     journal: Journal
 
     async def frames(self, n: int = 3) -> None:
-        for _ in range(n):
-            await asyncio.sleep(0.02)
+        """Until Kivy has drawn ``n`` more frames: what a touch scheduled is done and shown."""
+        until = Clock.frames + n
+        while Clock.frames < until:
+            await asyncio.sleep(0.005)
 
     async def tap(self, widget: Widget) -> None:
         """A finger on the widget's centre, as the touchscreen would send it — scrolled into

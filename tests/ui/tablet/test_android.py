@@ -10,11 +10,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.android_spec import normal, packaged, read
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
+@pytest.mark.long(50)
 def test_a_whole_game_on_a_simulated_android_tablet_loses_nothing_to_its_life_cycle(
     tmp_path: Path,
 ) -> None:

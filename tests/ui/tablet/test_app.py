@@ -62,6 +62,7 @@ async def enter_by_touch(tablet: Tablet, path: tuple[str, ...]) -> None:
     await tablet.press(text(lang, "phone.confirm"))
 
 
+@pytest.mark.long(45)
 @pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
 async def test_a_whole_game_played_by_touch_from_new_game_to_game_over(tablet: Tablet) -> None:
     """Moves the tablet may take are entered by touch (the first ``TOUCHES``); a move only a
@@ -103,6 +104,7 @@ async def test_a_whole_game_played_by_touch_from_new_game_to_game_over(tablet: T
         assert session.names[seat] in shown
 
 
+@pytest.mark.long(70)
 async def test_no_secret_is_ever_on_the_tablet_in_random_games(tmp_path: Path) -> None:
     """Random games entered straight into the session (bribes too, as from phones)."""
     for game in range(3):
@@ -215,6 +217,7 @@ async def test_undo_and_pause(tablet: Tablet) -> None:
     assert not session.paused
 
 
+@pytest.mark.long(45)
 async def test_the_message_on_the_tablet_shows_no_secret(tmp_path: Path) -> None:
     """風聲 on the same screens: intelligence by colour, the card in transit face down."""
     async for tablet in run_tablet(tmp_path / "j.sqlite3", "zh-Hant", seed=3):

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from kivy.core.window import Window
 
 from companion.core import playout
@@ -79,7 +80,7 @@ class Looker:
         frame); bounded, and the check then says what it sees."""
         before: object = None
         for _ in range(12):
-            await asyncio.sleep(0.01)
+            await self.tablet.frames(1)
             now = [(id(w), rect(w), tuple(getattr(w, "texture_size", ()))) for w in widgets()]
             if now == before:
                 return
@@ -259,6 +260,7 @@ async def play_through(tablet: Tablet, game: str, seed: int, every: int = EVERY)
         look.assert_none()
 
 
+@pytest.mark.long(70)
 async def test_a_whole_microfilms_game_fits_every_tablet(tmp_path: Path) -> None:
     """Francs, nights, claims and eliminations as they come: a seat's lines running out of
     its panel, the centre's count cut off, the feed's lines over each other, the winners'
@@ -267,6 +269,7 @@ async def test_a_whole_microfilms_game_fits_every_tablet(tmp_path: Path) -> None
         await play_through(tablet, "microfilms", 11)
 
 
+@pytest.mark.long(70)
 async def test_a_whole_game_of_the_message_fits_every_tablet(tmp_path: Path) -> None:
     """Intelligence discs of three colours as they pile up, the centre's card on its way,
     a round's passes in the feed — every tenth state (a game

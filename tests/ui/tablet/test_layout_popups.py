@@ -14,6 +14,7 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
+import pytest
 from kivy.core.window import Window
 
 from companion.core import playout
@@ -107,6 +108,7 @@ async def walk(look: Looker, tablet: Tablet, where: str, top: type, *steps: str)
     await look.everywhere(where, show, hide)
 
 
+@pytest.mark.long(75)
 async def test_every_pop_up_over_the_table_fits_every_tablet(tmp_path: Path) -> None:
     """A pop-up's buttons under its own edge, a seat's long view over the way out, a card's
     name out of its picker button, an alert's words running off its banner."""

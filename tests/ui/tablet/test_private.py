@@ -106,6 +106,7 @@ def real_cards(state: Any) -> tuple[CardId, ...]:
     return state.deck if target is None else state.players[target].hand
 
 
+@pytest.mark.long(120)
 @pytest.mark.parametrize("game", ["microfilms", "darkfireline"])
 async def test_a_table_with_no_phones_plays_a_whole_game_on_the_tablet(
     tmp_path: Path, game: str
