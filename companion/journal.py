@@ -68,6 +68,14 @@ CREATE TABLE IF NOT EXISTS phone_places (
     address  TEXT NOT NULL,
     port     INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS endings (
+    game_id  INTEGER PRIMARY KEY REFERENCES games(id),
+    ended    TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS same_names (
+    spelling TEXT PRIMARY KEY,
+    name     TEXT NOT NULL
+);
 """
 
 
@@ -205,11 +213,10 @@ class Journal:
                 raise
 
     def create(self, header: Header) -> int:
-        created = datetime.now(UTC).isoformat(timespec="seconds")
         with self._transaction():
             cur = self._db.execute(
                 "INSERT INTO games (game, header, created) VALUES (?, ?, ?)",
-                (header.game, _dump(header.to_json()), created),
+                (header.game, _dump(header.to_json()), _now()),
             )
         assert cur.lastrowid is not None
         return cur.lastrowid
@@ -236,6 +243,10 @@ class Journal:
                 self._db.execute(
                     "UPDATE games SET result = ? WHERE id = ?", (_dump(result), game_id)
                 )
+                self._db.execute(
+                    "INSERT OR REPLACE INTO endings (game_id, ended) VALUES (?, ?)",
+                    (game_id, _now()),
+                )
         return first + len(actions) - 1
 
     def entries(self, game_id: int) -> list[Entry]:
@@ -250,6 +261,7 @@ class Journal:
         with self._transaction():
             self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
             self._db.execute("UPDATE games SET result = NULL WHERE id = ?", (game_id,))
+            self._db.execute("DELETE FROM endings WHERE game_id = ?", (game_id,))
 
     def header(self, game_id: int) -> Header:
         found = self._read(
@@ -334,6 +346,47 @@ class Journal:
                 (game_id, address, port),
             )
 
+    def ended(self, game_id: int) -> str | None:
+        """When a game ended (ISO 8601, UTC), if this journal saw it end: a game finished
+        before journals kept the time has none."""
+        if "endings" not in self._kept():
+            return None
+        found = self._read(
+            lambda row: str(row[0]), "SELECT ended FROM endings WHERE game_id = ?", game_id
+        )
+        return found[0] if found else None
+
+    def same_names(self) -> dict[str, str]:
+        """The spellings a group said are one player's: each spelling (as
+        :func:`companion.season.spelling` writes it) with the name it counts as. Kept in the
+        journal, so that the tablet and ``companion stats`` count the same players."""
+        if "same_names" not in self._kept():
+            return {}
+        return dict(
+            self._read(
+                lambda row: (str(row[0]), str(row[1])), "SELECT spelling, name FROM same_names"
+            )
+        )
+
+    def keep_same_names(self, name: str, spellings: Sequence[str]) -> None:
+        """From now on each of ``spellings`` counts as ``name``."""
+        with self._transaction():
+            self._db.executemany(
+                "INSERT OR REPLACE INTO same_names (spelling, name) VALUES (?, ?)",
+                [(s, name) for s in spellings],
+            )
+
+    def drop_same_names(self, spellings: Sequence[str]) -> None:
+        """These spellings count as themselves again."""
+        with self._transaction():
+            self._db.executemany(
+                "DELETE FROM same_names WHERE spelling = ?", [(s,) for s in spellings]
+            )
+
+    def _kept(self) -> set[str]:
+        """The tables the file has: a journal only read, made before a table existed, lacks it."""
+        return set(self._read(lambda row: str(row[0]), "SELECT name FROM sqlite_master"))
+
     def latest_unfinished(self) -> int | None:
         (latest,) = self._read(
             lambda row: int(row[0]), "SELECT COALESCE(MAX(id), 0) FROM games WHERE result IS NULL"
@@ -388,6 +441,10 @@ def _empty() -> sqlite3.Connection:
     db.executescript(SCHEMA)
     db.execute("PRAGMA query_only = 1")
     return db
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _dump(obj: JSONObject) -> str:

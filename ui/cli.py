@@ -1,5 +1,5 @@
-"""The ``companion`` command: demo, play, resume, export, replay, games, register, markers,
-calibrate, doctor.
+"""The ``companion`` command: demo, play, resume, export, replay, games, story, stats,
+register, markers, calibrate, doctor.
 
 Every message a person reads comes from the i18n catalogs; ``--lang`` picks
 one, otherwise the system locale does. The journal defaults to the user's data
@@ -14,14 +14,19 @@ import functools
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import numpy as np
 import platformdirs
 from rich.console import Console
+from rich.table import Table
+from rich.text import Text
 
+from companion import season
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
 from companion.i18n import LANGS, Voice, pick_lang, sample_names, text
@@ -31,7 +36,7 @@ from companion.observations import Source, describe_status
 from companion.seal import opened
 from companion.service import Draws, TableService
 from companion.tagmap import TagMap, TagMapError
-from companion.transcript import TranscriptError, dumps, read, run, views
+from companion.transcript import Header, TranscriptError, dumps, read, run, views
 from hardware import inventory
 from hardware.camera import layout, sheets
 from hardware.camera.layout import LayoutError
@@ -40,8 +45,10 @@ from hardware.nfc import nfc_version
 from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
 from ui import boxes, camera, cjk, demo, faults
+from ui import season as season_words
 from ui.phone.server import DEFAULT_PORT, PhoneServer
 from ui.register import box_named, camera_learning, faces_of, learn_faces, register
+from ui.story.scene import StillPlaying, scene
 from ui.terminal import TableScreen
 from ui.walkthrough import box_cards, deck_cards, worded
 from ui.windows import WindowTimer
@@ -178,8 +185,20 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     g = command("games")
     _db_arg(g, h)
     g.set_defaults(run=_games)
+    _stats_command(command, h, lang)
+    _story_command(command, h)
     _reader_commands(command, h)
     return p
+
+
+def _story_command(
+    command: Callable[[str], argparse.ArgumentParser], h: Callable[..., str]
+) -> None:
+    s = command("story")
+    s.add_argument("game", type=int, help=h("game"))
+    s.add_argument("-o", "--output", type=Path, required=True, help=h("story_output"))
+    _db_arg(s, h)
+    s.set_defaults(run=_story)
 
 
 def _reader_commands(
@@ -222,6 +241,18 @@ def _reader_commands(
     c.add_argument("--wait", type=float, default=3.0, help=h("wait"))
     _tags_arg(c, h)
     c.set_defaults(run=_doctor)
+
+
+def _stats_command(
+    command: Callable[[str], argparse.ArgumentParser], h: Callable[..., str], lang: str
+) -> None:
+    s = command("stats")
+    s.add_argument("--since", type=functools.partial(_day, lang), metavar="DATE", help=h("since"))
+    s.add_argument("--players", default="", metavar="NAMES", help=h("stats_players"))
+    s.add_argument("--same", action="append", default=[], metavar="NAME=NAME", help=h("same"))
+    s.add_argument("--apart", action="append", default=[], metavar="NAME", help=h("apart"))
+    _db_arg(s, h)
+    s.set_defaults(run=_stats)
 
 
 def _db_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
@@ -404,12 +435,19 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
     return 0
 
 
+def _game(journal: Journal, game: int, lang: str, console: Console) -> Header | None:
+    """The header of ``game``, or ``None`` once the person is told the journal has no such game."""
+    try:
+        return journal.header(game)
+    except KeyError:
+        console.print(text(lang, "cli.no_game", game=game), style="red")
+        return None
+
+
 def _export(args: argparse.Namespace, lang: str, console: Console) -> int:
     journal = _reading(args, lang)
-    try:
-        header = journal.header(args.game)
-    except KeyError:
-        console.print(text(lang, "cli.no_game", game=args.game), style="red")
+    header = _game(journal, args.game, lang, console)
+    if header is None:
         return 1
     seal = opened(journal, args.game)  # nothing until the game is over
     ending: list[JSONObject] = [] if seal is None else [{"seal": seal.to_json()}]
@@ -419,6 +457,28 @@ def _export(args: argparse.Namespace, lang: str, console: Console) -> int:
     else:
         args.output.write_text(body, encoding="utf-8")
         console.print(text(lang, "cli.exported", game=args.game, path=str(args.output)))
+    return 0
+
+
+def _story(args: argparse.Namespace, lang: str, console: Console) -> int:
+    """A finished game drawn as a picture; a game still running has no story yet — it would
+    tell its secrets — and nothing is written."""
+    from ui.story import picture  # noqa: PLC0415 -- keeps matplotlib out of every other command
+
+    if args.output.suffix.lower() not in picture.SUFFIXES:
+        console.print(text(lang, "cli.story_bad_file", path=str(args.output)), style="red")
+        return 2
+    journal = _reading(args, lang)
+    header = _game(journal, args.game, lang, console)
+    if header is None:
+        return 1
+    try:
+        told = scene(header, (e.action for e in journal.entries(args.game)), lang, args.game)
+    except StillPlaying as err:
+        console.print(text(lang, err.key, game=args.game), style="red")
+        return 1
+    picture.draw(told, args.output)
+    console.print(text(lang, "cli.story_written", game=args.game, path=str(args.output)))
     return 0
 
 
@@ -450,6 +510,45 @@ def _games(args: argparse.Namespace, lang: str, console: Console) -> int:
             text(lang, "cli.game_row", game=g.id, kind=g.game, seats=", ".join(g.seats),
                  actions=g.actions, created=g.created, status=status)
         )  # fmt: skip
+    return 0
+
+
+def _day(lang: str, given: str) -> date:
+    try:
+        return date.fromisoformat(given)
+    except ValueError:
+        raise argparse.ArgumentTypeError(text(lang, "stats.bad_date", given=given)) from None
+
+
+def _stats(args: argparse.Namespace, lang: str, console: Console) -> int:
+    """Every finished game added up; ``--same`` and ``--apart`` first change, and keep in
+    the journal, which spellings are one player — the tablet then counts them so too."""
+    say = functools.partial(console.print, markup=False, soft_wrap=True)
+    merges = [[n.strip() for n in given.split("=")] for given in args.same]
+    for given, names in zip(args.same, merges, strict=True):
+        if len(names) < 2 or not all(names):
+            say(text(lang, "stats.bad_same", given=given), style="red")
+            return 2
+    journal = _journal(args) if merges or args.apart else _reading(args, lang)
+    sep = text(lang, "word.sep")
+    for name, *others in merges:
+        season.merge(journal, name, others)
+        say(text(lang, "stats.same_kept", name=name, others=sep.join(others)))
+    if args.apart:
+        season.part(journal, args.apart)
+        say(text(lang, "stats.apart_kept", names=sep.join(args.apart)))
+    wanted = [n for n in re.split("[,，、]", args.players) if n.strip()]
+    found = season.tally(season.played(journal), journal.same_names(), since=args.since,
+                         players=wanted)  # fmt: skip
+    if not found.games:
+        say(text(lang, "stats.none"))
+        return 0
+    for sheet in season_words.sheets(found, lang):
+        console.print(Text(sheet.title, style="bold"))  # a title is never folded to its table
+        table = Table(*sheet.columns)
+        for row in sheet.rows:
+            table.add_row(*(Text(cell) for cell in row))  # a name is not markup
+        console.print(table)
     return 0
 
 

@@ -106,6 +106,9 @@ class GameSpec(Generic[S]):
     secrecy: Secrecy[S]
     shown: Mapping[str, Shown]
     """What each kind of event the game makes may show anyone (beyond :data:`CORE_SHOWN`)."""
+    checks: frozenset[str] = frozenset()
+    """The public events in which a seat (``seat``) looks in secret at another (``target``):
+    an interrogation, a search warrant, a probe — who checked whom, over a season."""
     amend: Callable[[S, Action], S] | None = None
     """The record put right before an action is judged, where it held a guess of the app's
     that the action shows wrong (Microfilms' letter set aside at a deal no reader saw)."""

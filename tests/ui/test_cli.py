@@ -6,6 +6,8 @@ import json
 import random
 import re
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -134,7 +136,7 @@ def test_every_command_and_option_is_explained_in_words_not_keys(
         main(["--lang", lang, "--help"])
     commands = capsys.readouterr().out
     assert "cli.help" not in commands
-    for command in ("demo", "play", "resume", "export", "replay", "games", "register",
+    for command in ("demo", "play", "resume", "export", "replay", "games", "story", "register",
                     "markers", "calibrate", "doctor"):  # fmt: skip
         assert command in commands
         with pytest.raises(SystemExit):
@@ -295,3 +297,30 @@ def test_an_export_opens_the_fairness_seal_only_once_the_game_is_over(
     assert (seal["fingerprint"], seal["salt"]) == (shown, salt)
     assert in_a_shell(seal["check"]) == shown + "\n"
     assert run(capsys, "replay", str(exported), "--json")[0] == 0, "a replay reads past the seal"
+
+
+def test_story_draws_a_finished_game_as_typed_and_refuses_one_still_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``companion story GAME -o FILE``: the picture of a game that is over; a game still
+    played has secrets yet, and is refused in words, with no file written."""
+    db = tmp_path / "j.db"
+    two_games(db)  # game 1 is over, game 2 goes on
+    picture = tmp_path / "game one.png"
+    companion = Path(sys.executable).parent / "companion"
+    typed = subprocess.run(
+        [str(companion), "story", "1", "-o", str(picture), "--db", str(db), "--lang", "zh-Hant"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert typed.returncode == 0, typed.stderr
+    written = text("zh-Hant", "cli.story_written", game=1, path=str(picture))
+    assert " ".join(typed.stdout.split()) == " ".join(written.split())
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    running = tmp_path / "game two.svg"
+    code, out = run(capsys, "story", "2", "-o", str(running), "--db", str(db), "--lang", "en")
+    assert code == 1 and "".join(out.split()) == "".join(
+        text("en", "story.still_playing", game=2).split()
+    )
+    assert not running.exists()
+    code, out = run(capsys, "story", "1", "-o", str(tmp_path / "one.jpg"), "--db", str(db))
+    assert code == 2 and not (tmp_path / "one.jpg").exists()

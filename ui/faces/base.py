@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.core.types import JSONObject
+from companion.core.types import JSON, JSONObject
 from companion.i18n import Voice
 
 
@@ -95,11 +95,20 @@ class Alert:
 
     kind: str
     """``violation``, ``journal`` (it could not be saved), ``fault`` (an error the app did not
-    foresee), ``night``, ``limit``, ``secret``, ``reader`` or ``phone`` — it picks the colour."""
+    foresee), ``night``, ``limit``, ``secret``, ``reader``, ``phone`` or ``voice`` (the
+    tablet cannot speak) — it picks the colour."""
     text: str
 
 
 class Face(Protocol):
+    spoken: frozenset[str]
+    """The kinds of public event the table's voice reads out, as the feed words them (a turn,
+    a night, an ending): few enough that the table still hears itself talk."""
+
+    looks: frozenset[str]
+    """The kinds of secret that were a look at what someone hid (an interrogation, a probe):
+    the game's story marks each where it happened, once the game is over."""
+
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace: ...
 
     def centre(self, view: JSONObject, voice: Voice) -> list[str]: ...
@@ -147,6 +156,15 @@ class Face(Protocol):
     def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
         """Why ``options`` cannot deal a table of ``seats``, in the reader's words; nothing
         when they can."""
+        ...
+
+    def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:
+        """A seat's figures in the game's own terms (francs, health, intelligence by colour),
+        from the public view: what the game's story follows turn by turn."""
+        ...
+
+    def identity(self, card: JSON, voice: Voice) -> Token:
+        """An identity revealed, drawn: its name and its side's colour."""
         ...
 
     def deal_guide(self, options: Any) -> str:

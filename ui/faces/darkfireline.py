@@ -49,6 +49,13 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class DarkFireLineFace:
+    spoken = frozenset({"dealt", "turn_began", "rescue_asked", "died", "game_over"})
+    """What the table's voice reads out: whose turn, who is dying and who may save them,
+    a death, the end."""
+
+    looks = frozenset({"identity_seen", "took"})
+    """An identity seen with a search warrant, a dead player's cards taken by their killer."""
+
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]
         marks = [voice.text(f"face.darkfireline.{m}") for m in ("smoked", "flashed") if s[m]]
@@ -158,6 +165,15 @@ class DarkFireLineFace:
         return {"identities": DEFAULT_MIXES, "deck_serums": DEFAULT_DECK_SERUMS}.get(name, {}).get(
             seats
         )
+
+    def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:
+        """Health: the serums laid out, against the most a player may have (§1.2)."""
+        s = _objects(view["seats"])[seat]
+        label = voice.text("face.darkfireline.art.health")
+        return (Token("track", label, _int(s["health"]), of=_int(s["most"]), tone="green"),)
+
+    def identity(self, card: JSON, voice: Voice) -> Token:
+        return card_token(card, voice)
 
     def deal_guide(self, options: Any) -> str:
         return "tablet.deal_guide.darkfireline"

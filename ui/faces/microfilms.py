@@ -46,6 +46,17 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class MicrofilmsFace:
+    spoken = frozenset({
+        "dealt", "new_night", "claim_agent", "claim_agent_named", "claim_assassin",
+        "claim_interpol", "claim_journalist", "claim_manager", "claim_succeeded", "claim_failed",
+        "eliminated", "game_over",
+    })  # fmt: skip
+    """What the table's voice reads out: who starts, each night, every claim and how it went,
+    who is out, the end."""
+
+    looks = frozenset({"interrogation", "blackmail_took", "bribe_offered"})
+    """An identity seen in an interrogation (§6.4), a card taken or offered face down."""
+
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]
         identity = s["identity"]
@@ -154,6 +165,14 @@ class MicrofilmsFace:
 
     def option_default(self, name: str, seats: int) -> Any:
         return None
+
+    def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:
+        """Francs: what a bribe, a steal and a claim turn on."""
+        francs = _objects(view["seats"])[seat]["francs"]
+        return (Token("coin", voice.text("tablet.art.francs"), _int(francs), tone="gold"),)
+
+    def identity(self, card: JSON, voice: Voice) -> Token:
+        return card_token(card, voice)
 
     def deal_guide(self, options: Any) -> str:
         """§2 step 3: the nation out goes back unseen, or is turned face up (an option)."""

@@ -46,6 +46,16 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class TheMessageFace:
+    spoken = frozenset({
+        "dealt", "turn_began", "arrived", "received", "died", "lost", "declared_victory",
+        "game_over",
+    })  # fmt: skip
+    """What the table's voice reads out: whose turn, where the intelligence is and who takes
+    it, a death, a loss, a victory declared, the end."""
+
+    looks = frozenset({"probed", "decoded"})
+    """A probe read by its target (§6.8), intelligence in transit decoded."""
+
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]
         identity = s["identity"]
@@ -154,6 +164,17 @@ class TheMessageFace:
 
     def option_default(self, name: str, seats: int) -> Any:
         return None  # the two-camp default is worded for every table size at once
+
+    def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:
+        """The intelligence received, by colour: three of one's own colour wins, three black
+        kills."""
+        s = _objects(view["seats"])[seat]
+        return tuple(
+            Token("chip", voice.text(f"colour.{c}"), value=_int(s[c]), tone=c) for c in COLOURS
+        )
+
+    def identity(self, card: JSON, voice: Voice) -> Token:
+        return card_token(card, voice)
 
     def deal_guide(self, options: Any) -> str:
         return "tablet.deal_guide.themessage"

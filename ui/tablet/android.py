@@ -12,6 +12,8 @@ is said here and nowhere else:
   android_nfc`), watching the centre, once a deck has been registered on it — on the
   start screen, there being no terminal for ``companion register`` (:mod:`ui.tablet.
   decks`); a tablet without NFC, or without a deck, plays without readers;
+- the table's voice, when a game turns it on, is Android's own TextToSpeech
+  (:mod:`ui.tablet.android_speech`), not espeak-ng;
 - the CJK font is the one packaged with the app, else the system's (:func:`ui.cjk.find`);
 - the phones join over the tablet's Wi-Fi or the hotspot it runs, on the port the journal
   keeps, and find their way back by themselves after the app slept
@@ -39,6 +41,7 @@ from hardware.sources import Context, Watch
 from ui import faults
 from ui.phone.server import DEFAULT_PORT
 from ui.tablet import launch
+from ui.tablet.android_speech import AndroidSpeaker, Tts
 from ui.tablet.decks import OnTablet
 
 if TYPE_CHECKING:
@@ -57,6 +60,8 @@ class Device:
     nfc: AndroidNfc | None
     """Its NFC chip, if it has one."""
     lang: str
+    tts: Tts | None = None
+    """Its TextToSpeech, the table's voice (:mod:`ui.tablet.android_speech`)."""
 
 
 def device() -> Device:
@@ -65,11 +70,12 @@ def device() -> Device:
     from jnius import autoclass  # noqa: PLC0415 -- Java, on Android only
 
     from hardware.android_jnius import JniusNfc  # noqa: PLC0415 -- as above
+    from ui.tablet.android_tts import JniusTts  # noqa: PLC0415 -- as above
 
     nfc = JniusNfc()
     locale = str(autoclass("java.util.Locale").getDefault().toLanguageTag())
     found = nfc if nfc.adapter() is not Adapter.MISSING else None
-    return Device(Path(app_storage_path()), found, pick_lang(locale))
+    return Device(Path(app_storage_path()), found, pick_lang(locale), JniusTts())
 
 
 def main(on: Device | None = None) -> None:
@@ -101,7 +107,8 @@ def app(
     if on.nfc is not None:
         tags = TagMap(on.storage / "tags.sqlite3")
         decks = OnTablet(tags, Watch.parse(READER), Context(android=on.nfc))
+    speaker = None if on.tts is None else AndroidSpeaker(on.tts)
     return TabletApp(
         Journal(on.storage / "journal.sqlite3"), on.lang, host=host, port=port, rng=rng,
-        decks=decks, logs=on.storage / "logs",
+        decks=decks, logs=on.storage / "logs", speaker=speaker,
     )  # fmt: skip

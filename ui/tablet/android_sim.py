@@ -42,3 +42,38 @@ def install() -> None:
 def imported_missing() -> list[str]:
     """What Android lacks that was imported all the same (nothing, if the path is right)."""
     return sorted(m for m in MISSING if m in sys.modules)
+
+
+class FakeTextToSpeech:
+    """Android's TextToSpeech without a device (:class:`ui.tablet.android_speech.Tts`), as
+    its reference says it behaves: ``speak`` fails until the engine has bound (``onInit``,
+    :meth:`bind`), and a language with no voice installed answers ``LANG_MISSING_DATA``."""
+
+    LANG_MISSING_DATA = -1
+    SUCCESS, ERROR = 0, -1
+
+    def __init__(self, voices: frozenset[str] = frozenset({"en-US", "zh-TW", "zh-CN"})) -> None:
+        self.voices = voices
+        self.spoken: list[tuple[str, str]] = []
+        """Each line spoken, with the language tag it was spoken in."""
+        self._bound: bool | None = None
+        self._tag = ""
+
+    def bind(self, ok: bool = True) -> None:
+        """The engine reports to ``onInit``: bound, or not."""
+        self._bound = ok
+
+    def ready(self) -> bool | None:
+        return self._bound
+
+    def set_language(self, tag: str) -> int:
+        if tag not in self.voices:
+            return self.LANG_MISSING_DATA
+        self._tag = tag
+        return self.SUCCESS
+
+    def speak(self, line: str) -> int:
+        if not self._bound:
+            return self.ERROR
+        self.spoken.append((line, self._tag))
+        return self.SUCCESS

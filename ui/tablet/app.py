@@ -40,9 +40,11 @@ from ui.tablet.decks import OnTablet
 from ui.tablet.screens.join import JoinScreen
 from ui.tablet.screens.over import OverScreen
 from ui.tablet.screens.register import RegisterScreen
+from ui.tablet.screens.season import SeasonScreen
 from ui.tablet.screens.start import StartScreen
 from ui.tablet.screens.table import TableScreen
 from ui.tablet.session import Session
+from ui.tablet.speech import Crier, Speaker
 
 
 class TabletApp(App):
@@ -59,8 +61,11 @@ class TabletApp(App):
         context: Context | None = None,
         logs: Path | None = None,
         decks: OnTablet | None = None,
+        speaker: Speaker | None = None,
     ) -> None:
         super().__init__()
+        self.speaker = speaker
+        """The table's voice, for a game that turns it on (none: the tablet cannot speak)."""
         self.journal = journal
         self.boxes = boxes.folder_beside(journal.path)
         """Where the named boxes a group saved are kept, beside the journal."""
@@ -97,7 +102,8 @@ class TabletApp(App):
         Window.bind(on_flip=lambda *_: gl.glFlush())
         Window.bind(on_memorywarning=self.low_memory)
         self.screens = ScreenManager(transition=NoTransition())
-        for screen in (StartScreen, JoinScreen, TableScreen, OverScreen, RegisterScreen):
+        screens = (StartScreen, JoinScreen, TableScreen, OverScreen, RegisterScreen, SeasonScreen)
+        for screen in screens:
             self.screens.add_widget(screen(self))
         self._run_sensors()
         return self.screens
@@ -233,13 +239,16 @@ class TabletApp(App):
         draws: Draws,
         dealer: Dealer,
         window: int,
+        voice: bool = False,
     ) -> None:
+        """A new game; with ``voice``, the tablet reads its news aloud (kept with the game,
+        so a resumed game speaks too)."""
         dealt = self.sensors is not None and self.sensors.deal_on_readers(len(names))
         try:
             service = TableService.start(
                 self.journal, game, names, options, draws=draws, readers=dealt, dealer=dealer,
                 centre=self.sensors is not None and self.sensors.centre,
-                rng=self.rng, meta={"by": "tablet"}, window=window,
+                rng=self.rng, meta={"by": "tablet", "voice": voice}, window=window,
             )  # fmt: skip
         except JournalError as err:
             self._failed(err)
@@ -295,6 +304,8 @@ class TabletApp(App):
                 session.hear(status)
         self.session = session
         session.subscribe(self._redraw)
+        if self.speaker is not None and service.header.meta.get("voice") is True:
+            Crier(session, self.speaker)
         for page in self.screens.screens:
             page.rebuild()  # type: ignore[attr-defined]
         self.show(screen)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from companion.ingest import Recognise
 from companion.journal import Journal
+from ui.tablet.speech import Espeak
 
 if TYPE_CHECKING:
     from hardware.sources import Context, Watch
@@ -78,6 +79,7 @@ def run(
     from ui.tablet.app import TabletApp  # noqa: PLC0415 -- Kivy is configured now
 
     app = TabletApp(
-        journal, lang, host=host, port=port, readers=readers, recognise=recognise, context=context
-    )
+        journal, lang, host=host, port=port, readers=readers, recognise=recognise,
+        context=context, speaker=Espeak(),
+    )  # fmt: skip
     asyncio.run(app.run_all())

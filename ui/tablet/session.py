@@ -170,8 +170,13 @@ class Session:
 
     def feed(self, last: int = FEED) -> list[str]:
         """The ``last`` things that happened, newest last, in the tablet's language."""
-        voice = self.voice
-        return [voice.event(str(e["kind"]), _args(e)) for e in list(self._events)[-last:]]
+        return [line for _, line in self.news(last)]
+
+    def news(self, last: int) -> list[tuple[str, str]]:
+        """The ``last`` things that happened, newest last: each event's kind, and its line of
+        the feed (what the table's voice may read out, :mod:`ui.tablet.speech`)."""
+        voice, events = self.voice, list(self._events)[-last:] if last > 0 else []
+        return [(str(e["kind"]), voice.event(str(e["kind"]), _args(e))) for e in events]
 
     def waiting(self) -> list[str]:
         """What the table waits for, as the prompts say it — or the real deal, who has still
@@ -348,6 +353,11 @@ class Session:
 
     async def admit(self, seat: Seat, label: str) -> None:
         await self.phones.admit(seat, label)
+        self._changed()
+
+    def tell(self, alert: Alert) -> None:
+        """Something from beside the game the table must see (the voice cannot speak)."""
+        self._alert(alert)
         self._changed()
 
     def dismiss(self) -> None:

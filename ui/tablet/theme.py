@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from kivy.metrics import dp, sp
 
+from ui.tones import TONES as HEX_TONES
+
 Colour = tuple[float, float, float, float]
 
 
@@ -29,18 +31,7 @@ INK = rgb("#10140f")
 BACK = rgb("#7c2d12")
 """The back of a card, as the tablet draws one."""
 
-TONES = {
-    "red": rgb("#dc2626"),
-    "blue": rgb("#2563eb"),
-    "black": rgb("#1f2937"),
-    "green": rgb("#16a34a"),
-    "gold": GOLD,
-    "purple": rgb("#7c3aed"),
-    "orange": rgb("#ea580c"),
-    "teal": rgb("#0d9488"),
-    "grey": rgb("#6b7280"),
-    "neutral": LINE,
-}
+TONES = {tone: rgb(code) for tone, code in HEX_TONES.items()}
 """The colours the faces name for what the tablet draws (:class:`ui.faces.base.Token`)."""
 BADGES = {"good": GREEN, "warn": ORANGE, "out": MUTED, "neutral": GOLD}
 """A seat's badge (Clean, Suspicious, a revealed identity) by its tone."""

@@ -205,6 +205,7 @@ ALERT_COLOURS = {
     "secret": theme.PURPLE,
     "reader": theme.ORANGE,
     "phone": theme.ORANGE,
+    "voice": theme.ORANGE,
 }
 
 

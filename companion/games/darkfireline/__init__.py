@@ -20,7 +20,7 @@ from companion.games.darkfireline.legal import MOVES, PHONE_ONLY, audit_faces, m
 from companion.games.darkfireline.options import Options
 from companion.games.darkfireline.rules import apply, pending, roll
 from companion.games.darkfireline.secrecy import SECRECY
-from companion.games.darkfireline.shown import SHOWN
+from companion.games.darkfireline.shown import CHECKS, SHOWN
 from companion.games.darkfireline.state import Ending, State
 from companion.games.darkfireline.views import private_view, public_view, revealed_view
 from companion.games.darkfireline.words import WORDS
@@ -37,7 +37,7 @@ GAME: GameSpec[State] = GameSpec(
     pending=pending, over=over, endings=Ending, moves=MOVES, masks=masks, phone_only=PHONE_ONLY,
     record_faces=audit_faces, copies=alike,
     public_view=public_view, record_view=private_view,
-    revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, shown=SHOWN,
+    revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, shown=SHOWN, checks=CHECKS,
     sensing=Sensing(
         boxes={DIGEST_BOX: tables.seen(Options())},
         cards=tables.seen,

@@ -48,3 +48,7 @@ SHOWN: Mapping[str, Shown] = {
     "drew": SEAT,
     "warrant": SEAT,
 }
+
+CHECKS = frozenset({"warrant"})
+"""The events in which ``seat`` looks in secret at ``target`` — who checked whom, over a
+season (``GameSpec.checks``). §5.14: a search warrant, whose player sees the target's identity."""

@@ -13,7 +13,7 @@ from companion.games.microfilms.options import Options
 from companion.games.microfilms.rules import apply, pending, roll
 from companion.games.microfilms.secrecy import SECRECY
 from companion.games.microfilms.setup import MAX_SEATS, MIN_SEATS, setup
-from companion.games.microfilms.shown import SHOWN
+from companion.games.microfilms.shown import CHECKS, SHOWN
 from companion.games.microfilms.state import Ending, State
 from companion.games.microfilms.views import private_view, public_view, revealed_view
 from companion.games.microfilms.words import WORDS
@@ -36,6 +36,6 @@ GAME: GameSpec[State] = GameSpec(
     setup=setup, rules=apply, roll=roll, pending=pending, over=over, endings=Ending,
     moves=MOVES, masks=masks, phone_only=PHONE_ONLY, record_faces=audit_faces,
     copies=lambda state: cards.ALIKE, public_view=public_view, record_view=private_view,
-    revealed_view=revealed_view,
-    sensing=SENSING, bot=Bot, words=WORDS, secrecy=SECRECY, shown=SHOWN, amend=letter.follow,
+    revealed_view=revealed_view, sensing=SENSING, bot=Bot, words=WORDS, secrecy=SECRECY,
+    shown=SHOWN, checks=CHECKS, amend=letter.follow,
 )  # fmt: skip

@@ -53,3 +53,8 @@ SHOWN: Mapping[str, Shown] = {
     "interrogation_seen": SEAT,
     "blackmail_took": SEAT,
 }
+
+CHECKS = frozenset({"interrogation_seen"})
+"""The events in which ``seat`` looks in secret at ``target`` — who checked whom, over a
+season (``GameSpec.checks``). §6.4: an Interrogation, whose player sees a random card
+of the target's."""

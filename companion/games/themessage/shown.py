@@ -63,3 +63,8 @@ SHOWN: Mapping[str, Shown] = {
     "decoded": SEAT,
     "probe_arrives": SEAT,
 }
+
+CHECKS = frozenset({"probe_arrives"})
+"""The events in which ``seat`` looks in secret at ``target`` — who checked whom, over a
+season (``GameSpec.checks``). §6.8: a Probe, read in secret by its target, whose
+public answer tells its player."""

@@ -1,10 +1,10 @@
 """Game over: the winners, then — the game being over — every secret, in order.
 
-Who held which identity, and the whole timeline: each public event, and under
-it what only some seats were told (who learned what, when); and the fairness
-seal opened, as one line anyone can copy into a terminal to check that the deal
-revealed is the one sealed at the start. Until the game ends none of this
-exists on the tablet.
+Who held which identity, the game's story as a picture, and the whole timeline: each
+public event, and under it what only some seats were told (who learned what, when); and the
+fairness seal opened, as one line anyone can copy into a terminal to check that the deal
+revealed is the one sealed at the start. Until the game ends none of this exists on the
+tablet.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from companion.core.narrow import args as _args
 from companion.core.types import JSON
 from companion.fairness import Opened
 from companion.i18n import Voice
+from ui.story.scene import scene
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
+from ui.tablet.story import StoryView
 from ui.tablet.widgets import Panel, Tap, Text
 
 
@@ -57,11 +59,23 @@ class OverScreen(Page):
             who.add_widget(Text(voice.say("demo.was", {"seat": i, "identity": card})))
         who.add_widget(BoxLayout())
         body.add_widget(who)
-        body.add_widget(self._timeline(revealed["timeline"], voice))
+        story = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        story.add_widget(self._story(voice))
+        story.add_widget(self._timeline(revealed["timeline"], voice))
+        body.add_widget(story)
         box.add_widget(body)
         again = Tap(self.t("tablet.new_game"), self.app.leave_game, colour=theme.GOLD)
         again.color = theme.INK
         box.add_widget(again)
+
+    def _story(self, voice: Voice) -> Panel:
+        """The game's story as a picture (:mod:`ui.tablet.story`), drawn from the journal."""
+        service = self.app.session.service
+        actions = (e.action for e in service.journal.entries(service.game_id))
+        panel = Panel(orientation="vertical", size_hint_y=1.6)
+        panel.add_widget(Text(self.t("tablet.story"), colour=theme.MUTED, size=theme.SMALL))
+        panel.add_widget(StoryView(scene(service.header, actions, voice.lang, service.game_id)))
+        return panel
 
     def _seal(self, seal: Opened) -> Panel:
         """The seal shown at the deal, and the line that prints it again: in a field, so a

@@ -44,9 +44,12 @@ class StartScreen(Page):
         self.draws = Draws.TOLD
         self.dealer = Dealer.TABLE
         self.window = WINDOW_SECONDS
+        self.voice = False
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH)
         top.add_widget(Text(self.t("tablet.title"), size=theme.TITLE, bold=True, size_hint_x=0.3))
+        top.add_widget(Tap(self.t("tablet.season.open"), lambda: self.app.show("season"),
+                           fit=True, size_hint=(None, None), width=theme.TOUCH * 1.6))  # fmt: skip
         top.add_widget(language_bar(self))
         root.add_widget(top)
         root.add_widget(grows(self._games(), theme.TOUCH))  # a row of its own: room for every game
@@ -184,7 +187,15 @@ class StartScreen(Page):
         panel.add_widget(self.draws_button)
         self.window_button = Tap(self._window_text(), self._toggle_window)
         panel.add_widget(self.window_button)
+        if self.app.speaker is not None:  # a tablet that cannot speak offers no voice
+            self.voice_button = Tap(self.t("tablet.voice.off"), self._toggle_voice)
+            panel.add_widget(self.voice_button)
         return panel
+
+    def _toggle_voice(self) -> None:
+        """Whether the tablet reads the game's news aloud (:mod:`ui.tablet.speech`)."""
+        self.voice = not self.voice
+        self.voice_button.text = self.t(f"tablet.voice.{'on' if self.voice else 'off'}")
 
     def refresh(self) -> None:
         """Each reader's live status: connected, reconnecting (and why), failed; and whether
@@ -250,9 +261,8 @@ class StartScreen(Page):
             ).open(animation=False)
             return
         dealer = self.dealer if self.draws is Draws.TOLD else Dealer.APP  # practice: no cards
-        self.app.new_game(
-            self.game, names, options, draws=self.draws, dealer=dealer, window=self.window
-        )
+        self.app.new_game(self.game, names, options, draws=self.draws, dealer=dealer,
+                          window=self.window, voice=self.voice)  # fmt: skip
 
 
 WINDOW_CHOICES = (10, WINDOW_SECONDS, 30, 60, 0)

@@ -1,0 +1,99 @@
+"""The table's voice reads out lines of the public feed and nothing else, in the table's
+language; a voice that cannot speak says so once and stays silent."""
+
+from __future__ import annotations
+
+import random
+import stat
+from pathlib import Path
+
+import pytest
+
+from companion.core.playout import choose
+from companion.core.prompts import waiting_on
+from companion.games import GAMES
+from companion.i18n import LANGS, text
+from companion.journal import Journal
+from companion.service import Draws, TableService
+from ui.tablet.session import Session
+from ui.tablet.speech import Crier, Espeak, Recording
+
+
+def session_of(folder: Path, game: str, names: list[str], lang: str, seed: int) -> Session:
+    """A practice game (the app deals and draws) at a tablet speaking ``lang``."""
+    journal = Journal(folder / "j.sqlite3")
+    service = TableService.start(journal, game, names, draws=Draws.APP, rng=random.Random(seed))
+    return Session(service, lang, host="127.0.0.1")
+
+
+def play_out(session: Session, seed: int) -> list[tuple[str, str]]:
+    """A whole game entered at the tablet, random legal moves; every line of its feed, as
+    the tablet's feed showed it, with its kind."""
+    service, rng = session.service, random.Random(seed)
+    fed: list[tuple[str, str]] = []
+    seen = session.heard
+
+    def heard() -> None:
+        nonlocal seen
+        fed.extend(session.news(session.heard - seen))
+        seen = session.heard
+
+    session.subscribe(heard)
+    while service.over() is None:
+        state = service.table.state
+        seat = rng.choice(sorted(waiting_on(service.spec.pending(state))))
+        assert session.submit(choose(service.spec, state, seat, rng, {}))
+    return fed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_what_is_spoken_is_the_feeds_own_lines_of_the_kinds_the_game_reads_out(
+    tmp_path: Path, game: str, lang: str
+) -> None:
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][: min(GAMES[game].demo_sizes)]
+    session = session_of(tmp_path, game, names, lang, 3)
+    speaker = Recording()
+    Crier(session, speaker)
+    fed = play_out(session, 3)
+    spoken = [line for line, _ in speaker.said]
+    assert spoken == [line for kind, line in fed if kind in session.face.spoken]
+    assert {said_in for _, said_in in speaker.said} == {lang}
+    assert spoken[-1] == fed[-1][1]  # the end of the game, as the feed says it
+
+
+def test_a_voice_follows_the_table_into_another_language(tmp_path: Path) -> None:
+    session = session_of(tmp_path, "microfilms", ["Ann", "Ben", "Cat"], "en", 2)
+    speaker = Recording()
+    Crier(session, speaker)
+    session.set_lang("zh-Hant")
+    fed = play_out(session, 2)
+    assert speaker.said and all(lang == "zh-Hant" for _, lang in speaker.said)
+    assert {line for line, _ in speaker.said} <= {line for _, line in fed}
+
+
+def test_without_espeak_the_table_is_told_once_in_its_language_and_the_game_goes_on(
+    tmp_path: Path,
+) -> None:
+    session = session_of(tmp_path, "microfilms", ["Ann", "Ben", "Cat"], "zh-Hans", 2)
+    told: list[str] = []
+    session.subscribe(lambda: told.extend(a.text for a in session.alerts if a.kind == "voice"))
+    Crier(session, Espeak(program=str(tmp_path / "no-such-program")))
+    play_out(session, 2)
+    assert set(told) == {text("zh-Hans", "voice.no_espeak")}
+    session.dismiss()
+    assert not [a for a in session.alerts if a.kind == "voice"]
+
+
+async def test_espeak_speaks_each_line_in_turn_in_the_tables_language(tmp_path: Path) -> None:
+    """A stand-in for espeak-ng that writes down its voice and what it read."""
+    heard = tmp_path / "heard"
+    program = tmp_path / "espeak-ng"
+    program.write_text(f'#!/bin/sh\necho "$2:$(cat)" >> {heard}\n', encoding="utf-8")
+    program.chmod(program.stat().st_mode | stat.S_IEXEC)
+    voice = Espeak(program=str(program))
+    assert voice.say("Ben's turn.", "en") is None
+    assert voice.say("輪到 Ben。", "zh-Hant") is None
+    assert voice._speaking is not None
+    await voice._speaking
+    assert heard.read_text(encoding="utf-8").splitlines() == ["en:Ben's turn.", "cmn:輪到 Ben。"]
