@@ -33,6 +33,7 @@ from companion.service import TableService
 from companion.tagmap import TagMap
 from firmware_bridge.emulators.ntag import sticker_uid
 from hardware.emulated import EmulatedTable, Laying
+from hardware.nfc import Polling
 
 
 class LaidWrong(RuntimeError):
@@ -182,13 +183,14 @@ async def emulated_hands(
     on_lay: Callable[[Role], object] = _quiet,
     *,
     board: bool = False,
+    polling: Polling | None = None,
 ) -> AsyncIterator[Hands]:
     """Hands at ``service``'s table with a reader per seat, the centre and the discard pile,
-    emulated in ``folder`` (their links and the deck's tag map live there): PN532s, or the
-    readers of reader boards."""
+    emulated in ``folder`` (their links and the deck's tag map live there): PN532s polled
+    as ``polling`` says, or the readers of reader boards."""
     roles = reader_roles(len(service.header.seats))
     folder.mkdir(parents=True, exist_ok=True)
-    readers = EmulatedTable(roles, folder, service.observe, board=board)
+    readers = EmulatedTable(roles, folder, service.observe, polling, board=board)
     stickered(service, TagMap(folder / "tags.sqlite3"), readers.places)
     async with readers:
         yield Hands(service, readers, roles, rng, on_lay)

@@ -37,6 +37,7 @@ from companion.core.types import JSON, Seat
 from companion.i18n import Voice
 from companion.service import Change, TableService
 from hardware.hands import Hands, emulated_hands
+from hardware.nfc import Polling
 from ui.faults import resume_command
 from ui.phone.qr import terminal_qr
 from ui.phone.server import PhoneServer
@@ -71,7 +72,9 @@ async def play(
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="companion-"))
             rng = random.Random(f"{seed}:deck")
             board = readers == "board"
-            laid = emulated_hands(service, Path(folder), rng, screen.laid, board=board)
+            polling = None if pace else QUICK_HANDS
+            laid = emulated_hands(service, Path(folder), rng, screen.laid, board=board,
+                                  polling=polling)  # fmt: skip
             hands = await stack.enter_async_context(laid)
             count, boards = len(hands.readers.readers), len(hands.readers.sources)
             said = "demo.board" if board else "demo.readers"
@@ -79,6 +82,11 @@ async def play(
         await _bots_play(service, screen, seed, pace, shown, phones=phones, hands=hands)
     finale(console, voice, service)
 
+
+QUICK_HANDS = Polling(presence=0.03)
+"""A demo without pauses lifts each card as soon as it is read: its PN532s look for the
+card's going every 30 ms instead of a table's 100, or most of such a demo is spent waiting
+for a lifted card to be missed (the game and its taps are the same)."""
 
 INPUTS = ("nfc", "board")
 """The emulated readers a demo can lay its cards on: a PN532 per place, or reader boards."""
