@@ -78,12 +78,14 @@ class SeasonScreen(Page):
         self.body.add_widget(Text(sheet.title, bold=True, colour=theme.GOLD))
         grid = GridLayout(cols=len(sheet.columns), spacing=theme.GAP / 2, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
-        for column in sheet.columns:
-            grid.add_widget(Text(column, size=theme.SMALL, colour=theme.MUTED))
-        for row, first in zip(sheet.rows, firsts, strict=True):
-            grid.add_widget(first)
-            for cell in row[1:]:
-                grid.add_widget(Text(cell, size=theme.SMALL))
+        widths = _widths(sheet)
+        heads = [Text(column, size=theme.SMALL, colour=theme.MUTED) for column in sheet.columns]
+        cells = [[first, *(Text(cell, size=theme.SMALL) for cell in row[1:])]
+                 for row, first in zip(sheet.rows, firsts, strict=True)]  # fmt: skip
+        for line in [heads, *cells]:
+            for widget, width in zip(line, widths, strict=True):
+                widget.size_hint_x = width  # a column's share of the row, as GridLayout reads it
+                grid.add_widget(widget)
         self.body.add_widget(grid)
 
     def _name(self, shown: str, line: Line) -> Tap:
@@ -113,3 +115,15 @@ class SeasonScreen(Page):
         season.part(self.app.journal, line.spellings)
         self.picked = None
         self.fill()
+
+
+def _widths(sheet: Sheet) -> list[float]:
+    """Each column's share of a row, by the longest line it holds: a list of identities
+    gets room, a count does not take as much (a CJK character reads as two letters)."""
+
+    def letters(cell: str) -> int:
+        return max((sum(1 + (ord(c) > 0x2E80) for c in line) for line in cell.split("\n")),
+                   default=0)  # fmt: skip
+
+    return [min(max(letters(cell) for cell in column), 30) + 4.0
+            for column in zip(sheet.columns, *sheet.rows, strict=True)]  # fmt: skip
