@@ -305,7 +305,7 @@ class TabletApp(App):
         self.session = session
         session.subscribe(self._redraw)
         if self.speaker is not None and service.header.meta.get("voice") is True:
-            Crier(session, self.speaker)
+            Crier(session, self.speaker, opening=screen == "join")
         for page in self.screens.screens:
             page.rebuild()  # type: ignore[attr-defined]
         self.show(screen)

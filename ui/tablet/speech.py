@@ -77,11 +77,15 @@ class Crier:
     """Reads a session's news aloud as it comes: the feed's lines of the kinds its face
     names, each once, in the tablet's language of the moment."""
 
-    def __init__(self, session: Session, speaker: Speaker) -> None:
+    def __init__(self, session: Session, speaker: Speaker, *, opening: bool = False) -> None:
+        """``opening``: a new game, whose first lines (who starts) came before its voice did
+        and are read out now; a resumed game's past stays unsaid."""
         self.session = session
         self.speaker = speaker
-        self._heard = session.heard
+        self._heard = 0 if opening else session.heard
         session.subscribe(self._changed)
+        if opening:
+            self._changed()
 
     def _changed(self) -> None:
         session = self.session

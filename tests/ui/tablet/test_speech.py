@@ -15,6 +15,8 @@ from companion.games import GAMES
 from companion.i18n import LANGS, text
 from companion.journal import Journal
 from companion.service import Draws, TableService
+from tests.ui.tablet.conftest import run_tablet, texts
+from tests.ui.tablet.test_app import start_practice_game
 from ui.tablet.session import Session
 from ui.tablet.speech import Crier, Espeak, Recording
 
@@ -97,3 +99,43 @@ async def test_espeak_speaks_each_line_in_turn_in_the_tables_language(tmp_path: 
     assert voice._speaking is not None
     await voice._speaking
     assert heard.read_text(encoding="utf-8").splitlines() == ["en:Ben's turn.", "cmn:輪到 Ben。"]
+
+
+@pytest.mark.parametrize("voice", [False, True])
+async def test_the_tablet_speaks_only_when_its_new_game_screen_was_told_to(
+    tmp_path: Path, voice: bool
+) -> None:
+    """The voice is off unless the host switches it on for the game; a game switched on
+    speaks its feed from its very first line (who starts, dealt before the table opened)."""
+    speaker = Recording()
+    async for tablet in run_tablet(tmp_path / "journal.sqlite3", "en", speaker=speaker):
+        assert text("en", "tablet.voice.off") in texts()
+        if voice:
+            await tablet.press(text("en", "tablet.voice.off"))
+            assert text("en", "tablet.voice.on") in texts()
+        await start_practice_game(tablet)
+        session = tablet.app.session
+        assert session is not None
+        assert session.service.header.meta.get("voice") is voice
+        opening = [(line, "en") for kind, line in session.news(session.heard)
+                   if kind in session.face.spoken]  # fmt: skip
+        assert opening  # who starts: dealt before the table opened, and its voice with it
+        assert speaker.said == (opening if voice else [])
+        service, rng, before = session.service, random.Random(1), session.heard
+        for _ in range(MOVES):
+            seat = rng.choice(sorted(waiting_on(service.spec.pending(service.table.state))))
+            assert session.submit(choose(service.spec, service.table.state, seat, rng, {}))
+        await tablet.frames(2)
+        news = [(line, "en") for kind, line in session.news(session.heard - before)
+                if kind in session.face.spoken]  # fmt: skip
+        assert speaker.said == (opening + news if voice else [])
+
+
+MOVES = 30
+"""Moves played after the opening: a silent tablet stays silent, a speaking one reads out
+the lines of the kinds its game speaks, as they come."""
+
+
+async def test_a_tablet_that_cannot_speak_offers_no_voice(tmp_path: Path) -> None:
+    async for _tablet in run_tablet(tmp_path / "journal.sqlite3", "en"):
+        assert not {text("en", "tablet.voice.off"), text("en", "tablet.voice.on")} & set(texts())
