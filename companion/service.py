@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import json
 import logging
 import random
 import time
@@ -29,8 +30,8 @@ from typing import Any
 
 from companion.core import dealt
 from companion.core.actions import Action, SeatAction
-from companion.core.copies import Alike, by_face, held_copies, matching
-from companion.core.errors import RuleViolation
+from companion.core.copies import Alike, by_face, held_copies, matching, readings
+from companion.core.errors import NotInHand, RuleViolation
 from companion.core.game import GameSpec, TableMenu
 from companion.core.narrow import obj as _obj
 from companion.core.outcome import GameOver
@@ -467,16 +468,31 @@ class TableService:
 
     def meant(self, seat: Seat, action: Action) -> Action:
         """The action a phone's body stands for: it names cards by face, so it is the listed
-        action (a legal one, or an option of the seat's own question) it names, else itself
-        with each card read as the copy of its face the seat holds, if it holds one."""
+        action (a legal one, or an option of the seat's own question) it names, else the
+        first reading of its copies (:func:`readings`) the rules take — or, if they take
+        none, the one whose refusal is the same whichever copies lie where. A hand stated
+        card by card, too many readings to try, is read as the copies the seat holds."""
         question = self.question_for(seat)
         listed = question.options if question is not None else self.table.legal_actions(seat)
         if action in listed:
             return action
         codec, copies = self.spec.codec, self.spec.copies(self.table.state)
         found = matching(codec.encode(action), ((codec.encode(a), a) for a in listed), copies)
-        hand = self.table.state.players[seat].hand if 0 <= seat < len(self.names) else ()
-        return found or held_copies(action, hand, copies)
+        if found is not None:
+            return found
+        every = readings(action, copies, READINGS)
+        if every is None:
+            hand = self.table.state.players[seat].hand if 0 <= seat < len(self.names) else ()
+            return held_copies(action, hand, copies)
+        refused: list[tuple[tuple[bool, str, str], Action]] = []
+        for reading in every:
+            try:
+                self.spec.apply(self.table.state, reading)
+            except RuleViolation as err:
+                refused.append((_rank(err, copies), reading))
+            else:
+                return reading
+        return min(refused, key=lambda each: each[0])[1]
 
     def restart_window(self) -> None:
         """The open round has its whole time again from now (the table paused meanwhile)."""
@@ -598,3 +614,16 @@ def _change_of(feedback: Feedback) -> Change:
     seats = frozenset({asked.seat}) if asked is not None and private else frozenset()
     public = None if private else asked
     return Change(notices=tuple(notices), asked=seats, status=feedback.status, question=public)
+
+
+READINGS = 64
+"""The most readings of an action's copies tried: an action names one to three cards, so
+a few dozen at most; more is a whole hand stated, whose cards are the seat's own."""
+
+
+def _rank(err: RuleViolation, copies: Alike) -> tuple[bool, str, str]:
+    """Which refusal of a face-named action a seat is given: every reading's refusal is
+    the same in worlds that trade copies, so the least by this order is too. "Not in your
+    hand" comes last: the seat holds that face, or no reading would have another answer."""
+    said = json.dumps(by_face(err.details, copies), sort_keys=True, ensure_ascii=False)
+    return isinstance(err, NotInHand), err.code, said

@@ -82,7 +82,7 @@ def copies_traded(spec: GameSpec[Any], state: Any, rng: random.Random) -> Mappin
     alike = spec.copies(state)
     pinned = {c for d in getattr(state, "doubts", ()) for c in (d.told, d.held)}
     swap: dict[CardId, CardId] = {}
-    for copies in {tuple(sorted(c for c in g if c not in pinned)) for g in alike.values()}:
+    for copies in sorted({tuple(sorted(c for c in g if c not in pinned)) for g in alike.values()}):
         swap.update((a, b) for a, b in zip(copies, rng.sample(copies, len(copies)), strict=True)
                     if a != b)  # fmt: skip
     return swap

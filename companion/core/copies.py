@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
+import math
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -86,6 +88,27 @@ def by_face(value: JSON, copies: Alike) -> JSON:
     if isinstance(value, dict):
         return {k: by_face(v, copies) for k, v in value.items()}
     return value
+
+
+def readings(action: A, copies: Alike, most: int) -> list[A] | None:
+    """``action`` with the cards it names read as each choice of copies of their faces
+    (distinct copies, as many as each face has), itself first; ``None`` if there are more
+    than ``most`` (a whole hand stated card by card: see :func:`held_copies`).
+
+    A person names faces, and one action may name two cards of a face (a Burn played on an
+    intelligence of its own face): which copies they mean is whatever the record holds
+    where they point, and that depends on where the other copies lie. The set of readings
+    does not: two worlds that trade copies give the same readings, traded."""
+    named = sorted(named_cards(action))
+    choices = [copies.get(card, (card,)) for card in named]
+    if math.prod(len(c) for c in choices) > most:
+        return None
+    found = [action]
+    for chosen in itertools.product(*choices):
+        swap = {card: copy for card, copy in zip(named, chosen, strict=True) if card != copy}
+        if swap and len(set(chosen)) == len(chosen):
+            found.append(relabel(action, swap))
+    return found
 
 
 def held_copies(action: A, hand: Collection[CardId], copies: Alike) -> A:
