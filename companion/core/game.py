@@ -26,7 +26,7 @@ from companion.core.prompts import Prompt
 from companion.core.taps import Sensing
 from companion.core.types import CardId, JSONObject, Seat
 from companion.core.words import Words
-from companion.core.worlds import Secrecy, named_cards
+from companion.core.worlds import Secrecy
 
 S = TypeVar("S")
 
@@ -181,14 +181,10 @@ class GameSpec(Generic[S]):
         if not masks:
             return TableMenu((), ())
         others = (Seat(s) for s in range(len(masks[0].players)) if s != seat)
-        unseen = frozenset().union(
+        unseen = frozenset[CardId]().union(
             *(self.secrecy.hidden(masks[0], s).out_of_sight() for s in others)
         )
-
-        def shows(action: Action) -> bool:
-            return not named_cards(action).isdisjoint(unseen)
-
-        actions, phone = self.moves.menu(masks, seat, self.phone_only, shows)
+        actions, phone = self.moves.menu(masks, seat, self.phone_only, unseen)
         return TableMenu(tuple(actions), tuple(phone))
 
 

@@ -14,11 +14,33 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from companion.core.actions import Action
-from companion.core.types import Seat
+from companion.core.types import CardId, Seat
+from companion.core.worlds import named_cards
 
 S = TypeVar("S")
 Family = Callable[[S, Seat], Iterator[Action]]
 """One family: every action of its kind ``seat`` may take in the state, lazily."""
+Moot = Callable[[CardId], bool]
+"""Whether the caller has no use for any action naming this card. Asked as the listing
+goes, just before a card's actions are built: an answer may turn from no to yes as the
+caller reads on (never back), so it is not asked ahead of time."""
+
+
+def _none_moot(card: CardId) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Sparing(Generic[S]):
+    """A family that leaves out the actions naming a card ``moot`` says no one needs,
+    without building them or asking the rules of them: where a family tries each card of
+    the tablet's hand (every card not face up), most of that work would be thrown away.
+    Called as a plain :data:`Family`, it lists every action."""
+
+    lists: Callable[[S, Seat, Moot], Iterator[Action]]
+
+    def __call__(self, state: S, seat: Seat) -> Iterator[Action]:
+        return self.lists(state, seat, _none_moot)
 
 
 @dataclass(frozen=True)
@@ -46,7 +68,7 @@ class Families(Generic[S]):
         masks: Sequence[S],
         seat: Seat,
         withheld: Collection[str],
-        shows: Callable[[Action], bool],
+        unseen: Collection[CardId],
     ) -> tuple[list[Action], list[str]]:
         """What the shared tablet may enter for ``seat``, and the families it leaves to the seat's
         phone, knowing no more than the table does.
@@ -54,16 +76,28 @@ class Families(Generic[S]):
         Each mask is the state with what the table cannot see replaced by what it could be
         (every card not face up in the hand, each identity not shown), so an action open in
         every mask is one the table knows the seat may take. One open in some masks only
-        (a claim only its identity may make), one that ``shows`` something the table cannot
-        see (a card of the hand), and every action of a ``withheld`` family are left to the
-        phone: the rules could refuse them for what only the seat knows, and a refusal on
-        the tablet would tell the whole table.
+        (a claim only its identity may make), one that names a card the table cannot see
+        (one of the ``unseen``: a card of the hand), and every action of a ``withheld``
+        family are left to the phone: the rules could refuse them for what only the seat
+        knows, and a refusal on the tablet would tell the whole table.
+
+        Such an action only marks its family, so once the family is marked a
+        :class:`Sparing` one skips the actions naming an unseen card.
         """
         counted: dict[Action, list[str]] = {}
         phone: dict[str, None] = {}
+
+        def shows(action: Action) -> bool:
+            return not named_cards(action).isdisjoint(unseen)
+
+        def listed(name: str, make: Family[S], masked: S) -> Iterator[Action]:
+            if isinstance(make, Sparing):
+                return make.lists(masked, seat, lambda card: name in phone and card in unseen)
+            return make(masked, seat)
+
         for masked in masks:
             for name, make in self.of(masked, seat).items():
-                for action in make(masked, seat):
+                for action in listed(name, make, masked):
                     if name in withheld or shows(action):
                         phone[name] = None
                         if name in withheld:

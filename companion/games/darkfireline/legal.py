@@ -3,17 +3,20 @@
 Actions come in families named for their act (``shoot``, ``first_aid``, ``pass``…),
 each listed lazily. Each family offers the actions its cards could make and keeps
 those the rules accept: every refusal is decided by public facts or the seat's own
-hand (:mod:`errors`), so the list depends only on what the seat knows.
+hand (:mod:`errors`), so the list depends only on what the seat knows. The families of
+cards played are :class:`~companion.core.legal.Sparing`: the tablet's hand is every
+card not face up, and it needs no more than one action of such a family.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterator
 
 from companion.core import copies
 from companion.core.actions import Action, Discard, Pass, TellDraw
-from companion.core.legal import Families, Family
+from companion.core.legal import Families, Family, Moot, Sparing
 from companion.core.phases import Discarding
 from companion.core.rounds import Hold
 from companion.core.types import CardId, Seat
@@ -64,18 +67,31 @@ def _accepted(state: State, actions: Iterator[Action]) -> Iterator[Action]:
 
 
 def _each_copy(
-    state: State, seat: Seat, kinds: frozenset[Kind], tried: Callable[[CardId], Iterator[Action]]
+    state: State,
+    seat: Seat,
+    kinds: frozenset[Kind],
+    tried: Callable[[CardId], Iterator[Action]],
+    moot: Moot,
 ) -> Iterator[Action]:
     """The moves ``tried`` offers for each card of ``kinds`` in the seat's hand that the rules
-    take. Every copy of a kind is refused alike (a refusal looks at the kind, never at which
-    copy), so the moves are tried with one copy and listed for each."""
-    for kind, (first, *more) in _by_kind(state.player(seat).hand):
+    take, but none for a card once it is ``moot``. Every copy of a kind is refused alike (a
+    refusal looks at the kind, never at which copy), so the moves are tried with one copy
+    and listed for each; they are tried only as far as a copy is listed, and kept for the
+    next, so no move is put to the rules twice or for nothing."""
+    for kind, held in _by_kind(state.player(seat).hand):
         if kind not in kinds:
             continue
-        taken = list(tried(first))
-        yield from taken
-        for card in more:
-            yield from (relabel(a, {first: card}) for a in taken)
+        first, tries, taken = held[0], None, list[Action]()
+        for card in held:
+            for i in itertools.count():
+                if moot(card):
+                    break
+                if i == len(taken):
+                    tries = tried(first) if tries is None else tries
+                    if (move := next(tries, None)) is None:
+                        break
+                    taken.append(move)
+                yield taken[i] if card == first else relabel(taken[i], {first: card})
 
 
 @functools.lru_cache(maxsize=256)
@@ -92,41 +108,46 @@ def _others(state: State, seat: Seat) -> tuple[Seat, ...]:
     return tuple(s for s in state.living() if s != seat)
 
 
-def _shoot(state: State, seat: Seat) -> Iterator[Action]:
+@Sparing
+def _shoot(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
     """Each bullet at each target the rules take; a double bullet also at any two of those
     (§5.2: each target is checked on its own, so a pair is taken when both of it are)."""
     others = _others(state, seat)
 
     def tried(card: CardId) -> Iterator[Action]:
-        aimed = (Shoot(seat=seat, card=card, targets=(t,)) for t in others)
-        singles = [a for a in aimed if TURNS.accepts(state, a)]
-        yield from singles
+        ok = []
+        for t in others:
+            single = Shoot(seat=seat, card=card, targets=(t,))
+            if TURNS.accepts(state, single):
+                ok.append(t)
+                yield single
         if kind_of(card) is Kind.DOUBLE:
-            ok = [s.targets[0] for s in singles]
             yield from (Shoot(seat=seat, card=card, targets=(a, b)) for a in ok for b in ok
                         if a < b)  # fmt: skip
 
-    return _each_copy(state, seat, frozenset({Kind.SINGLE, Kind.DOUBLE}), tried)
+    return _each_copy(state, seat, frozenset({Kind.SINGLE, Kind.DOUBLE}), tried, moot)
 
 
-def _serum(state: State, seat: Seat) -> Iterator[Action]:
+@Sparing
+def _serum(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
     def tried(card: CardId) -> Iterator[Action]:
         return _accepted(state, iter([Heal(seat=seat, card=card)]))
 
-    return _each_copy(state, seat, frozenset({Kind.SERUM}), tried)
+    return _each_copy(state, seat, frozenset({Kind.SERUM}), tried, moot)
 
 
 def _aimed(kind: Kind, make: Callable[[Seat, CardId, Seat], Action]) -> Family[State]:
-    def family(state: State, seat: Seat) -> Iterator[Action]:
+    def family(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
         def tried(card: CardId) -> Iterator[Action]:
             return _accepted(state, (make(seat, card, t) for t in state.living()))
 
-        return _each_copy(state, seat, frozenset({kind}), tried)
+        return _each_copy(state, seat, frozenset({kind}), tried, moot)
 
-    return family
+    return Sparing(family)
 
 
-def _flash(state: State, seat: Seat) -> Iterator[Action]:
+@Sparing
+def _flash(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
     """Each pair of neighbours the rules take (§5.5): only neighbours are tried."""
     around = ring(state, Kind.FLASH)
     others = _others(state, seat)
@@ -135,24 +156,26 @@ def _flash(state: State, seat: Seat) -> Iterator[Action]:
         pairs = ((a, b) for a in others for b in neighbours(around, a) if a < b)
         return _accepted(state, (FlashOn(seat=seat, card=card, pair=p) for p in pairs))
 
-    return _each_copy(state, seat, frozenset({Kind.FLASH}), tried)
+    return _each_copy(state, seat, frozenset({Kind.FLASH}), tried, moot)
 
 
-def _disarm(state: State, seat: Seat) -> Iterator[Action]:
+@Sparing
+def _disarm(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
     def tried(card: CardId) -> Iterator[Action]:
         return _accepted(state, (
             Disarm(seat=seat, card=card, target=t, what=w)
             for t in state.living() for w in Removal
         ))  # fmt: skip
 
-    return _each_copy(state, seat, frozenset({Kind.DISARM}), tried)
+    return _each_copy(state, seat, frozenset({Kind.DISARM}), tried, moot)
 
 
-def _equip(state: State, seat: Seat) -> Iterator[Action]:
+@Sparing
+def _equip(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
     def tried(card: CardId) -> Iterator[Action]:
         return _accepted(state, iter([Equip(seat=seat, card=card)]))
 
-    return _each_copy(state, seat, EQUIPMENT, tried)
+    return _each_copy(state, seat, EQUIPMENT, tried, moot)
 
 
 def _leave(state: State, seat: Seat) -> Iterator[Action]:

@@ -10,16 +10,23 @@ knows: when a draw is told rather than seen, ``tell_draw`` offers every card
 the drawer could have drawn as far as they know, and the rules refuse one the
 record puts elsewhere. A hand audit (``audit_hand``) states a fact, not a
 choice, and is not listed; ``audit_faces`` says what it may name.
+
+The tablet lists the families of a turn for every identity the seat might have, with
+every card not face up as its hand: thousands of actions, nearly all naming a card the
+table cannot see. So those families are :class:`~companion.core.legal.Sparing`, and what
+a family works out alike for all its cards (its targets, the letters' places) is worked
+out once.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from companion.core import copies
 from companion.core.actions import Action, Discard, Pass, TellDraw
-from companion.core.legal import Families, Family
+from companion.core.legal import Families, Family, Moot, Sparing
 from companion.core.phases import Discarding
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
@@ -73,8 +80,11 @@ MOVES = Families(_families)
 legal_actions = MOVES.actions
 
 
-def _paying(hand: tuple[CardId, ...], use: Use) -> list[CardId]:
-    return [c for c in hand if cards.pays_for(c, use)]
+@functools.lru_cache(maxsize=1024)
+def _paying(hand: tuple[CardId, ...], use: Use) -> tuple[CardId, ...]:
+    """The cards of ``hand`` that pay for ``use``: the tablet's hand (every card not face up)
+    is asked again for each use, in each mask, at each redraw."""
+    return tuple(c for c in hand if cards.pays_for(c, use))
 
 
 def _others(state: State, seat: Seat) -> list[Seat]:
@@ -137,36 +147,39 @@ def _bribe(state: State, seat: Seat) -> Iterator[Action]:
             yield Bribe(seat=seat, target=t, card=c)
 
 
-def _steal(state: State, seat: Seat) -> Iterator[Action]:
+@Sparing
+def _steal(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+    others = _others(state, seat)
     for c in _paying(state.player(seat).hand, Use.STEAL):
-        for t in _others(state, seat):
-            yield Steal(seat=seat, target=t, card=c)
+        if not moot(c):
+            yield from (Steal(seat=seat, target=t, card=c) for t in others)
 
 
-def _withdraw(state: State, seat: Seat) -> Iterator[Action]:
+@Sparing
+def _withdraw(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
     for c in _paying(state.player(seat).hand, Use.WITHDRAW):
-        yield Withdraw(seat=seat, card=c)
+        if not moot(c):
+            yield Withdraw(seat=seat, card=c)
 
 
-def _costs(state: State, seat: Seat, use: Use, francs: int) -> list[CardId | None]:
-    """A card that pays for ``use``, or ``None`` for paying ``francs`` instead."""
-    me = state.player(seat)
-    return [*_paying(me.hand, use), *([None] if me.francs >= francs else [])]
+def _paid(
+    use: Use, francs: int, make: Callable[[Seat, Seat, CardId | None], Action]
+) -> Family[State]:
+    """A family of acts on another seat, each paid with a card that pays for ``use`` or,
+    card ``None``, with ``francs``."""
+
+    def family(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+        me, others = state.player(seat), _others(state, seat)
+        costs = (*_paying(me.hand, use), *((None,) if me.francs >= francs else ()))
+        for c in costs:
+            if c is None or not moot(c):
+                yield from (make(seat, t, c) for t in others)
+
+    return Sparing(family)
 
 
-def _interrogate(state: State, seat: Seat) -> Iterator[Action]:
-    for c in _costs(state, seat, Use.INTERROGATE, INTERROGATE_FRANCS):
-        for t in _others(state, seat):
-            yield Interrogate(seat=seat, target=t, card=c)
-
-
-def _blackmail(state: State, seat: Seat) -> Iterator[Action]:
-    for c in _costs(state, seat, Use.BLACKMAIL, BLACKMAIL_FRANCS):
-        for t in _others(state, seat):
-            yield Blackmail(seat=seat, target=t, card=c)
-
-
-def _claim(state: State, seat: Seat) -> Iterator[Action]:
+@Sparing
+def _claim(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
     if not claims.may_claim(state, seat):
         return
     me = state.player(seat)
@@ -176,25 +189,37 @@ def _claim(state: State, seat: Seat) -> Iterator[Action]:
     films = [c for c in me.hand if cards.CARDS[c].kind is cards.Kind.MICROFILM]
     if kind is ClaimAgent:
         named = (None,) if state.options.agent_claim is AgentClaim.A else others
+        asides = letter.candidates(state, seat)
         yield from (
             ClaimAgent(seat=seat, microfilm=m, named=t, aside=x)
             for m in films
+            if not moot(m)
             for t in named
-            for x in letter.candidates(state, seat)
+            for x in asides
+            if x is None or not moot(x)
         )
     elif kind is ClaimJournalist:
-        yield from (ClaimJournalist(seat=seat, named=t, microfilm=m) for m in films for t in others)
+        yield from (
+            ClaimJournalist(seat=seat, named=t, microfilm=m)
+            for m in films
+            if not moot(m)
+            for t in others
+        )
     elif kind is ClaimAssassin:
         yield from (ClaimAssassin(seat=seat, named=t) for t in state.in_game())  # §7.3
     elif kind is ClaimInterpol:
         yield from (ClaimInterpol(seat=seat, named=t) for t in others)
     else:
-        for x, y in itertools.combinations([cards.letter(n) for n in Nation], 2):
-            for a in _places(state, x):
-                yield from (ClaimManager(seat=seat, letters=(a, b)) for b in _places(state, y))
+        places = {x: _places(state, x) for x in (cards.letter(n) for n in Nation)}
+        for x, y in itertools.combinations(places, 2):
+            for a in places[x]:
+                if moot(x) or moot(y):
+                    break
+                yield from (ClaimManager(seat=seat, letters=(a, b)) for b in places[y])
 
 
 def _places(state: State, letter: CardId) -> list[LetterPlace]:
+    """Everywhere a Manager may say ``letter`` is: with a seat in the game, or on a pile."""
     return [
         *(LetterPlace(letter=letter, seat=s) for s in state.in_game()),
         *(LetterPlace(letter=letter, pile=p) for p in Pile),
@@ -250,8 +275,14 @@ _BY_PHASE: dict[type, dict[str, Family[State]]] = {
         "bribe": _bribe,
         "steal": _steal,
         "withdraw": _withdraw,
-        "interrogate": _interrogate,
-        "blackmail": _blackmail,
+        "interrogate": _paid(
+            Use.INTERROGATE,
+            INTERROGATE_FRANCS,
+            lambda s, t, c: Interrogate(seat=s, target=t, card=c),
+        ),
+        "blackmail": _paid(
+            Use.BLACKMAIL, BLACKMAIL_FRANCS, lambda s, t, c: Blackmail(seat=s, target=t, card=c)
+        ),
         "claim": _claim,
     },
 }

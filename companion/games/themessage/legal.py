@@ -9,6 +9,9 @@ A list goes to the seat's own phone, so it may depend only on what that seat
 knows: its hand and identity, and public facts. A probed player is offered
 only the answer their identity owes — their phone tells them their duty — and
 ``tell_draw`` offers every card the drawer could have drawn as far as they know.
+
+The families of plays are :class:`~companion.core.legal.Sparing`: the tablet lists them
+with every card not face up as the hand, and needs one play of a family at most.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Iterator
 
 from companion.core import copies
 from companion.core.actions import Action, Discard, Pass, TellDraw
-from companion.core.legal import Families, Family
+from companion.core.legal import Families, Family, Moot, Sparing
 from companion.core.phases import Discarding
 from companion.core.rounds import Hold
 from companion.core.types import CardId, Seat
@@ -76,8 +79,9 @@ MOVES = Families(_families)
 legal_actions = MOVES.actions
 
 
-def _mine(state: State, seat: Seat, function: Function) -> tuple[CardId, ...]:
-    return _by_function(state.player(seat).hand).get(function, ())
+def _mine(state: State, seat: Seat, function: Function, moot: Moot) -> Iterator[CardId]:
+    """The seat's cards of ``function``, but none that is ``moot`` when it is reached."""
+    return (c for c in _by_function(state.player(seat).hand).get(function, ()) if not moot(c))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -89,47 +93,61 @@ def _by_function(hand: tuple[CardId, ...]) -> dict[Function, tuple[CardId, ...]]
     return {f: tuple(cs) for f, cs in found.items()}
 
 
-def _lock(state: State, seat: Seat) -> Iterator[Action]:
-    for c in _mine(state, seat, Function.LOCK):
-        yield from (Lock(seat=seat, card=c, target=t) for t in timing.lock_targets(state, seat))
+@Sparing
+def _lock(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+    targets = timing.lock_targets(state, seat)
+    for c in _mine(state, seat, Function.LOCK, moot):
+        yield from (Lock(seat=seat, card=c, target=t) for t in targets)
 
 
-def _lure(state: State, seat: Seat) -> Iterator[Action]:
-    for c in _mine(state, seat, Function.LURE):
-        yield from (Lure(seat=seat, card=c, target=t) for t in timing.lure_targets(state, seat))
+@Sparing
+def _lure(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+    targets = timing.lure_targets(state, seat)
+    for c in _mine(state, seat, Function.LURE, moot):
+        yield from (Lure(seat=seat, card=c, target=t) for t in targets)
 
 
-def _intercept(state: State, seat: Seat) -> Iterator[Action]:
-    yield from (Intercept(seat=seat, card=c) for c in _mine(state, seat, Function.INTERCEPT))
+@Sparing
+def _intercept(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+    yield from (Intercept(seat=seat, card=c) for c in _mine(state, seat, Function.INTERCEPT, moot))
 
 
-def _return(state: State, seat: Seat) -> Iterator[Action]:
-    yield from (Return(seat=seat, card=c) for c in _mine(state, seat, Function.RETURN))
+@Sparing
+def _return(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+    yield from (Return(seat=seat, card=c) for c in _mine(state, seat, Function.RETURN, moot))
 
 
-def _decode(state: State, seat: Seat) -> Iterator[Action]:
-    yield from (Decode(seat=seat, card=c) for c in _mine(state, seat, Function.DECODE))
+@Sparing
+def _decode(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+    yield from (Decode(seat=seat, card=c) for c in _mine(state, seat, Function.DECODE, moot))
 
 
-def _burn(state: State, seat: Seat) -> Iterator[Action]:
+@Sparing
+def _burn(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
     targets = timing.burn_targets(state)
-    for c in _mine(state, seat, Function.BURN):
+    for c in _mine(state, seat, Function.BURN, moot):
         for target, black in targets.items():
             yield from (Burn(seat=seat, card=c, target=target, intel=i) for i in black)
 
 
-def _counter(state: State, seat: Seat) -> Iterator[Action]:
-    for c in _mine(state, seat, Function.COUNTER):
-        yield from (Counter(seat=seat, card=c, on=n) for n in timing.counter_targets(state, seat))
+@Sparing
+def _counter(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+    targets = timing.counter_targets(state, seat)
+    for c in _mine(state, seat, Function.COUNTER, moot):
+        yield from (Counter(seat=seat, card=c, on=n) for n in targets)
 
 
-def _probe(state: State, seat: Seat) -> Iterator[Action]:
-    for c in _mine(state, seat, Function.PROBE):
-        yield from (Probe(seat=seat, card=c, target=t) for t in timing.probe_targets(state, seat))
+@Sparing
+def _probe(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+    targets = timing.probe_targets(state, seat)
+    for c in _mine(state, seat, Function.PROBE, moot):
+        yield from (Probe(seat=seat, card=c, target=t) for t in targets)
 
 
-def _distribute(state: State, seat: Seat) -> Iterator[Action]:
-    yield from (Distribute(seat=seat, card=c) for c in _mine(state, seat, Function.DISTRIBUTE))
+@Sparing
+def _distribute(state: State, seat: Seat, moot: Moot) -> Iterator[Action]:
+    made = _mine(state, seat, Function.DISTRIBUTE, moot)
+    yield from (Distribute(seat=seat, card=c) for c in made)
 
 
 def _pass(state: State, seat: Seat) -> Iterator[Action]:
