@@ -256,6 +256,11 @@ class Journal:
             game_id,
         )
 
+    def actions(self, game_id: int) -> list[JSONObject]:
+        """Game ``game_id``'s actions in order, as :func:`companion.transcript.fold` replays
+        them: what the table, the seal, the story and the season each read back."""
+        return [entry.action for entry in self.entries(game_id)]
+
     def drop_from(self, game_id: int, seq: int) -> None:
         """Forget the actions from ``seq`` on (an undo); the game is live again."""
         with self._transaction():

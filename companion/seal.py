@@ -40,7 +40,7 @@ class TableSeal:
         """The fingerprint of the deal, once the deal is whole; public."""
         table = self._table
         if self._fingerprint is None and not isinstance(table.state.phase, Dealing):
-            actions = [e.action for e in table.journal.entries(table.game_id)]
+            actions = table.journal.actions(table.game_id)
             deal = deal_of(table.spec, table.header.initial_state(), actions)
             self._fingerprint = None if deal is None else fingerprint(self._salt, deal)
         return self._fingerprint
@@ -57,7 +57,7 @@ def opened(journal: Journal, game_id: int) -> Opened | None:
     if salt is None:
         return None
     header = journal.header(game_id)
-    actions = [e.action for e in journal.entries(game_id)]
+    actions = journal.actions(game_id)
     if header.spec.over(fold(header, actions)) is None:
         return None
     deal = deal_of(header.spec, header.initial_state(), actions)

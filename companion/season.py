@@ -54,7 +54,7 @@ def played(journal: Journal) -> list[Played]:
 def _replayed(journal: Journal, game_id: int, created: str) -> Played:
     header = journal.header(game_id)
     spec = header.spec
-    actions = [e.action for e in journal.entries(game_id)]
+    actions = journal.actions(game_id)
     state = fold(header, actions)
     result = spec.over(state)
     assert result is not None, "a game the journal has as finished ends when replayed"

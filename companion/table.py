@@ -111,7 +111,7 @@ class Table:
         """The game exactly as its last committed action left it, and the chance it waits for
         drawn (a game created and stopped before its deal is dealt now)."""
         header = journal.header(game_id)
-        state = fold(header, [e.action for e in journal.entries(game_id)])
+        state = fold(header, journal.actions(game_id))
         table = cls(journal, game_id, header, state, chance or _from(header, rng))
         table._commit([])
         return table

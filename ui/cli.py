@@ -451,7 +451,7 @@ def _export(args: argparse.Namespace, lang: str, console: Console) -> int:
         return 1
     seal = opened(journal, args.game)  # nothing until the game is over
     ending: list[JSONObject] = [] if seal is None else [{"seal": seal.to_json()}]
-    body = dumps(header, [*(e.action for e in journal.entries(args.game)), *ending])
+    body = dumps(header, [*journal.actions(args.game), *ending])
     if args.output is None:
         sys.stdout.write(body)
     else:
@@ -473,7 +473,7 @@ def _story(args: argparse.Namespace, lang: str, console: Console) -> int:
     if header is None:
         return 1
     try:
-        told = scene(header, (e.action for e in journal.entries(args.game)), lang, args.game)
+        told = scene(header, journal.actions(args.game), lang, args.game)
     except StillPlaying as err:
         console.print(text(lang, err.key, game=args.game), style="red")
         return 1

@@ -71,7 +71,7 @@ class OverScreen(Page):
     def _story(self, voice: Voice) -> Panel:
         """The game's story as a picture (:mod:`ui.tablet.story`), drawn from the journal."""
         service = self.app.session.service
-        actions = (e.action for e in service.journal.entries(service.game_id))
+        actions = service.journal.actions(service.game_id)
         panel = Panel(orientation="vertical", size_hint_y=1.6)
         panel.add_widget(Text(self.t("tablet.story"), colour=theme.MUTED, size=theme.SMALL))
         panel.add_widget(StoryView(scene(service.header, actions, voice.lang, service.game_id)))
