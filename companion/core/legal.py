@@ -84,7 +84,9 @@ class Families(Generic[S]):
         Such an action only marks its family, so once the family is marked a
         :class:`Sparing` one skips the actions naming an unseen card.
         """
-        counted: dict[Action, list[str]] = {}
+        # Each action met, with its family and in how many masks in a row, from the first,
+        # it is open: an action a family lists twice in one mask is still counted once.
+        counted: dict[Action, tuple[str, int]] = {}
         phone: dict[str, None] = {}
 
         def shows(action: Action) -> bool:
@@ -95,7 +97,7 @@ class Families(Generic[S]):
                 return make.lists(masked, seat, lambda card: name in phone and card in unseen)
             return make(masked, seat)
 
-        for masked in masks:
+        for i, masked in enumerate(masks):
             for name, make in self.of(masked, seat).items():
                 for action in listed(name, make, masked):
                     if name in withheld or shows(action):
@@ -103,11 +105,15 @@ class Families(Generic[S]):
                         if name in withheld:
                             break
                         continue
-                    counted.setdefault(action, []).append(name)
+                    known = counted.get(action)
+                    if known is None:
+                        counted[action] = (name, 1 if i == 0 else 0)
+                    elif known[1] == i:
+                        counted[action] = (known[0], i + 1)
         found = []
-        for action, names in counted.items():
-            if len(names) == len(masks):
+        for action, (name, open_in) in counted.items():
+            if open_in == len(masks):
                 found.append(action)
             else:
-                phone[names[0]] = None
+                phone[name] = None
         return found, list(phone)
