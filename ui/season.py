@@ -50,12 +50,17 @@ def player_row(line: Line, lang: str) -> tuple[str, ...]:
         for game, card, r in line.identities
     ]
     checked = [text(lang, "stats.checked", name=n, count=c) for n, c in line.checked]
-    minutes = "—" if line.minutes is None else f"{line.minutes:.0f}"
+    minutes = "—" if line.minutes is None else _minutes(line.minutes)
     return (
         also if others else line.name, str(line.games),
         _record(lang, Record(line.games, line.wins)), "\n".join(as_) or "—", f"{line.moves:.0f}",
         minutes, _join(lang, checked),
     )  # fmt: skip
+
+
+def _minutes(minutes: float) -> str:
+    """Whole minutes, and "<1" for a game under a minute: never "0", as if it took no time."""
+    return "<1" if minutes < 1 else f"{minutes:.0f}"
 
 
 def _camp_row(camp: Camp, lang: str) -> tuple[str, ...]:

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from companion.i18n import text
+from companion.season import Line
 from tests.test_season import TABLES, season_journal
 from ui.cli import main
+from ui.season import player_row
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +86,13 @@ def test_a_journal_with_no_finished_game_says_so(
 ) -> None:
     out = stats(capsys, "--db", str(tmp_path / "none.sqlite3"), "--lang", "zh-Hans")
     assert text("zh-Hans", "stats.none") in out
+
+
+@pytest.mark.parametrize(
+    ("minutes", "shown"), [(None, "—"), (0, "<1"), (0.9, "<1"), (1.2, "1"), (12.6, "13")]
+)
+def test_a_player_s_minutes_a_game_are_whole_minutes_and_a_short_game_is_under_one(
+    minutes: float | None, shown: str
+) -> None:
+    line = Line("Ann", ("Ann",), 1, 0, (), 12.0, minutes, ())
+    assert player_row(line, "en")[5] == shown
