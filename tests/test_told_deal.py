@@ -20,6 +20,7 @@ from companion.core.phases import Dealing, Discarding
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
+from companion.core.worlds import relabel
 from companion.games.microfilms import cards, letter
 from companion.games.microfilms.actions import ClaimAgent, Draw, Source
 from companion.games.microfilms.cards import Nation
@@ -257,7 +258,9 @@ def test_an_agent_who_claims_before_the_app_knows_turns_the_letter_face_up(tmp_p
         spec.apply(ready, ClaimAgent(seat=agent, microfilm=CardId("M-UK")))
     assert refused.value.code == "claim_needs_letter"
     legal = spec.legal_actions(ready, agent, "claim")
-    assert {a.aside for a in legal if isinstance(a, ClaimAgent)} == {"L-CN", "L-UK", "L-US"}
+    assert {a.aside for a in legal if isinstance(a, ClaimAgent)} == {
+        "L-CN", "L-UK", "L-US", "L-SU"  # the claimant cannot know the Soviet Agent is out
+    }  # fmt: skip
     for aside, won in (("L-UK", True), ("L-US", False)):
         claim = ClaimAgent(seat=agent, microfilm=CardId("M-UK"), aside=CardId(aside))
         out = spec.apply(ready, claim)
@@ -265,6 +268,50 @@ def test_an_agent_who_claims_before_the_app_knows_turns_the_letter_face_up(tmp_p
         assert kinds[0] == "letter_turned_up" and out.events[0].args["letter"] == aside
         assert ("claim_succeeded" in kinds) is won  # UK is CN's enemy only if UK stands alone
         assert out.state.letter_known
+
+
+def test_an_agent_s_claim_is_offered_and_answered_alike_whichever_nation_is_out(
+    tmp_path: Path,
+) -> None:
+    """§2 step 3: the fourth Agent leaves the game unseen with its Microfilm and letter, so
+    an Agent cannot know which nation is out. In a world where another nation is the one
+    out (its Agent, Microfilm and letter traded with the Soviets'), the claimant is offered
+    the same claims, and each letter it may name is refused alike or turned up alike —
+    naming the letter of a nation out is no free probe of which it is."""
+    service = dealt_microfilms(tmp_path)
+    state, spec, agent = service.table.state, service.spec, Seat(0)  # the CN Agent
+    ready = evolve(
+        state,
+        players=evolve_at(state.players, agent, clean=True, hand=(CardId("M-UK"),)),
+        deck=(*(c for c in state.deck if c != "M-UK"), CardId("A-SB1")),
+        active=agent,
+        phase=Choosing(),
+    )
+    us_out = evolve(
+        relabel(ready, {CardId(f"{k}-{a}"): CardId(f"{k}-{b}") for k in "RML"
+                        for a, b in (("US", "SU"), ("SU", "US"))}),
+        lone=Nation.SU if ready.lone is Nation.US else ready.lone,
+    )  # fmt: skip
+    assert "M-US" in us_out.removed and "R-SU" in {p.identity for p in us_out.players}
+    assert spec.private_view(ready, agent) == spec.private_view(us_out, agent)
+    assert spec.legal_actions(ready, agent) == spec.legal_actions(us_out, agent)
+    for aside in ("L-CN", "L-UK", "L-US", "L-SU", "M-UK", "NOPE"):
+        claim = ClaimAgent(seat=agent, microfilm=CardId("M-UK"), aside=CardId(aside))
+        here, there = answer(spec, ready, claim), answer(spec, us_out, claim)
+        if isinstance(here, RuleViolation) or isinstance(there, RuleViolation):
+            assert repr(here) == repr(there), aside
+            continue
+        assert here.events[0] == there.events[0], aside  # the letter turned up, for all
+    out = spec.apply(ready, ClaimAgent(seat=agent, microfilm=CardId("M-UK"), aside=CardId("L-SU")))
+    assert [e.kind for e in out.events][-1] != "claim_succeeded"  # no Soviet Microfilm in play
+    assert out.state.players[agent].eliminated and spec.over(out.state) is None
+
+
+def answer(spec: Any, state: Any, action: ClaimAgent) -> Any:
+    try:
+        return spec.apply(state, action)
+    except RuleViolation as err:
+        return err
 
 
 # --- a table with some readers: the deal told on the phones, the letter on the centre reader ---
@@ -334,6 +381,30 @@ def test_the_last_card_of_the_deck_is_told_while_the_letter_is_a_guess(tmp_path:
     known = evolve(one, letter_known=True)
     assert not isinstance(spec.apply(known, Draw(seat=one.active, source=Source.DECK))
                           .state.phase, Drawing)  # fmt: skip
+
+
+def test_whether_the_last_card_is_a_letter_is_not_told_by_how_it_is_drawn(
+    tmp_path: Path,
+) -> None:
+    """§3: the deck is hidden from everyone. Two worlds alike but for the deck's last card
+    (a letter, or the Ace the drawer kept instead): every other seat sees the draw alike —
+    the drawer asked to tell it in both, not the Ace taken from the record in one."""
+    state = dealt_microfilms(tmp_path).table.state
+    drawer, last = state.active, next(c for c in state.deck if c.startswith("L-"))
+    spec = dealt_microfilms(tmp_path / "b").spec
+    hand = state.players[drawer].hand
+    worlds = [
+        evolve(state, deck=(last,), phase=Choosing(),
+               players=evolve_at(state.players, drawer, hand=(*hand, CardId("ACE")))),
+        evolve(state, deck=(CardId("ACE"),), phase=Choosing(),
+               players=evolve_at(state.players, drawer, hand=(*hand, last))),
+    ]  # fmt: skip
+    after = [spec.apply(w, Draw(seat=drawer, source=Source.DECK)).state for w in worlds]
+    for seat in (Seat(s) for s in range(len(state.players)) if s != drawer):
+        here, there = ((spec.public_view(a), spec.pending(a), spec.private_view(a, seat))
+                       for a in after)  # fmt: skip
+        assert here == there, seat
+    assert all(isinstance(a.phase, Drawing) for a in after)
 
 
 def test_no_claim_is_judged_by_a_guess(tmp_path: Path) -> None:

@@ -9,7 +9,8 @@ app which letter it is without seeing it, so the app keeps a guess
   player says they drew or hold that the guess put aside is simply in the deck:
   the guess trades places with a letter the record still has in the deck, which
   nobody has seen either (:func:`follow`); the last card of the deck is told like
-  any other, not taken from the record.
+  any other, not taken from the record — whatever it is, or whether the table is
+  asked would say whether it is a letter.
 - From the second night the app knows it (:func:`learnt`): the deck has run out
   once, so every letter in play but the one set aside has been drawn — and told,
   so the guess has followed them. The moment is public: knowing it sooner, from
@@ -71,9 +72,14 @@ def learnt(state: State) -> State:
 
 def turned_up(state: State, seat: Seat, letter: CardId) -> tuple[State, list[Event]]:
     """``seat`` turned the letter set aside face up, and it is ``letter``: the record takes it,
-    wherever it had it (a holder whose record gave them that letter is told)."""
-    guess = aside(state)
-    if state.letter_known or guess is None or not _in_play_letter(state, letter):
+    wherever it had it (a holder whose record gave them that letter is told).
+
+    Any letter the seat does not see elsewhere is taken, even that of the nation whose Agent
+    is out of the game: which nation that is, no seat may know, so refusing it would tell the
+    claimant. The whole table sees the letter face up; a claim that names one the box holds
+    is judged by it, and fails (no Microfilm of that nation is in play)."""
+    guess, known = aside(state), cards.CARDS.get(letter)
+    if state.letter_known or guess is None or known is None or known.kind is not Kind.LETTER:
         raise MalformedAction(field="aside", expected="the letter set aside, when unknown")
     if letter in (*state.discard, *state.player(seat).hand):  # where the claimant sees it
         raise MalformedAction(field="aside", expected="a letter not in sight elsewhere")
@@ -84,12 +90,13 @@ def turned_up(state: State, seat: Seat, letter: CardId) -> tuple[State, list[Eve
 
 def candidates(state: State, seat: Seat) -> tuple[CardId | None, ...]:
     """What an Agent's claim may say the letter set aside is, as ``seat`` can know: ``None``
-    where the app knows it, else every letter in play that ``seat`` does not see elsewhere."""
+    where the app knows it, else every letter that ``seat`` does not see elsewhere — the
+    nation out of the game's too, as the seat cannot know which that is (§2 step 3)."""
     if state.letter_known:
         return (None,)
     seen = {*state.discard, *state.player(seat).hand}
     letters = {cards.letter(n) for n in cards.Nation}
-    return tuple(sorted(c for c in letters if _in_play_letter(state, c) and c not in seen))
+    return tuple(sorted(c for c in letters if c not in seen))
 
 
 def _aside_is(state: State, guess: CardId, letter: CardId) -> State:

@@ -174,8 +174,10 @@ def _draw(state: State, a: Draw) -> Step:
     if a.source is Source.DECK:
         if not state.deck:
             raise PileEmpty(pile="deck")
-        if len(state.deck) == 1 and not letter.guessed(state, state.deck[0]):
+        if len(state.deck) == 1 and state.letter_known:
             return _drawn(state, a.seat, state.deck[0])  # the last card: no chance, no word
+        # While the letter set aside is a guess, the last card is told whatever it is:
+        # asking only when it is a letter would tell the whole table what it is.
         return evolve(state, phase=Drawing(a.seat)), []
     if not state.discard:
         raise PileEmpty(pile="discard")

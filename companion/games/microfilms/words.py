@@ -19,6 +19,7 @@ WORDS: Words = {
     "card": CardName(none="word.pay_francs"),
     "microfilm": CARD,
     "letter": CARD,
+    "aside": CARD,  # the letter set aside an Agent turns up for a claim (§7.1)
     "francs": FRANCS,
     "need": FRANCS,
     "have": FRANCS,
