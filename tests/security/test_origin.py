@@ -78,5 +78,5 @@ def test_a_host_header_is_read_strictly() -> None:
     assert split_host("192.168.1.2:8737") == ("192.168.1.2", 8737)
     assert split_host("[::1]:80") == ("::1", 80)
     assert split_host("Tablet") == ("tablet", None)
-    for bad in ("", ":80", "a:b", "host:99999", "[::1]x", "::1:80", "host:-1"):
+    for bad in ("", ":80", "a:b", "host:99999", "[::1]x", "::1:80", "host:-1", "host:８０"):
         assert split_host(bad) is None, bad

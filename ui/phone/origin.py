@@ -51,7 +51,9 @@ def split_host(header: str) -> tuple[str, int | None] | None:
 
 
 def _port(digits: str) -> int | None:
-    return int(digits) if digits.isdigit() and 0 < int(digits) < 65536 else None
+    """A port in ASCII digits only: ``int`` would also read full-width ones (``８０``)."""
+    plain = digits.isascii() and digits.isdigit()
+    return int(digits) if plain and 0 < int(digits) < 65536 else None
 
 
 def _loopback(name: str) -> bool:

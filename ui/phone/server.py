@@ -396,10 +396,7 @@ class PhoneServer:
         if len(data.encode()) > MAX_MESSAGE:
             await self._error(phone, None, "message_too_long")
             return
-        try:
-            message = json.loads(data)
-        except ValueError:
-            message = None
+        message = _parsed(data)
         kind = message.get("type") if isinstance(message, dict) else None
         if not isinstance(message, dict) or kind not in ("hello", "lang", "act", "ping"):
             await self._error(phone, None, "malformed_message")
@@ -575,6 +572,17 @@ class PhoneServer:
 
 async def _no_icon(request: web.Request) -> web.StreamResponse:
     return web.Response(status=204)
+
+
+def _parsed(data: str) -> Any:
+    """A phone's message as JSON, or ``None``: not JSON, nested past reading, or holding text
+    no phone types (a lone surrogate, which no reply, log or digest could encode)."""
+    try:
+        message = json.loads(data)
+        json.dumps(message, ensure_ascii=False).encode()
+    except (ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+        return None
+    return message
 
 
 def _lang(value: object) -> str:

@@ -230,6 +230,12 @@ async def test_a_socket_from_another_origin_is_refused(served: Served, origin: s
         ("x" * 3000, "message_too_long"),
         ("{not json", "malformed_message"),
         ("[1, 2]", "malformed_message"),
+        ("[" * 2000, "malformed_message"),  # nested past reading, yet short enough to read
+        (
+            '{"type": "act", "id": 3, "action": {"act": "pass", "seat": 0, "card": "\\ud800"}}',
+            "malformed_message",
+        ),  # a lone surrogate: no reply could quote it back
+        ('{"type": "hello", "token": "\\ud800", "device": "\\udfff"}', "malformed_message"),
         ('{"type": "undo"}', "malformed_message"),
         ('{"type": "act", "id": 3, "action": {"act": "end_game"}}', "not_your_seat"),
         ('{"type": "act", "id": 3, "action": {"act": "deal"}}', "malformed_action"),
@@ -248,6 +254,18 @@ async def test_bad_messages_get_an_error_and_change_nothing(
     assert (table.state, table.seq, len(table.journal.entries(table.game_id))) == before
     await ws.send_json({"type": "ping"})
     assert (await ws.receive_json(timeout=5))["type"] == "pong"
+
+
+async def test_a_hello_no_phone_could_type_is_refused_in_words_and_a_real_one_still_joins(
+    served: Served,
+) -> None:
+    ws = await served.socket()
+    await ws.send_str('{"type": "hello", "token": "\\ud800", "lang": "zh-Hant"}')
+    reply = await ws.receive_json(timeout=5)
+    assert reply["type"] == "error" and reply["code"] == "malformed_message" and reply["text"]
+    await ws.send_json({"type": "ping"})
+    assert (await ws.receive_json(timeout=5))["type"] == "pong"
+    await served.join(0)
 
 
 async def test_a_phone_cannot_act_for_another_seat(served: Served) -> None:
