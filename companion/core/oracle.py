@@ -14,7 +14,9 @@ So are the answers: to whatever a seat sends, legal or not (a refusal names its
 reason; an acceptance may be undone or not), to the move the table makes next
 (another seat's, as that seat would make it in the other world), and to what the
 shared tablet enters for the seat it waits for. An answer that may be undone showed
-nothing, so everything the seat is given after it must be alike too.
+nothing, and one whose events showed this seat nothing (a card another seat drew, a card
+another saw in a check) showed it nothing either: everything the seat is given after
+either must be alike too — or what followed the move told it what no event did.
 
 Nothing here searches a view for a card's name, so a leak by a count (how many
 blood-stained cards a hand holds), a colour (of a card in transit) or a word
@@ -31,7 +33,7 @@ from typing import Any
 from companion.core.actions import Action
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
-from companion.core.outcome import Outcome
+from companion.core.outcome import Event, Outcome, Shown
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.types import CardId, JSONObject, Seat
 from companion.core.worlds import relabel
@@ -176,7 +178,9 @@ class _Twins:
         undoable = spec.undoable(here.events)
         if undoable != spec.undoable(there.events):
             return [f"seat {seat}: whether {action} may be undone differs"]
-        if not undoable:
+        if not (
+            undoable or (_unseen(spec, here.events, seat) and _unseen(spec, there.events, seat))
+        ):
             return []
         after = received(spec, here.state, seat, shared(spec, here.state))
         world = received(spec, there.state, seat, shared(spec, there.state))
@@ -191,6 +195,18 @@ class _Twins:
             return []
         entry = rng.choice(offered.actions)
         return [f"the tablet, entering it: {d}" for d in self.answered(entry, entry)]
+
+
+def _unseen(spec: GameSpec[Any], events: Sequence[Event], seat: Seat) -> bool:
+    """Whether ``events`` show ``seat`` nothing: none shows the table anything, and what any
+    tells privately (a card drawn, a card seen in a check) is told to other seats."""
+    for event in events:
+        shown = spec.showing(event.kind)
+        if shown is Shown.TABLE or (
+            shown is Shown.SEAT and any(s.seat == seat for s in event.secrets)
+        ):
+            return False
+    return True
 
 
 def _said(err: object) -> object:

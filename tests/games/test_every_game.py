@@ -38,7 +38,14 @@ from typing import Any
 import pytest
 
 from companion.core import oracle, playout
-from companion.core.actions import Action, ChanceAction, HostAction, SeatAction, TellDraw
+from companion.core.actions import (
+    Action,
+    ChanceAction,
+    HostAction,
+    Pick,
+    SeatAction,
+    TellDraw,
+)
 from companion.core.audit import AuditHand
 from companion.core.dealt import TellDealt
 from companion.core.doubts import SETTLING
@@ -49,8 +56,10 @@ from companion.core.outcome import CORE_SHOWN, Shown
 from companion.core.prompts import waiting_on
 from companion.core.rounds import CloseRound, open_round
 from companion.core.types import JSON, CardId, JSONObject, Seat
+from companion.core.values import evolve, evolve_at
 from companion.games import GAMES
 from companion.games.microfilms import cards
+from companion.games.microfilms.state import Drawing
 from companion.games.themessage.cards import colour_of
 from companion.transcript import Header, fold, new_header
 
@@ -353,24 +362,30 @@ def planted(spec: GameSpec[Any], **views: View) -> GameSpec[Any]:
     return dataclasses.replace(spec, **views)
 
 
-def caught(spec: GameSpec[Any], games: int = 20) -> list[str]:
-    """What the oracle finds in random games of ``spec``, played as the suite plays them."""
+def caught(spec: GameSpec[Any], games: int = 20, *, moves: bool = False) -> list[str]:
+    """What the oracle finds in random games of ``spec``, played as the suite plays them —
+    in each state, or (``moves``) in the answer to each move made."""
     for seed in range(games):
         rng = random.Random(seed)
         header = random_header(spec, rng)
         seats = [Seat(i) for i in range(len(header.seats))]
         state = header.initial_state()
         while spec.over(state) is None:
-            state = move(spec, state, rng, WEIGHTS.get(spec.key, {}))[1].state
-            found = oracle.leaks(spec, state, seats, rng)
+            action, outcome = move(spec, state, rng, WEIGHTS.get(spec.key, {}))
+            if moves:
+                found = oracle.leaks(spec, state, seats, rng, move=action, tablet=False)
+            else:
+                found = oracle.leaks(spec, outcome.state, seats, rng)
             if found:
                 return found
+            state = outcome.state
     return []
 
 
 def test_the_oracle_finds_nothing_in_the_games_as_they_are() -> None:
     for spec in GAMES.values():
         assert caught(spec, games=3) == []
+        assert caught(spec, games=3, moves=True) == []
 
 
 def test_a_count_of_blood_stained_cards_per_seat_is_caught() -> None:
@@ -433,6 +448,28 @@ def test_a_told_draw_offering_only_what_the_deck_holds_is_caught() -> None:
 
     found = caught(dataclasses.replace(spec, moves=DeckOnly(spec.moves.of)))
     assert found and "its legal actions differ" in found[0]
+
+
+def test_a_draw_the_table_can_tell_by_what_follows_it_is_caught() -> None:
+    """Microfilms §3, §4.1: a card drawn is the drawer's to know. A draw after which the table
+    sees what it would not have seen had another card come (here the drawer's status turned
+    only when the card was the Ace) tells every other seat the card — though no event names
+    it, and neither the state before nor the state after differs from its own world apart:
+    only the answer to the move does, in a world the other seat cannot tell from this one."""
+    spec = GAMES["microfilms"]
+    rules = spec.rules
+
+    def leaky(state: Any, action: Action) -> Any:
+        out = rules(state, action)
+        phase = state.phase
+        if isinstance(action, Pick) and isinstance(phase, Drawing) and action.card == "ACE":
+            turned = evolve_at(out.state.players, phase.seat, clean=True)
+            return dataclasses.replace(out, state=evolve(out.state, players=turned))
+        return out
+
+    assert caught(dataclasses.replace(spec, rules=leaky)) == []  # no state alone shows it
+    found = caught(dataclasses.replace(spec, rules=leaky), moves=True)
+    assert found and "after Pick(card='ACE')" in found[0]  # its status, or the limit it sets
 
 
 # --- what each kind of event shows -----------------------------------------------------------
