@@ -7,15 +7,18 @@ digests §2 (three cards each; identities from the app, as at a table of readers
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.core.actions import Discard, TellDraw
+from companion.core import oracle
+from companion.core.actions import Action, Discard, TellDraw
 from companion.core.dealt import LaidAside, Redeal, TellDealt
 from companion.core.errors import RuleViolation
+from companion.core.legal import Families
 from companion.core.phases import Dealing, Discarding
 from companion.core.taps import Place, Role
 from companion.core.types import CardId, Seat
@@ -238,6 +241,18 @@ def test_a_letter_drawn_is_in_the_deck_whatever_the_app_guessed(tmp_path: Path, 
     assert letter.learnt(evolve(state, night=2)).letter_known
 
 
+def ready_to_claim(state: Any, agent: Seat) -> Any:
+    """The table with ``agent`` Clean, the UK Microfilm its hand, its turn to act — as play
+    could have made it."""
+    return evolve(
+        state,
+        players=evolve_at(state.players, agent, clean=True, hand=(CardId("M-UK"),)),
+        deck=(*(c for c in state.deck if c != "M-UK"), CardId("A-SB1")),
+        active=agent,
+        phase=Choosing(),
+    )
+
+
 def test_an_agent_who_claims_before_the_app_knows_turns_the_letter_face_up(tmp_path: Path) -> None:
     """§7.1 variant A at a table without readers: the claim names the letter set aside,
     turned face up for all; the app judges by it and knows it from then on."""
@@ -246,13 +261,7 @@ def test_an_agent_who_claims_before_the_app_knows_turns_the_letter_face_up(tmp_p
     agent = next(s for s, (i, _) in MICROFILMS_WORDS.items() if i == "R-CN")
     state = table.state
     # The CN Agent Clean with the UK Microfilm in hand, as play could have made them.
-    ready = evolve(
-        state,
-        players=evolve_at(state.players, agent, clean=True, hand=(CardId("M-UK"),)),
-        deck=(*(c for c in state.deck if c != "M-UK"), CardId("A-SB1")),
-        active=agent,
-        phase=Choosing(),
-    )
+    ready = ready_to_claim(state, agent)
     spec = service.spec
     with pytest.raises(RuleViolation) as refused:
         spec.apply(ready, ClaimAgent(seat=agent, microfilm=CardId("M-UK")))
@@ -280,13 +289,7 @@ def test_an_agent_s_claim_is_offered_and_answered_alike_whichever_nation_is_out(
     naming the letter of a nation out is no free probe of which it is."""
     service = dealt_microfilms(tmp_path)
     state, spec, agent = service.table.state, service.spec, Seat(0)  # the CN Agent
-    ready = evolve(
-        state,
-        players=evolve_at(state.players, agent, clean=True, hand=(CardId("M-UK"),)),
-        deck=(*(c for c in state.deck if c != "M-UK"), CardId("A-SB1")),
-        active=agent,
-        phase=Choosing(),
-    )
+    ready = ready_to_claim(state, agent)
     us_out = evolve(
         relabel(ready, {CardId(f"{k}-{a}"): CardId(f"{k}-{b}") for k in "RML"
                         for a, b in (("US", "SU"), ("SU", "US"))}),
@@ -305,6 +308,35 @@ def test_an_agent_s_claim_is_offered_and_answered_alike_whichever_nation_is_out(
     out = spec.apply(ready, ClaimAgent(seat=agent, microfilm=CardId("M-UK"), aside=CardId("L-SU")))
     assert [e.kind for e in out.events][-1] != "claim_succeeded"  # no Soviet Microfilm in play
     assert out.state.players[agent].eliminated and spec.over(out.state) is None
+
+
+def test_the_oracle_s_worlds_trade_the_nation_out_and_so_see_a_menu_that_knows_it(
+    tmp_path: Path,
+) -> None:
+    """The rules' oracle trades the nation out of the game, whole, with one in play the seat
+    has not seen (``Hidden.sets``): a claim menu that offered only the letters of nations in
+    play — as it once did — is caught; the menu as it is, is not."""
+    service = dealt_microfilms(tmp_path)
+    agent = Seat(0)
+    ready, spec = ready_to_claim(service.table.state, agent), service.spec
+
+    class InPlayOnly(Families[Any]):
+        def actions(self, state: Any, seat: Seat, family: str | None = None) -> list[Action]:
+            dealt = {cards.CARDS[p.identity].nation for p in state.players if p.identity}
+            return [
+                a
+                for a in super().actions(state, seat, family)
+                if not isinstance(a, ClaimAgent)
+                or a.aside is None
+                or cards.CARDS[a.aside].nation in dealt
+            ]
+
+    leaky = dataclasses.replace(spec, moves=InPlayOnly(spec.moves.of))
+    worlds = [random.Random(i) for i in range(40)]
+    assert not any(oracle.leaks(spec, ready, [agent], rng) for rng in worlds)
+    worlds = [random.Random(i) for i in range(40)]
+    found = [f for rng in worlds for f in oracle.leaks(leaky, ready, [agent], rng)]
+    assert any("its legal actions differ" in f for f in found)
 
 
 def answer(spec: Any, state: Any, action: ClaimAgent) -> Any:

@@ -86,10 +86,11 @@ def world_apart(
 
     From each group of cards hidden from the seat, two (drawn, not every pair tried) trade
     places — or, ``shuffled``, the whole group is dealt again among its places (trade after
-    trade), for a caller that compares few worlds and wants each to move much; two other
-    seats whose identities it may not know trade them. A stand-in for another seat's word
-    (:mod:`companion.core.doubts`) stays: it must look like the card that seat named,
-    wherever the record has that card.
+    trade), for a caller that compares few worlds and wants each to move much; two whole
+    sets of each group of sets (:attr:`Hidden.sets`) trade places, where neither holds a
+    card already traded; two other seats whose identities it may not know trade them. A
+    stand-in for another seat's word (:mod:`companion.core.doubts`) stays: it must look
+    like the card that seat named, wherever the record has that card.
     """
     hidden = spec.secrecy.hidden(state, seat)
     swap: dict[CardId, CardId] = {}
@@ -100,6 +101,12 @@ def world_apart(
             images = rng.sample(free, len(free) if shuffled else 2)
             places = free if shuffled else images[::-1]
             swap.update((a, b) for a, b in zip(places, images, strict=True) if a != b)
+    for sets in hidden.sets:
+        whole = [one for one in sets if swap.keys().isdisjoint(one) and pinned.isdisjoint(one)]
+        if len(whole) >= 2:
+            first, second = rng.sample(whole, 2)
+            swap.update(zip(first, second, strict=True))
+            swap.update(zip(second, first, strict=True))
     world = relabel(state, swap) if swap else state
     trade = spec.secrecy.swap_identities
     if trade is not None and len(hidden.seats) >= 2:

@@ -46,12 +46,19 @@ class Hidden:
     """Other seats whose identities the seat may not know; any two may trade them."""
     unseen: frozenset[CardId] = frozenset()
     """Cards also out of the seat's sight that no single trade could move without making a
-    table that cannot be (a card put out of the game with others, as one set); no world
-    moves them, but the seat's word may still name them (:mod:`companion.core.doubts`)."""
+    table that cannot be (a card put out of the game with others, as one set); only a
+    trade of whole :attr:`sets` moves them, but the seat's word may still name them
+    (:mod:`companion.core.doubts`)."""
+    sets: tuple[tuple[tuple[CardId, ...], ...], ...] = ()
+    """Groups of sets of cards whose places the seat may not know, where any two sets of a
+    group may trade places whole, card for card in order — a nation put out of the game
+    with its Agent, Microfilm and letter, and a nation in play whose three the seat has
+    not seen: which of them is out, the seat cannot tell. Each card of a set is in
+    :attr:`cards` or :attr:`unseen` too."""
 
     def out_of_sight(self) -> frozenset[CardId]:
         """Every card whose place the seat may not know."""
-        return self.unseen.union(*self.cards)
+        return self.unseen.union(*self.cards)  # every set's cards are in these too
 
 
 @dataclass(frozen=True)

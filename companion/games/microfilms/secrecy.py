@@ -9,12 +9,13 @@ Freelancers dealt to others and those not dealt (an Agent never leaves the
 game unseen for a Freelancer: each nation's Agent is dealt but one). The other
 cards out of the game are out of sight too, but no single trade moves them: the
 letter set aside fixes the alliance, and the fourth Agent goes with its Microfilm
-and letter. A bribe on offer is the target's to see.
+and letter — so the nation out trades places whole, its three cards with those of
+a nation in play the seat has not seen. A bribe on offer is the target's to see.
 """
 
 from __future__ import annotations
 
-from companion.core.types import Seat
+from companion.core.types import CardId, Seat
 from companion.core.worlds import Hidden, Secrecy
 from companion.games.microfilms import cards
 from companion.games.microfilms.state import BribeOffered, State
@@ -29,7 +30,26 @@ def hidden(state: State, seat: Seat) -> Hidden:
     dealt = frozenset(p.identity for p in others if p.identity is not None and not p.revealed)
     freelancers = frozenset(c for c in {*dealt, *state.removed} if c in cards.FREELANCERS)
     out = frozenset(c for c in state.removed if c not in cards.FREELANCERS)
-    return Hidden(cards=(hand_cards, dealt, freelancers), unseen=out)
+    return Hidden(cards=(hand_cards, dealt, freelancers), unseen=out,
+                  sets=(_nations(state, hand_cards, dealt, out),))  # fmt: skip
+
+
+def _nations(
+    state: State, hand_cards: frozenset[CardId], dealt: frozenset[CardId], out: frozenset[CardId]
+) -> tuple[tuple[CardId, ...], ...]:
+    """Each nation's Agent, Microfilm and letter, where the seat cannot tell whether that
+    nation is the one out of the game (§2 step 3): all three out, or its Agent another
+    seat's unshown identity and its Microfilm and letter in the deck or another's hand. The
+    nation whose letter is set aside stays: it is the lone one, whichever nation is out."""
+    found = []
+    for nation in cards.Nation:
+        trio = (cards.agent(nation), cards.microfilm(nation), cards.letter(nation))
+        agent, *objects = trio
+        if set(trio) <= out or (
+            nation is not state.lone and agent in dealt and set(objects) <= hand_cards
+        ):
+            found.append(trio)
+    return tuple(found)
 
 
 SECRECY: Secrecy[State] = Secrecy(hidden)
