@@ -58,14 +58,23 @@ class Typed:
     out: str
 
 
+AT_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execvp('bash', ['bash', '-c', sys.argv[1]])"
+)
+"""``bash -c COMMAND`` with Ctrl-C reaching it as at a person's prompt, even where the tests
+were started with it ignored (in the background of a shell without job control, whose
+children all inherit that): a command run so could not be stopped by it at all."""
+
+
 def typed(
     command: str, cwd: Path, env: dict[str, str], settle: float = SETTLE_S, timeout: float = 300
 ) -> Typed:
     """``command`` in a shell, until it ends — or, once it has made a move (or waited
     ``settle`` seconds for people), until Ctrl-C."""
     proc = subprocess.Popen(
-        ["bash", "-c", command], cwd=cwd, env=env, text=True, start_new_session=True,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        [sys.executable, "-c", AT_A_TERMINAL, command], cwd=cwd, env=env, text=True,
+        start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     assert proc.stdout is not None
     said: list[str] = []
