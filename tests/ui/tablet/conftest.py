@@ -119,7 +119,10 @@ class Tablet:
     async def press(self, label: str) -> None:
         await self.tap(self.button(label))
 
-    async def until(self, condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    async def until(self, condition: Callable[[], bool], timeout: float = 60.0) -> None:
+        """Until ``condition`` holds. ``timeout`` only ends a test that would never see it:
+        on two busy cores a tablet step has taken over 15 s."""
+
         async def wait() -> None:
             while not condition():
                 await asyncio.sleep(0.02)
