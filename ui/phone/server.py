@@ -370,7 +370,7 @@ class PhoneServer:
                 if msg.type is WSMsgType.PING:
                     await ws.pong(msg.data)
                 elif msg.type is WSMsgType.TEXT:
-                    await self._receive(phone, msg.data)
+                    await self._handled(phone, msg.data)
                 elif msg.type is not WSMsgType.PONG:
                     await self._error(phone, None, "malformed_message")
         finally:
@@ -391,6 +391,17 @@ class PhoneServer:
         pause = self._doors.flooded(phone.address)
         log.warning("a phone at %s sent too many messages; closed", phone.address)
         await self._deny(phone, "too_fast", retry_after=math.ceil(pause))
+
+    async def _handled(self, phone: Phone, data: str) -> None:
+        """One message, whatever it meets: a fault nobody foresaw costs that message, not the
+        phone's socket. It is logged by its kind alone — an exception's words may quote a
+        rule's details or a card — and the phone is told in words."""
+        try:
+            await self._receive(phone, data)
+        except Exception as err:  # the last boundary between a phone and the table
+            seat = "?" if phone.seat is None else phone.seat + 1
+            log.error("a message from seat %s could not be handled (%s)", seat, type(err).__name__)
+            await self._error(phone, None, "unhandled")
 
     async def _receive(self, phone: Phone, data: str) -> None:
         if len(data.encode()) > MAX_MESSAGE:

@@ -268,6 +268,39 @@ async def test_a_hello_no_phone_could_type_is_refused_in_words_and_a_real_one_st
     await served.join(0)
 
 
+async def test_a_fault_nobody_foresaw_costs_one_message_not_the_socket_or_a_secret(
+    served: Served, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bug in the rules' code (here, planted) answers that message in words and logs its
+    kind, never the exception's words; the phone stays joined and the game goes on."""
+    table = served.table
+    active = table.pending()[0].seats[0]
+    ws, _ = await served.join(active, "zh-Hant")
+    before = (table.state, table.seq)
+    hidden = served.server.tokens.token(Seat((active + 1) % 4))
+
+    def broken(seat: Seat, action: SeatAction) -> None:
+        raise KeyError(f"seat 2 holds {hidden}")
+
+    monkeypatch.setattr(served.server.service, "act", broken)
+    caplog.set_level(logging.DEBUG)
+    await ws.send_json({"type": "act", "id": 5, "action": {"act": "pass", "seat": active}})
+    reply = await ws.receive_json(timeout=5)
+    assert (reply["type"], reply["code"]) == ("error", "unhandled")
+    assert reply["text"] == text("zh-Hant", "phone.error.unhandled")
+    assert (table.state, table.seq) == before
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "KeyError" in logged and hidden not in logged
+    await ws.send_json({"type": "ping"})
+    assert (await ws.receive_json(timeout=5))["type"] == "pong"
+    monkeypatch.undo()
+    move = table.spec.codec.encode(table.legal_actions(active)[0])
+    await ws.send_json({"type": "act", "id": 6, "action": move})
+    while (reply := await ws.receive_json(timeout=5))["type"] != "ok":
+        assert reply["type"] != "error", reply
+    assert table.seq > before[1]
+
+
 async def test_a_phone_cannot_act_for_another_seat(served: Served) -> None:
     table = served.table
     active = table.pending()[0].seats[0]
