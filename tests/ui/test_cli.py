@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import builtins
 import json
 import random
 import re
 import socket
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,7 +23,10 @@ from companion.service import Draws, TableService
 from tests.journals import damage_rows_page, digest, two_games
 from tests.test_fairness import in_a_shell
 from tests.test_journal import on_a_read_only_card
+from ui import console
 from ui.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
@@ -120,6 +126,29 @@ def test_resume_with_nothing_to_resume_says_so(
 ) -> None:
     code, out = run(capsys, "resume", "--db", str(tmp_path / "j.db"), "--lang", "zh-Hant")
     assert code == 1 and "沒有可以繼續的未完成遊戲" in out
+
+
+def test_ctrl_c_while_the_command_loads_stops_it_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The installed ``companion`` is :func:`ui.console.run`: a Ctrl-C in the second the app
+    takes to load ends it with 130 and no traceback, as one once it has loaded does."""
+    loading = builtins.__import__
+
+    def interrupted(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "ui.cli":
+            raise KeyboardInterrupt
+        return loading(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "ui.cli")
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    assert console.run() == 130
+    assert capsys.readouterr() == ("", "")
+
+
+def test_the_installed_command_is_the_quiet_entry() -> None:
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"companion": "ui.console:run"}
 
 
 def test_the_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
