@@ -2,7 +2,9 @@
 
 States are immutable, and some questions are asked of one state again and again: what
 the table waits for, by every view of it and every rule (twenty times a step of the
-leak oracle); the table as a seat's word has it, by every answer to that seat.
+leak oracle); the table as a seat's word has it, by every answer to that seat; the
+outcome of one action, asked by the table that makes the move and by the oracle for
+every seat it watches.
 :func:`per_state` keeps a function's answers for the last few states, found by
 identity — cheaper than hashing a state, and safe because each kept state is held, so
 its id cannot be reused while its answers are kept. The bound keeps memory flat

@@ -58,6 +58,7 @@ from companion.games.darkfireline.state import (
 Step = tuple[State, list[Event]]
 
 
+@per_state
 def apply(state: State, action: Action) -> Outcome[State]:
     """Apply one action, or raise a RuleViolation and change nothing."""
     return TURNS.apply(state, action)

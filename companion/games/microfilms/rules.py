@@ -84,6 +84,7 @@ STEAL_FRANCS = 2
 WITHDRAW_FRANCS = 3
 
 
+@per_state
 def apply(state: State, action: Action) -> Outcome[State]:
     """Apply one action, or raise a RuleViolation and change nothing.
 

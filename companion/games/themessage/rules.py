@@ -96,6 +96,7 @@ INTERCEPTED_PROMPT = "window_intercepted"
 """The transmit window once a 截獲 took the card: it goes no further (§6.3)."""
 
 
+@per_state
 def apply(state: State, action: Action) -> Outcome[State]:
     """Apply one action, or raise a RuleViolation and change nothing.
 
