@@ -83,14 +83,13 @@ def _spend(state: State, seat: Seat, card: CardId, *, to_discard: bool = True) -
 def _skill(state: State, card: CardId) -> State:
     if state.done.skill is not None:
         raise AlreadyUsed(what="skill")
-    return evolve(state, done=evolve(state.done, skill=card))
+    return evolve(state, done=evolve(state.done, skill=kind_of(card)))
 
 
 def shoot(state: State, a: Shoot) -> Step:
     """§5.1, §5.2: a bullet at one target, or a double bullet at one or two."""
     kind = played(state, a.seat, a.card, frozenset({Kind.SINGLE, Kind.DOUBLE}))
-    done, grenade = state.done, state.done.skill is not None and kind_of(state.done.skill) is \
-        Kind.GRENADE  # fmt: skip
+    done, grenade = state.done, state.done.skill is Kind.GRENADE
     if kind is Kind.DOUBLE and grenade:
         raise NotWithGrenade()
     extra = (
@@ -107,7 +106,7 @@ def shoot(state: State, a: Shoot) -> Step:
         if target == a.seat:
             raise BadTarget(target=target)  # at oneself (INFERRED, §5.1)
         check_target(state, a.seat, target, kind)
-    done = evolve(done, extra_single=True) if done.shot is not None else evolve(done, shot=a.card)
+    done = evolve(done, extra_single=True) if done.shot is not None else evolve(done, shot=kind)
     state = evolve(_spend(state, a.seat, a.card), done=done)
     events = [Event("shot", {"seat": a.seat, "card": a.card, "targets": list(targets)})]
     damage = 2 if kind is Kind.DOUBLE and len(targets) == 1 else 1
@@ -208,7 +207,7 @@ def grenade(state: State, a: Grenade) -> Step:
     """§5.8: 1 damage to the target and both its neighbours, body armour or not; never in a
     turn with a double bullet."""
     played(state, a.seat, a.card, Kind.GRENADE)
-    if state.done.shot is not None and kind_of(state.done.shot) is Kind.DOUBLE:
+    if state.done.shot is Kind.DOUBLE:
         raise NotWithGrenade()
     if a.target == a.seat:
         raise BadTarget(target=a.target)  # INFERRED: a grenade is thrown at someone else

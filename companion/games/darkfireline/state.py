@@ -147,11 +147,15 @@ Phase = Dealing | Drawing | Playing | Taking | Rescuing | Discarding | Finished
 
 @dataclass(frozen=True)
 class Done:
-    """What the active player has used this turn (§4.2: one equip, one shot, one skill)."""
+    """What the active player has used this turn (§4.2: one equip, one shot, one skill).
+
+    The shot and the skill are kept by kind, as the table saw them played: their cards go
+    to the pile, which may be shuffled back into the deck before the turn ends — where a
+    card is one nobody can tell from its copies or from the cards it lies among."""
 
     equipped: CardId | None = None
-    shot: CardId | None = None
-    skill: CardId | None = None
+    shot: Kind | None = None
+    skill: Kind | None = None
     extra_single: bool = False
     """The single bullet a grenade allows besides the shot (an option, §4.2)."""
 

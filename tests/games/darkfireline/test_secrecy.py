@@ -13,10 +13,15 @@ import random
 
 import pytest
 
+from companion.core import oracle
 from companion.core.outcome import CORE_SHOWN
 from companion.core.phases import Finished
-from companion.core.types import Seat
+from companion.core.types import CardId, Seat
+from companion.core.values import evolve
 from companion.core.worlds import relabel
+from companion.games import GAMES
+from companion.games.darkfireline.actions import Equip, Grenade, Shoot
+from companion.games.darkfireline.cards import Kind
 from companion.games.darkfireline.legal import MOVES
 from companion.games.darkfireline.options import Options
 from companion.games.darkfireline.rules import apply, pending, roll
@@ -25,6 +30,7 @@ from companion.games.darkfireline.setup import setup as new_table
 from companion.games.darkfireline.shown import SHOWN
 from companion.games.darkfireline.state import State
 from companion.games.darkfireline.views import private_view, public_view
+from tests.games.darkfireline.table import Table
 
 
 def apart(state: State, seat: Seat, rng: random.Random) -> State | None:
@@ -77,3 +83,29 @@ def test_every_event_says_what_it_may_show() -> None:
             state = apply(state, action).state
         kinds |= {e.kind for e in state.history}
     assert kinds <= {*SHOWN, *CORE_SHOWN}
+
+
+def test_a_double_bullet_shuffled_back_into_the_deck_bars_a_grenade_in_every_world() -> None:
+    """§5.8: no grenade in a turn with a double bullet; §5.9 and §4.1: the Supermarket's draw
+    may find the deck empty and shuffle the pile — that double bullet with it — back into
+    the deck. The turn remembers the double bullet the table saw shot, not which copy it
+    was: a world another seat cannot tell apart, that copy traded with a card face down
+    elsewhere, bars the grenade alike (the tablet's menu once offered it there)."""
+    hands = [
+        [Kind.DOUBLE, Kind.SUPERMARKET, Kind.GRENADE],
+        *[[Kind.SINGLE, Kind.DISARM, Kind.SMOKE]] * 3,
+    ]
+    t = Table(hands)
+    t.draw_idle()
+    state = t.state
+    t.state = evolve(state, deck=(), discard=(*state.discard, *sorted(state.deck)))
+    t.do(Shoot(seat=Seat(0), card=CardId("DOUBLE-1"), targets=(Seat(1),)))
+    t.do(Equip(seat=Seat(0), card=CardId("SUPERMARKET-1")))
+    assert "DOUBLE-1" in t.state.deck
+    t.draw(Kind.SERUM)
+    assert t.refused(Grenade(seat=Seat(0), card=CardId("GRENADE-1"), target=Seat(1))) == (
+        "not_with_grenade"
+    )
+    spec = GAMES["darkfireline"]
+    for seed in range(40):
+        assert not oracle.leaks(spec, t.state, [Seat(1), Seat(2), Seat(3)], random.Random(seed))
