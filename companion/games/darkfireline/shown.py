@@ -43,10 +43,10 @@ SHOWN: Mapping[str, Shown] = {
     "discarded": TABLE,
     "rescued": TABLE,
     "died": TABLE,
+    "warrant": TABLE,  # played face up on its target; the identity it shows is the user's secret
     # told to one seat
     "dealt": SEAT,
     "drew": SEAT,
-    "warrant": SEAT,
 }
 
 CHECKS = frozenset({"warrant"})
