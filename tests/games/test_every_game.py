@@ -2,7 +2,10 @@
 
 Parametrised over ``companion.games.GAMES``: a game is covered here by being
 registered. For 2,000 seeded random games of each, played to their end with
-options drawn from each option's own type:
+options drawn from each option's own type — half of them dealt by hand and told seat
+by seat on the phones (:mod:`companion.core.dealt`: now and then a wrong word or two
+seats naming one card, and the table deals again), the card nobody may see read off a
+centre reader at half of those tables and guessed by the app at the rest:
 
 - every action survives its JSON form (the journal's, the phones');
 - illegal attempts, built from each action's own fields — half of them a legal
@@ -37,7 +40,7 @@ from typing import Any
 
 import pytest
 
-from companion.core import oracle, playout
+from companion.core import dealt, oracle, playout
 from companion.core.actions import (
     Action,
     ChanceAction,
@@ -47,7 +50,7 @@ from companion.core.actions import (
     TellDraw,
 )
 from companion.core.audit import AuditHand
-from companion.core.dealt import TellDealt
+from companion.core.dealt import LaidAside, TellDealt
 from companion.core.doubts import SETTLING
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
@@ -55,6 +58,7 @@ from companion.core.legal import Families
 from companion.core.outcome import CORE_SHOWN, Shown
 from companion.core.prompts import waiting_on
 from companion.core.rounds import CloseRound, open_round
+from companion.core.taps import Place
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games import GAMES
@@ -76,6 +80,15 @@ ANSWERS = 0.3
 send and to the move made, and the tablet's menus (the views are compared at every step)."""
 CLOSES = 0.1
 """The share of steps in an open round at which the app closes it (its time ran out)."""
+TOLD = 0.5
+"""The share of games dealt by hand and told, seat by seat (the rest the app deals); of
+those, the share in which a centre reader reads the card no player may see (else the app
+guesses it), and the shares of words that are no part of the seat's deal or that name
+another seat's card (words that cannot all be true: the table deals again)."""
+CENTRE, WRONG_WORD, CLASH = 0.5, 0.15, 0.1
+AGAIN = 0.15
+"""The share of words, while others are still to tell, that a seat which told already says
+again (as it may, to put its word right)."""
 
 WEIGHTS: dict[str, dict[str, float]] = {
     "themessage": {"pass": 12.0, "receive": 8.0, "decline": 1.0, "end_turn": 1.0},
@@ -126,12 +139,20 @@ def play(spec: GameSpec[Any], seed: int) -> str:
     cards = [*spec.sensing.cards(header.decoded_options()), "NOPE"]
     weights = WEIGHTS.get(spec.key, {})
     state, journal = header.initial_state(), []
+    told = spec.sensing.deal is not None and rng.random() < TOLD
+    centre = rng.random() < CENTRE
+    real: Action | None = None  # the deal the table made by hand, while it is told
     for _ in range(MOST_STEPS):
         if spec.over(state) is not None:
             break
         if rng.random() < ATTEMPTS:
             attempt_illegal(spec, state, rng, seats, cards)
-        action, outcome = move(spec, state, rng, weights)
+        if told and spec.sensing.deal is not None and spec.sensing.deal.waits(state):
+            real = real or spec.roll(state, rng)
+            action, outcome = word(spec, state, rng, cards, real, centre=centre)
+            real = real if isinstance(action, TellDealt | LaidAside) else None
+        else:
+            action, outcome = move(spec, state, rng, weights)
         encoded = spec.codec.encode(action)
         assert spec.codec.decode(json.loads(json.dumps(encoded))) == action, encoded
         watched = rng.sample(seats, min(WATCHED, len(seats)))
@@ -172,6 +193,54 @@ def move(
             return action, spec.apply(state, action)
         except RuleViolation:
             assert chance is not None, f"listed, and refused: {action}"
+    assert chance is not None
+    return chance, spec.apply(state, chance)
+
+
+def word(
+    spec: GameSpec[Any],
+    state: Any,
+    rng: random.Random,
+    box: list[CardId],
+    real: Action,
+    *,
+    centre: bool,
+) -> tuple[Action, Any]:
+    """The next word of the deal ``real`` the table made by hand (:mod:`companion.core.dealt`):
+    a seat still to tell (or now and then one that told already) says its part — now and
+    then a word that is no part of it, or with another seat's card in it —; the centre
+    reader reads the card nobody may see; or, every seat told, the deal the words make (the
+    app guessing what no reader read, at a table with no ``centre`` reader)."""
+    taps = spec.sensing.deal
+    assert taps is not None
+    parts: dict[Seat, list[CardId]] = {}
+    aside = None
+    for role, card in taps.laid(real):
+        if role.place is Place.SEAT and role.seat is not None:
+            parts.setdefault(role.seat, []).append(card)
+        elif role.place is Place.CENTRE:
+            aside = card
+    telling = [seat for seat in dealt.waiting(state) if seat in parts]
+    chance: Action | None
+    if centre and aside is not None and state.phase.aside is None:
+        chance = LaidAside(card=aside)
+    elif not telling:
+        chance = spec.from_words(state, rng, guess=True)
+    else:
+        again = [s for s in parts if s not in telling]
+        seat = rng.choice(again) if again and rng.random() < AGAIN else telling[0]
+        others = [c for s, p in parts.items() if s != seat for c in p]
+        said = parts[seat]
+        if rng.random() < WRONG_WORD:
+            said = rng.sample([c for c in box if c != "NOPE"], len(said))
+        elif rng.random() < CLASH and others:
+            said = [*said[:-1], rng.choice(others)]
+        told = TellDealt(seat=seat, cards=tuple(said))
+        try:
+            return told, spec.apply(state, told)
+        except RuleViolation:
+            told = TellDealt(seat=seat, cards=tuple(parts[seat]))
+            return told, spec.apply(state, told)
     assert chance is not None
     return chance, spec.apply(state, chance)
 
