@@ -552,8 +552,10 @@ def test_every_kind_of_event_is_declared_and_what_shows_anything_is_never_undone
     stops at whatever may have shown something. Every kind of event a game makes is declared
     (a kind nobody declared would be taken to show all, and undone never); a kind that tells
     a seat a secret (but for a doubt's settling, which rides on any kind) is never declared
-    ``NOTHING``, one that reveals is declared ``TABLE``; and an action
-    is undoable exactly when none of its events shows anything."""
+    ``NOTHING``, one that reveals is declared ``TABLE``, and so is one of a move that turns
+    a card some seat could not see face up for all (暗火线's search warrant once was not:
+    the leak oracle then took the move for one that showed the other seats nothing); and an
+    action is undoable exactly when none of its events shows anything."""
     spec = GAMES[game]
     declared = {**CORE_SHOWN, **spec.shown}
     made: Counter[str] = Counter()
@@ -562,6 +564,9 @@ def test_every_kind_of_event_is_declared_and_what_shows_anything_is_never_undone
         state = random_header(spec, rng).initial_state()
         while spec.over(state) is None:
             _, outcome = move(spec, state, rng, WEIGHTS.get(game, {}))
+            if out_of_sight(spec, state) - out_of_sight(spec, outcome.state):
+                kinds = [e.kind for e in outcome.events]
+                assert any(declared[k] is Shown.TABLE for k in kinds), f"{kinds} turn a card up"
             for event in outcome.events:
                 made[event.kind] += 1
                 assert event.kind in declared, f"{event.kind} is not declared"
@@ -574,3 +579,11 @@ def test_every_kind_of_event_is_declared_and_what_shows_anything_is_never_undone
             state = outcome.state
     unmade = set(spec.shown) - set(made)
     assert len(unmade) < len(spec.shown) / 4, f"the games hardly reach {sorted(unmade)}"
+
+
+def out_of_sight(spec: GameSpec[Any], state: Any) -> frozenset[CardId]:
+    """Every card some seat cannot see where it lies."""
+    seats = range(len(state.players))
+    return frozenset[CardId]().union(
+        *(spec.secrecy.hidden(state, Seat(s)).out_of_sight() for s in seats)
+    )
