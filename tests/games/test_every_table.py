@@ -54,7 +54,7 @@ from companion.service import Dealer, Draws, TableService
 from companion.transcript import fold
 from hardware.emulated import DirectTable
 from hardware.hands import Hands, reader_roles, recogniser
-from tests.games.test_every_game import CLOSES, WEIGHTS, attempt_of, random_header
+from tests.games.test_every_game import CLOSES, WEIGHTS, attempt_of, parts_of, random_header
 from ui import oracle
 from ui.tablet.session import Session
 
@@ -253,12 +253,9 @@ def tell_deal(live: Live) -> None:
     deal = spec.roll(state, rng)
     taps = spec.sensing.deal
     assert deal is not None and taps is not None
-    parts: dict[Seat, list[CardId]] = {}
-    for role, card in taps.laid(deal):
-        if role.place is Place.SEAT and role.seat is not None:
-            parts.setdefault(role.seat, []).append(card)
-        elif role.place is Place.CENTRE and live.way == "mixed":
-            lay_aside(live, card)  # the card nobody may see goes face down on its reader
+    parts, aside = parts_of(taps, deal)
+    if aside is not None and live.way == "mixed":
+        lay_aside(live, aside)  # the card nobody may see goes face down on its reader
     clash = rng.random() < CLASH and len(parts) > 1
     waiting = [s for s in map(Seat, range(len(service.names))) if s in parts]
     for seat in waiting:
