@@ -70,8 +70,12 @@ EVERYWHERE = ("0.0.0.0", "::")
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
+    "Server": "Table Companion",
     "X-Content-Type-Options": "nosniff",
 }
+"""On every response the app makes. ``Server`` replaces aiohttp's own, which names the Python
+and aiohttp versions to anyone on the network. A request aiohttp's parser refuses (a junk
+request line) is answered below the app, with aiohttp's headers: it has no hook there."""
 CSP = "default-src 'self'; connect-src 'self' ws://{host}; frame-ancestors 'none'"
 """``ws://`` is named for browsers that do not count it as ``'self'`` (older Safari)."""
 STATIC = {"phone.css": "text/css", "phone.js": "text/javascript", "index.html": "text/html"}

@@ -341,6 +341,21 @@ async def test_the_page_and_its_words_are_served_with_strict_headers(served: Ser
         assert escape.status == 404
 
 
+async def test_no_response_names_the_software_behind_it(served: Served) -> None:
+    """A version in ``Server`` tells a player with a laptop which known bug to try."""
+    answers = [await served.session.get(served.base + path) for path in
+               ("/", "/static/phone.js", "/i18n/zh-Hant.json", "/nothing", "/ws")]  # fmt: skip
+    answers.append(await served.session.get(served.base + "/", headers={"Host": "elsewhere"}))
+    ws = await served.session.ws_connect(f"{served.base}/ws", headers={"Origin": served.base})
+    answers.append(ws._response)
+    await ws.close()
+    assert [a.status for a in answers] == [200, 200, 200, 404, 403, 421, 101]
+    for answer in answers:
+        assert answer.headers["Server"] == "Table Companion", answer.status
+        assert answer.headers["X-Content-Type-Options"] == "nosniff", answer.status
+        answer.release()
+
+
 async def test_a_reconnecting_phone_gets_its_view_back_at_once(served: Served) -> None:
     ws, first = await served.join(1)
     await ws.close()
