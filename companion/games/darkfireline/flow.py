@@ -46,16 +46,22 @@ def end_markers(state: State, user: Seat, events: list[Event]) -> State:
 
 
 def ready_to_draw(state: State, events: list[Event]) -> State:
-    """Before a draw: an empty deck takes every discard at once (§4.1, §7); with nothing
-    left anywhere, the draws that cannot be made are not (INFERRED)."""
+    """Before a draw: an empty deck takes every discard (a pile that was empty when the
+    deck ran out has had cards since); with nothing left anywhere, the draws that cannot be
+    made are not (INFERRED)."""
     phase = state.phase
     assert isinstance(phase, Drawing)
-    if state.deck:
+    state = refilled(state, events)
+    return state if state.deck else after_draws(state, phase, events)
+
+
+def refilled(state: State, events: list[Event]) -> State:
+    """The moment the deck is drawn out, every discard is shuffled into a new one (§4.1, §7:
+    立即, at once — not at the next draw, which would take the cards discarded meanwhile)."""
+    if state.deck or not state.discard:
         return state
-    if state.discard:
-        events.append(Event("reshuffled", {"count": len(state.discard)}))
-        return evolve(state, deck=tuple(sorted(state.discard)), discard=())
-    return after_draws(state, phase, events)
+    events.append(Event("reshuffled", {"count": len(state.discard)}))
+    return evolve(state, deck=tuple(sorted(state.discard)), discard=())
 
 
 def drawn(state: State, card: CardId, events: list[Event]) -> State:
@@ -68,6 +74,7 @@ def drawn(state: State, card: CardId, events: list[Event]) -> State:
     hand = (*state.player(seat).hand, card)
     events.append(Event("drew", {"seat": seat}, secrets=(Secret(seat, "drew", {"card": card}),)))
     state = evolve(state, deck=tuple(deck), players=evolve_at(state.players, seat, hand=hand))
+    state = refilled(state, events)
     if phase.left > 1:
         return ready_to_draw(evolve(state, phase=evolve(phase, left=phase.left - 1)), events)
     return after_draws(state, phase, events)

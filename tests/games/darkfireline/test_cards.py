@@ -488,6 +488,23 @@ def test_an_empty_deck_takes_every_discard_at_once() -> None:
     assert len(t.state.deck) == 2 and not t.state.discard
 
 
+def test_the_draw_that_empties_the_deck_shuffles_the_pile_in_at_once() -> None:
+    """Seed: 当牌库的牌摸完时，立即将所有弃牌洗混形成新的牌库 (§4.1). The table shuffles the pile
+    the moment the last card is drawn; what is discarded after stays in the new pile."""
+    only_bullets = Box(**{f: 0 for f in Box.__dataclass_fields__ if f != "single"}, single=16)
+    t = Table([(K.SINGLE,) * 3] * 4, options=Options(box=only_bullets, deck_serums=0))
+    t.draw(K.SINGLE, K.SINGLE)
+    t.do(Shoot(seat=P0, card=t.held(0, K.SINGLE), targets=(P1,)))
+    t.do(EndPlay(seat=P0))
+    t.discard_down(0)
+    assert len(t.state.deck) == 2 and len(t.state.discard) == 2  # the shot, one over the limit
+    t.draw(K.SINGLE, K.SINGLE)  # P1 draws the last two
+    assert t.kinds("reshuffled")[-1].args == {"count": 2}
+    assert len(t.state.deck) == 2 and not t.state.discard
+    t.do(Shoot(seat=P1, card=t.held(1, K.SINGLE), targets=(P2,)))
+    assert len(t.state.deck) == 2 and len(t.state.discard) == 1  # the shot stays in the pile
+
+
 @pytest.mark.parametrize(
     ("reading", "ending", "winners"),
     [
