@@ -6,7 +6,11 @@ that is in turn order after them (§6.5, INFERRED) — gets a rescue round: ever
 seat public facts allow is asked at once, whether or not it holds a kit. A kit
 offered brings the player back to 1 health; none, and the player dies: their
 identity is shown, their cards go to the attacker's hand, and the game may end.
-An attack that left anyone dying ends its attacker's play phase (§6.3, §6.4).
+Where several are dying at once, a player rescued may save the others with a kit of
+their own (§6.5, seed: 如果被救回的濒死者手上正好有急救包，他可以救助其他濒死者): so a
+round that closes with no kit while others are dying holds that death until every
+dying player has been seen to, and asks again those rescued since. An attack that
+left anyone dying ends its attacker's play phase (§6.3, §6.4).
 """
 
 from __future__ import annotations
@@ -20,7 +24,15 @@ from companion.core.values import evolve, evolve_at
 from companion.games.darkfireline import flow
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role
 from companion.games.darkfireline.options import FirstAidPriority, GrenadeDeaths
-from companion.games.darkfireline.state import HEALTH, Ending, Playing, Rescuing, State, Status
+from companion.games.darkfireline.state import (
+    HEALTH,
+    Ending,
+    Playing,
+    Rescuing,
+    State,
+    Status,
+    Unsaved,
+)
 
 
 def hurt(state: State, seat: Seat, damage: int, kind: Kind, events: list[Event]) -> State:
@@ -96,13 +108,14 @@ def rescuers(state: State, dying: Seat, attacker: Seat | None) -> tuple[Seat, ..
 
 def ask_rescue(
     state: State, dying: Seat, attacker: Seat | None, after: tuple[Seat, ...],
-    events: list[Event],
+    events: list[Event], *, unsaved: tuple[Unsaved, ...] = (), only: tuple[Seat, ...] | None = None,
 ) -> State:  # fmt: skip
-    """Open the rescue round for ``dying``; a round nobody may answer closes at once."""
-    seats = rescuers(state, dying, attacker)
+    """Open the rescue round for ``dying`` — asking ``only`` those, if given, of the seats
+    that may answer; a round nobody may answer closes at once."""
+    seats = tuple(s for s in rescuers(state, dying, attacker) if only is None or s in only)
     n = state.rounds
     events.append(Event("rescue_asked", {"seat": dying, "seats": list(seats), "round": n}))
-    phase = Rescuing(seats, n=n, dying=dying, attacker=attacker, after=after)
+    phase = Rescuing(seats, n=n, dying=dying, attacker=attacker, after=after, unsaved=unsaved)
     state = evolve(state, phase=phase, rounds=n + 1)
     return close_rescue(state, events) if phase.closed else state
 
@@ -131,10 +144,14 @@ def decided(state: State, phase: Rescuing) -> bool:
 
 def close_rescue(state: State, events: list[Event]) -> State:
     """The round is decided: the kit of the seat nearest after the dying player takes
-    effect, the others stay in their owners' hands (§5.7); or the player dies."""
+    effect, the others stay in their owners' hands (§5.7); or, with no kit, the player
+    dies — unless others are dying too, one of whom, rescued, might save them yet."""
     phase = state.phase
     assert isinstance(phase, Rescuing)
-    dying = phase.dying
+    dying, unsaved = phase.dying, phase.unsaved
+    others = tuple(
+        s for s in state.living() if s != dying and state.player(s).status is Status.DYING
+    )
     if phase.declared:
         order = priority(state, phase)
         kit = min(phase.declared, key=lambda r: order.index(r.seat))
@@ -144,14 +161,42 @@ def close_rescue(state: State, events: list[Event]) -> State:
         players = evolve_at(players, dying, health=1, status=Status.ALIVE)
         events.append(Event("rescued", {"seat": dying, "by": kit.seat, "card": kit.card}))
         state = evolve(state, players=players, discard=(*state.discard, kit.card))
+    elif others:
+        unsaved = (*unsaved, Unsaved(dying, others))
     else:
-        state = die(state, dying, phase.attacker, events)
-    ended = _decided(state, phase, died=not phase.declared)
-    if ended is not None:
-        return finish(state, ended, events)
-    if phase.after:
-        return ask_rescue(state, phase.after[0], phase.attacker, phase.after[1:], events)
-    if phase.attacker == state.active:
+        return _deaths(state, (dying,), phase.attacker, events)
+    return _next(state, phase.attacker, phase.after, unsaved, events)
+
+
+def _next(
+    state: State, attacker: Seat | None, after: tuple[Seat, ...], unsaved: tuple[Unsaved, ...],
+    events: list[Event],
+) -> State:  # fmt: skip
+    """The next dying player's round; else an unsaved player's again, asking those rescued
+    since its round; else the deaths of the unsaved, and the turn goes on."""
+    if after:
+        return ask_rescue(state, after[0], attacker, after[1:], events, unsaved=unsaved)
+    for i, waiting in enumerate(unsaved):
+        since = tuple(s for s in waiting.unasked if state.player(s).status is not Status.DYING)
+        if set(since) & set(rescuers(state, waiting.seat, attacker)):
+            rest = (*unsaved[:i], *unsaved[i + 1 :])
+            return ask_rescue(state, waiting.seat, attacker, (), events, unsaved=rest, only=since)
+    return _deaths(state, tuple(u.seat for u in unsaved), attacker, events)
+
+
+def _deaths(
+    state: State, seats: tuple[Seat, ...], attacker: Seat | None, events: list[Event]
+) -> State:
+    """Everyone of ``seats`` dies, in order; after each, or after the last where the table
+    weighs an attack's deaths together (:class:`GrenadeDeaths`), the game may end. Then the
+    attacker's turn goes on."""
+    together = state.options.grenade_deaths is not GrenadeDeaths.IN_TURN
+    for i, seat in enumerate(seats):
+        state = die(state, seat, attacker, events)
+        ended = winner(state, attacker) if not together or i == len(seats) - 1 else None
+        if ended is not None:
+            return finish(state, ended, events)
+    if attacker == state.active:
         return flow.to_discard(state, events)  # §6.3, §6.4: straight to the discard phase
     return evolve(state, phase=Playing())
 
@@ -189,15 +234,6 @@ def die(state: State, seat: Seat, killer: Seat | None, events: list[Event]) -> S
     if state.options.markers_end_with_user:
         state = flow.end_markers(state, seat, events)
     return state
-
-
-def _decided(state: State, phase: Rescuing, *, died: bool) -> GameOver | None:
-    """The end, if this rescue round's outcome brought it: after each death, or — where the
-    table weighs a grenade's deaths together (:class:`GrenadeDeaths`) — once the attack's
-    last dying player has been seen to, rescued or not."""
-    if state.options.grenade_deaths is GrenadeDeaths.IN_TURN:
-        return winner(state) if died else None
-    return None if phase.after else winner(state, phase.attacker)
 
 
 def winner(state: State, attacker: Seat | None = None) -> GameOver | None:

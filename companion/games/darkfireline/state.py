@@ -128,17 +128,29 @@ class Rescue:
 
 
 @dataclass(frozen=True)
+class Unsaved:
+    """A dying player whose round closed with no kit while others were dying too: the
+    death waits, for one of ``unasked`` — dying then, so not asked — may be rescued yet
+    and save them (§6.5)."""
+
+    seat: Seat
+    unasked: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
 class Rescuing(Round[Rescue]):
     """A rescue round for ``dying`` (§6.2): every seat that may offer a kit is asked at once.
 
     The seats are those public facts allow — alive, not dying, not the attacker, not
     smoked or flashbanged — whether or not they hold a kit, so who is asked tells
-    nothing. ``after`` are the players still to be seen to, dying at the same time.
+    nothing. ``after`` are the players still to be seen to, dying at the same time;
+    ``unsaved``, those seen to already whose deaths wait on them.
     """
 
     dying: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
     attacker: Seat | None = None
     after: tuple[Seat, ...] = ()
+    unsaved: tuple[Unsaved, ...] = ()
 
 
 Phase = Dealing | Drawing | Playing | Taking | Rescuing | Discarding | Finished

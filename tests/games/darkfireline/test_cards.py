@@ -471,9 +471,39 @@ def test_several_dying_at_once_are_seen_to_in_turn_order_from_the_attacker() -> 
     t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
     assert t.rescue().dying == P1 and t.rescue().after == (P3,)
     t.do(Pass(seat=P2))
-    assert t.state.player(P1).status is Status.DEAD and t.rescue().dying == P3
+    assert t.state.player(P1).status is Status.DYING and t.rescue().dying == P3
     t.do(Pass(seat=P2))
+    assert [e.args["seat"] for e in t.kinds("died")] == [P1, P3]
     assert t.over  # the only terrorist is dead
+
+
+@pytest.mark.parametrize("kit", [True, False])
+def test_a_player_rescued_among_several_dying_may_save_one_seen_to_before_them(kit: bool) -> None:
+    """§6.5, seed: 发生多人同时濒死时，如果被救回的濒死者手上正好有急救包，他可以救助其他濒死者.
+    P0's grenade leaves P1 and P2 dying. P3, the only one who may answer for P1, keeps its
+    kit for P2; so P1's death waits, and once P2 is rescued P1 is asked for again — of P2
+    alone, kit or not (who is asked is public) — and lives if P2 has a kit to give."""
+    second = (K.FIRST_AID, K.SERUM, K.SERUM) if kit else FILL
+    t = Table([(K.DOUBLE, K.DOUBLE, K.GRENADE), FILL, second, (K.FIRST_AID, K.SERUM, K.SERUM)],
+              options=Options(deck_serums=20))  # fmt: skip
+    t.draw(K.DOUBLE, K.SERUM)
+    for _ in range(3):
+        t.do(Shoot(seat=P0, card=t.held(0, K.DOUBLE), targets=(P1, P2)))
+        around(t, 0)
+    assert t.health() == [4, 1, 1, 4]
+    t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
+    assert (t.rescue().dying, t.rescue().seats) == (P1, (P3,))
+    t.do(Pass(seat=P3))
+    assert t.state.player(P1).status is Status.DYING and not t.kinds("died")
+    assert (t.rescue().dying, t.rescue().seats) == (P2, (P3,))
+    t.do(FirstAid(seat=P3, card=t.held(3, K.FIRST_AID)))
+    assert (t.rescue().dying, t.rescue().seats) == (P1, (P2,))
+    if kit:
+        t.do(FirstAid(seat=P2, card=t.held(2, K.FIRST_AID)))
+        assert t.health() == [4, 1, 1, 3] and not t.kinds("died")
+    else:
+        t.do(Pass(seat=P2))
+        assert [e.args["seat"] for e in t.kinds("died")] == [P1]
 
 
 def test_an_empty_deck_takes_every_discard_at_once() -> None:
