@@ -453,6 +453,18 @@ def test_a_search_warrant_shows_one_identity_to_its_user_alone_and_leaves_the_ga
     assert card in t.state.removed and card not in t.state.discard
 
 
+def grenade_after_doubles(t: Table, worn: tuple[Seat, Seat]) -> None:
+    """P0, dealt two double bullets and a grenade, draws a third double and shoots one at
+    both ``worn`` on each of three turns (one health each), then throws the grenade at
+    P2: both ``worn`` are left dying at once, whatever else it hits."""
+    t.draw(K.DOUBLE, K.SERUM)
+    for _ in range(3):
+        t.do(Shoot(seat=P0, card=t.held(0, K.DOUBLE), targets=worn))
+        around(t, 0)
+    assert [t.health()[s] for s in worn] == [1, 1]
+    t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
+
+
 def test_several_dying_at_once_are_seen_to_in_turn_order_from_the_attacker() -> None:
     """§6.5: a grenade leaves two players dying; each has a rescue round, the first after
     the attacker first."""
@@ -460,15 +472,8 @@ def test_several_dying_at_once_are_seen_to_in_turn_order_from_the_attacker() -> 
     mix = Mix(swat=1, citizen=2, terrorist=1)
     t = Table([(K.DOUBLE, K.DOUBLE, K.GRENADE), FILL, FILL, FILL], roles=roles,
               options=Options(deck_serums=20, identities=mix))  # fmt: skip
-    t.draw(K.DOUBLE, K.SERUM)
-    t.do(Shoot(seat=P0, card=t.held(0, K.DOUBLE), targets=(P1, P3)))
-    around(t, 0)
-    t.do(Shoot(seat=P0, card=t.held(0, K.DOUBLE), targets=(P1, P3)))
-    around(t, 0)
-    t.do(Shoot(seat=P0, card=t.held(0, K.DOUBLE), targets=(P1, P3)))
-    around(t, 0)
-    assert t.health() == [4, 1, 4, 1]
-    t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
+    grenade_after_doubles(t, (P1, P3))
+    assert t.health()[P1] == 0 and t.health()[P3] == 0
     assert t.rescue().dying == P1 and t.rescue().after == (P3,)
     t.do(Pass(seat=P2))
     assert t.state.player(P1).status is Status.DYING and t.rescue().dying == P3
@@ -486,12 +491,7 @@ def test_a_player_rescued_among_several_dying_may_save_one_seen_to_before_them(k
     second = (K.FIRST_AID, K.SERUM, K.SERUM) if kit else FILL
     t = Table([(K.DOUBLE, K.DOUBLE, K.GRENADE), FILL, second, (K.FIRST_AID, K.SERUM, K.SERUM)],
               options=Options(deck_serums=20))  # fmt: skip
-    t.draw(K.DOUBLE, K.SERUM)
-    for _ in range(3):
-        t.do(Shoot(seat=P0, card=t.held(0, K.DOUBLE), targets=(P1, P2)))
-        around(t, 0)
-    assert t.health() == [4, 1, 1, 4]
-    t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
+    grenade_after_doubles(t, (P1, P2))
     assert (t.rescue().dying, t.rescue().seats) == (P1, (P3,))
     t.do(Pass(seat=P3))
     assert t.state.player(P1).status is Status.DYING and not t.kinds("died")
@@ -553,12 +553,7 @@ def test_a_grenade_that_kills_the_last_of_both_sides_ends_as_the_option_reads_it
     mix = Mix(swat=1, citizen=2, terrorist=1)
     t = Table([(K.DOUBLE, K.DOUBLE, K.GRENADE), FILL, FILL, FILL], roles=roles,
               options=Options(deck_serums=20, identities=mix, grenade_deaths=reading))  # fmt: skip
-    t.draw(K.DOUBLE, K.SERUM)
-    for _ in range(3):
-        t.do(Shoot(seat=P0, card=t.held(0, K.DOUBLE), targets=(P1, P3)))
-        around(t, 0)
-    assert t.health() == [4, 1, 4, 1]
-    t.do(Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P2))
+    grenade_after_doubles(t, (P1, P3))
     assert t.rescue().dying == P1 and t.rescue().after == (P3,)
     while not t.over:
         for seat in t.rescue().waiting:
