@@ -110,3 +110,29 @@ async def test_reseating_forgets_the_seats_phone(served: Served) -> None:
         ws, reply = await scan(replacement, served, 1)
         assert reply["type"] == "welcome"
         await ws.close()
+
+
+async def test_one_laptop_saying_a_seat_s_code_again_and_again_keeps_one_socket_asking(
+    served: Served,
+) -> None:
+    """A cheater with a photographed code and no device key: each time, the phone it asked
+    from before stops asking and is closed — so its sockets do not pile up until no phone
+    can join, the seat's phone hears of it once, and it cannot push an honest phone off
+    the seat's short list of those asking (three)."""
+    ann, _ = await served.join(0)
+    async with from_address("127.0.0.3") as honest, from_address("127.0.0.2") as cheater:
+        kept, first = await scan(honest, served, 0)
+        await ann.receive_json(timeout=5)  # another phone asked: the honest one
+        asked = [await scan(cheater, served, 0) for _ in range(8)]
+        for ws, reply in asked[:-1]:
+            assert reply["type"] == "taken"
+            assert [m["code"] for m in await closed(ws) if m["type"] == "denied"] == ["crowded"]
+        last, reply = asked[-1]
+        assert not last.closed and not kept.closed
+        notice = await ann.receive_json(timeout=5)  # the cheater's first phone, and only it:
+        assert notice["type"] == "notice" and asked[0][1]["label"] in notice["text"]
+        served.table.submit(Pass(seat=served.table.pending()[0].seats[0]))
+        assert (await ann.receive_json(timeout=5))["type"] == "view"  # no notice came between
+        phones = served.server.phones_of(Seat(0))
+        assert [p.label for p in phones if not p.holds] == [first["label"], reply["label"]]
+        assert await served.server.admit(Seat(0), first["label"])  # still on the list

@@ -113,6 +113,11 @@ class SeatDevices:
         del self._asking[seat][: -self.asking_per_seat]
         return Claim(device, key, holds=False)
 
+    def withdraw(self, seat: Seat, device: Device) -> None:
+        """``device`` no longer asks for ``seat`` (a newer phone at its address asks instead)."""
+        if device in self._asking[seat]:
+            self._asking[seat].remove(device)
+
     def admit(self, seat: Seat, label: str) -> tuple[Device, Device | None] | None:
         """The tablet gives ``seat`` to the phone labelled ``label`` that asks for it.
 

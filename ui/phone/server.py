@@ -446,13 +446,29 @@ class PhoneServer:
             await self._deny(phone, "revoked" if revoked else "unknown_token")
             return
         key = message.get("device")
-        claim = self.devices.claim(seat, key if isinstance(key, str) else None)
+        key = key if isinstance(key, str) else None
+        again = await self._one_asking_each(phone, seat, key)
+        claim = self.devices.claim(seat, key)
         self._lobby.leave(phone)
         phone.device, phone.key = claim.device, claim.key
         if claim.holds:
             await self._seat(phone, seat)
         else:
-            await self._ask(phone, seat, fresh=claim.key != key)
+            await self._ask(phone, seat, fresh=claim.key != key and not again)
+
+    async def _one_asking_each(self, phone: Phone, seat: Seat, key: str | None) -> bool:
+        """An address has one phone asking for a seat: an older one there that ``key`` does not
+        open stops asking, and its socket is closed — so that one laptop saying a seat's
+        code again and again neither piles up sockets nor pushes another phone off the
+        seat's short list of those asking. Whether there was one (the holder heard already)."""
+        older = [p for p in self._phones if p is not phone and p.asking == seat
+                 and p.address == phone.address and p.device is not None
+                 and not p.device.opens(key)]  # fmt: skip
+        for other in older:
+            assert other.device is not None
+            self.devices.withdraw(seat, other.device)
+            await self._deny(other, "crowded")
+        return bool(older)
 
     async def _seat(self, phone: Phone, seat: Seat) -> None:
         """``phone`` is the device holding ``seat``: welcome it and show it the seat."""
@@ -471,6 +487,9 @@ class PhoneServer:
         phone.asking = seat
         await self._one_socket_each(phone)
         assert phone.device is not None
+        listed = self.devices.asking(seat)
+        for dropped in [p for p in self._phones if p.asking == seat and p.device not in listed]:
+            await self._deny(dropped, "crowded")  # off the seat's list: it can never be admitted
         if fresh:
             log.info("another phone asks for seat %d", seat + 1)
             for holder in [p for p in self._phones if p.seat == seat]:
