@@ -38,13 +38,13 @@ told. The game-over view shows every doubt that was left.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 from companion.core.actions import Action, SeatAction, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.copies import Alike
-from companion.core.errors import MalformedAction
+from companion.core.errors import MalformedAction, RuleViolation
 from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome, Secret
 from companion.core.players import Player
@@ -112,6 +112,8 @@ def told(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: TellDraw
     """A told card: the copy the deck holds, or — where the record has every copy elsewhere —
     one the teller cannot see, taken as the deck's (a doubt, or at once if told face up)."""
     word = word_of(state, action.seat)
+    if word.deck and _refused_now(rules, word, replace(action, card=word.deck[0])):
+        return _in_word(rules, state, action, [], [])
     kept: list[Pair] = []
     taken: list[Taken] = []
     if _copy(action.card, word.deck, copies) is None and word.deck:
@@ -137,6 +139,8 @@ def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: Audit
     hand, deck = word.players[seat].hand, word.deck
     if len(action.cards) > len(hand) + len(deck):
         raise MalformedAction(field="cards", expected="no more than the hand and deck hold")
+    if _refused_now(rules, word, replace(action, cards=hand)):
+        return _in_word(rules, state, action, [], [])
     hidden = hiding(word, seat)
     takings, spare = _matched(action.cards, hand, deck, hidden.out_of_sight(), copies)
     free = set(_free(state, spare))
@@ -151,6 +155,19 @@ def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: Audit
             taken.append((named, stand_in, _go_between(word, named, alike, hidden.cards)))
         spare.remove(stand_in)
     return _tidy(hiding, _in_word(rules, state, action, kept, taken))
+
+
+def _refused_now(rules: Rules, word: S, plain: SeatAction) -> bool:
+    """Whether the rules refuse ``plain`` — the seat's word naming nothing whose place could
+    make the answer longer to find (a card the deck holds, the hand as the seat holds it) —
+    so that the word is refused now whatever it names: for the moment, or the seat. Asked
+    first, so that such a refusal takes the same work wherever the named cards lie; found
+    after the stand-ins are sought, its time would tell a seat where another's card is."""
+    try:
+        rules(word, plain)
+    except RuleViolation:
+        return True
+    return False
 
 
 def settled(rules: Rules, hiding: Hiding, state: S, action: Action) -> Outcome[S]:

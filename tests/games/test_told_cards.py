@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from companion.core import oracle
+from companion.core import doubts, oracle
 from companion.core.actions import Action, Discard, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.deal import Deal as MessageDeal
@@ -213,3 +213,36 @@ def test_a_disputed_card_its_holder_shows_ends_the_doubt_and_the_teller_is_told(
     assert [h["card"] for h in mine["hand"]] == [doubt.held]
     told = {"told": named, "held": doubt.held}
     assert mine["secrets"][-1] == {"kind": "word_not_taken", "args": told}
+
+
+@pytest.mark.parametrize("game", list(PLACES))
+def test_a_word_refused_for_its_moment_takes_the_same_work_wherever_the_card_lies(
+    game: str,
+) -> None:
+    """Timing is a channel too: Ben, whose moment it is not, names a card he cannot see —
+    in the deck, or in Cat's hand — as a draw and in a hand audit, again and again. The
+    refusal is the same; so must be the work behind it (the rules asked, the stand-ins
+    sought), or how long it takes would tell Ben where Cat's card is. Counted, not timed."""
+    spec = GAMES[game]
+    state = drawing(game)
+    named, cats = PLACES[game]["deck"], state.players[2].hand[0]
+    apart = [state, relabel(state, {named: cats, cats: named})]
+    bens = tuple(state.players[BEN].hand)
+    for word, judge in [(TellDraw(seat=BEN, card=named), doubts.told),
+                        (AuditHand(seat=BEN, cards=(*bens, named)), doubts.audited)]:  # fmt: skip
+        answers = []
+        for world in apart:
+            work: Counter[str] = Counter()
+
+            def rules(s: Any, a: Action, work: Counter[str] = work) -> Any:
+                work["rules"] += 1
+                return spec.rules(s, a)
+
+            def hiding(s: Any, seat: Seat, work: Counter[str] = work) -> Any:
+                work["stand-ins sought"] += 1
+                return spec.secrecy.hidden(s, seat)
+
+            with pytest.raises(RuleViolation) as refusal:
+                judge(rules, hiding, spec.copies(world), world, word)  # type: ignore[arg-type]
+            answers.append((refusal.value.code, refusal.value.details, dict(work)))
+        assert answers[0] == answers[1], word
