@@ -34,6 +34,7 @@ from importlib import resources
 from typing import Any
 
 from aiohttp import WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from companion.core.actions import SeatAction
 from companion.core.errors import RuleViolation
@@ -83,6 +84,24 @@ TRANSIENT = frozenset({"too_fast", "hello_timeout", "busy"})
 """Denials after which the page tries again by itself (the others need a person)."""
 
 _order = itertools.count()
+
+
+class _Unreadable(logging.Filter):
+    """aiohttp logs a request its parser refuses (a junk line, ``Host`` twice) with a whole
+    traceback, once per request, below the app: anyone on the Wi-Fi could fill the log with
+    them. Each is kept as one line, naming the fault's kind."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        fault = record.exc_info[1] if record.exc_info else None
+        if isinstance(fault, HttpProcessingError):
+            record.msg = "a request that could not be read, from %s (%s)"
+            where = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+            record.args = (where, type(fault).__name__)
+            record.exc_info = record.exc_text = None
+        return True
+
+
+UNREADABLE = _Unreadable()
 
 
 @dataclass(eq=False)
@@ -252,6 +271,7 @@ class PhoneServer:
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_secure_headers)
+        logging.getLogger("aiohttp.server").addFilter(UNREADABLE)  # once, however many starts
         self._runner = web.AppRunner(
             app, access_log_format='%a "%r" %s %b', handle_signals=False,
             keepalive_timeout=IDLE_S, shutdown_timeout=CLOSE_S,

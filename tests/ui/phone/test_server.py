@@ -341,6 +341,22 @@ async def test_the_page_and_its_words_are_served_with_strict_headers(served: Ser
         assert escape.status == 404
 
 
+async def test_a_request_nobody_can_read_is_one_line_in_the_log_not_a_traceback(
+    served: Served, caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp answers it below the app (400); anyone on the Wi-Fi could send thousands."""
+    host = served.base.split("//")[1]
+    for junk in (f"GET / HTTP/1.1\r\nHost: {host}\r\nHost: elsewhere\r\n\r\n", "JUNK\r\n\r\n"):
+        reader, writer = await asyncio.open_connection(*host.rsplit(":", 1))
+        writer.write(junk.encode())
+        answer = await reader.read()
+        writer.close()
+        assert answer.startswith(b"HTTP/1.") and b" 400 " in answer.split(b"\r\n")[0]
+    logged = [r for r in caplog.records if r.name == "aiohttp.server"]
+    assert logged and all(r.exc_info is None for r in logged)
+    assert "Traceback" not in caplog.text and "could not be read" in caplog.text
+
+
 async def test_no_response_names_the_software_behind_it(served: Served) -> None:
     """A version in ``Server`` tells a player with a laptop which known bug to try."""
     answers = [await served.session.get(served.base + path) for path in
