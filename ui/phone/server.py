@@ -481,6 +481,9 @@ class PhoneServer:
         open stops asking, and its socket is closed — so that one laptop saying a seat's
         code again and again neither piles up sockets nor pushes another phone off the
         seat's short list of those asking. Whether there was one (the holder heard already)."""
+        holder = self.devices.holder(seat)
+        if holder is None or holder.opens(key):
+            return False  # this phone takes or holds the seat: it asks for nothing
         older = [p for p in self._phones if p is not phone and p.asking == seat
                  and p.address == phone.address and p.device is not None
                  and not p.device.opens(key)]  # fmt: skip
