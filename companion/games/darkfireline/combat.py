@@ -15,7 +15,7 @@ left anyone dying ends its attacker's play phase (§6.3, §6.4).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from companion.core.outcome import Event, GameOver, Secret
 from companion.core.rules import finish
@@ -75,13 +75,10 @@ def after_attack(state: State, attacker: Seat, events: list[Event]) -> State:
     """See to everyone the attack left dying, in turn order from the attacker; with
     nobody dying, the play phase goes on."""
     living = state.living()
-    order = sorted(
-        (s for s in living if state.player(s).status is Status.DYING),
-        key=lambda s: (s - attacker - 1) % len(state.players),
-    )
+    order = _in_turn(state, (s for s in living if state.player(s).status is Status.DYING), attacker)
     if not order:
         return evolve(state, phase=Playing())
-    return ask_rescue(state, order[0], attacker, tuple(order[1:]), events)
+    return ask_rescue(state, order[0], attacker, order[1:], events)
 
 
 def rescuers(state: State, dying: Seat, attacker: Seat | None) -> tuple[Seat, ...]:
@@ -181,7 +178,13 @@ def _next(
         if set(since) & set(rescuers(state, waiting.seat, attacker)):
             rest = (*unsaved[:i], *unsaved[i + 1 :])
             return ask_rescue(state, waiting.seat, attacker, (), events, unsaved=rest, only=since)
-    return _deaths(state, tuple(u.seat for u in unsaved), attacker, events)
+    return _deaths(state, _in_turn(state, (u.seat for u in unsaved), attacker), attacker, events)
+
+
+def _in_turn(state: State, seats: Iterable[Seat], attacker: Seat | None) -> tuple[Seat, ...]:
+    """``seats`` in turn order from the attacker's next seat (§6.5, INFERRED)."""
+    start = 0 if attacker is None else attacker + 1
+    return tuple(sorted(seats, key=lambda s: (s - start) % len(state.players)))
 
 
 def _deaths(
