@@ -146,9 +146,6 @@ def close_rescue(state: State, events: list[Event]) -> State:
     phase = state.phase
     assert isinstance(phase, Rescuing)
     dying, unsaved = phase.dying, phase.unsaved
-    others = tuple(
-        s for s in state.living() if s != dying and state.player(s).status is Status.DYING
-    )
     if phase.declared:
         order = priority(state, phase)
         kit = min(phase.declared, key=lambda r: order.index(r.seat))
@@ -158,10 +155,13 @@ def close_rescue(state: State, events: list[Event]) -> State:
         players = evolve_at(players, dying, health=1, status=Status.ALIVE)
         events.append(Event("rescued", {"seat": dying, "by": kit.seat, "card": kit.card}))
         state = evolve(state, players=players, discard=(*state.discard, kit.card))
-    elif others:
-        unsaved = (*unsaved, Unsaved(dying, others))
     else:
-        return _deaths(state, (dying,), phase.attacker, events)
+        others = tuple(
+            s for s in state.living() if s != dying and state.player(s).status is Status.DYING
+        )
+        if not others:
+            return _deaths(state, (dying,), phase.attacker, events)
+        unsaved = (*unsaved, Unsaved(dying, others))
     return _next(state, phase.attacker, phase.after, unsaved, events)
 
 
