@@ -42,6 +42,9 @@ CHILD = textwrap.dedent(
     """
 )
 FLOOD = 300
+ADDRESSES = 10
+"""Flooders, each under its own cap of connections (:mod:`ui.phone.gate`), all together
+over the descriptors."""
 
 
 class Child:
@@ -70,9 +73,9 @@ class Child:
     async def flood(self) -> list[asyncio.StreamWriter]:
         """Connections opened until the server has refused some; those it took."""
 
-        async def connect() -> asyncio.StreamWriter | None:
+        async def connect(address: str) -> asyncio.StreamWriter | None:
             with contextlib.suppress(OSError, TimeoutError):
-                opened = asyncio.open_connection("127.0.0.1", self.port)
+                opened = asyncio.open_connection("127.0.0.1", self.port, local_addr=(address, 0))
                 return (await asyncio.wait_for(opened, 3))[1]
             return None
 
@@ -80,7 +83,8 @@ class Child:
             while await self.refused() < 3:
                 await asyncio.sleep(0.2)
 
-        held = [w for w in await asyncio.gather(*(connect() for _ in range(FLOOD))) if w]
+        opened = (connect(f"127.0.0.{2 + i % ADDRESSES}") for i in range(FLOOD))
+        held = [w for w in await asyncio.gather(*opened) if w]
         await asyncio.wait_for(refused_again_and_again(), 30)
         return held
 

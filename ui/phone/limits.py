@@ -46,6 +46,11 @@ class Limits:
     socket_burst: int = 20
     flood_pause_s: float = 10.0
     """An address whose socket was closed for flooding may open none for this long."""
+    connections_per_address: int = 128
+    """Connections one address may hold open at once, sockets and page loads alike
+    (:mod:`ui.phone.gate`): a phone's browser opens at most six, so even nine phones behind
+    one router's NAT stay far below it, and one machine's flood holds an eighth of the
+    descriptors a desktop process has."""
 
 
 @dataclass

@@ -13,7 +13,8 @@ call them.
 No socket may make the others wait (:mod:`ui.phone.limits`): each draws its
 messages from a bucket and is closed, told why, when it floods; a new socket
 must say hello within seconds, and only a few may be waiting to
-(:mod:`ui.phone.lobby`); a request must name this server as its host and a
+(:mod:`ui.phone.lobby`); an address may hold only so many connections open
+(:mod:`ui.phone.gate`); a request must name this server as its host and a
 WebSocket must come from this server's own page (:mod:`ui.phone.origin`).
 """
 
@@ -46,6 +47,7 @@ from ui.faces import face_of
 from ui.phone import lan
 from ui.phone.devices import Device, SeatDevices
 from ui.phone.exhaustion import Exhaustion
+from ui.phone.gate import Gate, GatedSite
 from ui.phone.limits import BadAttempts, Bucket, Clock, Doors, Limits
 from ui.phone.lobby import Lobby
 from ui.phone.origin import OwnHosts
@@ -168,6 +170,7 @@ class PhoneServer:
         )
         self._hosts: OwnHosts | None = None
         self.exhaustion = Exhaustion()
+        self.gate = Gate(self._limits.connections_per_address)
         self._heartbeat = heartbeat
         self._phones: set[Phone] = set()
         self._feed: deque[JSONObject] = deque(service.recent(FEED), maxlen=FEED)
@@ -281,7 +284,7 @@ class PhoneServer:
             kept = self._kept[1] if self._kept else None
             for port in dict.fromkeys(p for p in (kept, self.port, ANY_PORT) if p is not None):
                 try:
-                    await web.TCPSite(self._runner, self._bind, port, reuse_address=True).start()
+                    await GatedSite(self._runner, self._bind, port, self.gate).start()
                 except OSError as err:
                     log.warning("cannot listen on port %d: %s", port, err)
                 else:
