@@ -16,6 +16,7 @@ from companion.core.values import evolve, evolve_at, without
 from companion.games.microfilms import cards
 from companion.games.microfilms.cards import Use
 from companion.games.microfilms.errors import CardCannotPay, NotEnoughFrancs
+from companion.games.microfilms.options import FrancCosts
 from companion.games.microfilms.state import State
 
 
@@ -58,9 +59,10 @@ def play(state: State, seat: Seat, card: CardId, use: Use) -> State:
 
 
 def pay_cost(
-    state: State, seat: Seat, card: CardId | None, use: Use, francs: int
+    state: State, seat: Seat, card: CardId | None, use: Use, francs: int, *, target: Seat
 ) -> tuple[State, CardId | int]:
-    """An action paid with a card, or (``card=None``) with francs to the bank.
+    """An action on ``target`` paid with a card, or (``card=None``) with francs — to the
+    bank or to the target, as the table's ``franc_costs_to`` says.
 
     Returns the cost as the table hears it: the card played, or the francs paid.
     """
@@ -69,6 +71,8 @@ def pay_cost(
     have = state.player(seat).francs
     if have < francs:
         raise NotEnoughFrancs(need=francs, have=have)
+    if state.options.franc_costs_to is FrancCosts.TARGET:
+        return transfer(state, seat, target, francs), francs
     return to_bank(state, seat, francs), francs
 
 

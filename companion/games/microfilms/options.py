@@ -47,6 +47,17 @@ class RefusedBribeCard(enum.StrEnum):
     """Face up onto the discard pile."""
 
 
+class FrancCosts(enum.StrEnum):
+    """§6.4, §6.5: who gets the francs an interrogation or a blackmail is paid with (the
+    seed says only 支付, "pay")."""
+
+    BANK = "bank"
+    """The bank, as every other payment that names no one."""
+    TARGET = "target"
+    """The player interrogated or blackmailed — who may then buy off a blackmail with the
+    very francs it was paid with."""
+
+
 class LastStanding(enum.StrEnum):
     """§8: what happens when only one player is left in the game."""
 
@@ -95,6 +106,9 @@ class Options:
 
     ace_fee_on_elimination: bool = False
     """§5.3, §8 — an eliminated player holding the Ace pays the 2-franc fee first."""
+
+    franc_costs_to: FrancCosts = FrancCosts.BANK
+    """§6.4, §6.5 — where the francs paid for an interrogation or a blackmail go."""
 
     refused_bribe_card: RefusedBribeCard = RefusedBribeCard.STAYS
     """§6.1 — the offered card after a refusal."""

@@ -263,7 +263,9 @@ def _withdraw(state: State, a: Withdraw) -> Step:
 
 def _interrogate(state: State, a: Interrogate) -> Step:
     check_target(state, a.seat, a.target)
-    state, cost = pay_cost(state, a.seat, a.card, Use.INTERROGATE, INTERROGATE_FRANCS)
+    state, cost = pay_cost(
+        state, a.seat, a.card, Use.INTERROGATE, INTERROGATE_FRANCS, target=a.target
+    )
     events = [Event("interrogated", {"seat": a.seat, "target": a.target, "cost": cost})]
     pool = _interrogation_pool(state, a.target)
     if len(pool) == 1:
@@ -286,7 +288,7 @@ def _interrogation_result(state: State, target: Seat, card: CardId, events: list
 
 def _blackmail(state: State, a: Blackmail) -> Step:
     check_target(state, a.seat, a.target)
-    state, cost = pay_cost(state, a.seat, a.card, Use.BLACKMAIL, BLACKMAIL_FRANCS)
+    state, cost = pay_cost(state, a.seat, a.card, Use.BLACKMAIL, BLACKMAIL_FRANCS, target=a.target)
     event = Event("blackmailed", {"seat": a.seat, "target": a.target, "cost": cost})
     return evolve(state, phase=BlackmailDeclared(a.target)), [event]
 

@@ -28,6 +28,7 @@ from companion.games.microfilms import GAME, cards
 from companion.games.microfilms.actions import Deal
 from companion.games.microfilms.options import (
     AgentClaim,
+    FrancCosts,
     HandLimitCheck,
     Options,
     RefusedBribeCard,
@@ -60,6 +61,7 @@ def options_for(rng: random.Random) -> Options:
         hand_limit_check=rng.choice(list(HandLimitCheck)),
         reshuffle_timing=rng.choice(list(ReshuffleTiming)),
         refused_bribe_card=rng.choice(list(RefusedBribeCard)),
+        franc_costs_to=rng.choice(list(FrancCosts)),
         refuse_without_francs=rng.random() < 0.5,
         blackmail_empty_hand_succeeds=rng.random() < 0.5,
         partial_buy_off=rng.random() < 0.5,
