@@ -69,7 +69,10 @@ async def measure(
         table = service.table
         committed: list[float] = []
         service.subscribe(lambda change: committed.append(time.perf_counter()))
-        limits = Limits(sockets_per_device=clients, socket_burst=clients + 2)
+        limits = Limits(  # one machine plays every phone: as many sockets as it needs
+            sockets_per_device=clients, socket_burst=clients + 2,
+            connections_per_address=clients + 2,
+        )  # fmt: skip
         if not message_limit:
             limits = dataclasses.replace(limits, messages_per_s=UNLIMITED, message_burst=FLOOD)
         server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1", limits=limits)
