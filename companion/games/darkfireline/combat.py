@@ -37,11 +37,13 @@ from companion.games.darkfireline.state import (
 
 def hurt(state: State, seat: Seat, damage: int, kind: Kind, events: list[Event]) -> State:
     """``seat`` takes ``damage`` from a card of ``kind``: body armour stops one of a
-    bullet's (§5.13); health stops at 0, and 0 is dying (§6.1); a grenade lifts the
-    smoke after its damage (§5.4)."""
+    bullet's (§5.13) — but the last of a double bullet's, with ``split_double_hits_armour``;
+    health stops at 0, and 0 is dying (§6.1); a grenade lifts the smoke after its damage
+    (§5.4)."""
     player = state.player(seat)
     if kind in (Kind.SINGLE, Kind.DOUBLE) and player.armour is not None:
-        damage = max(0, damage - 1)
+        pierces = kind is Kind.DOUBLE and state.options.split_double_hits_armour
+        damage = max(1 if pierces else 0, damage - 1)
     health = max(0, player.health - damage)
     events.append(Event("hurt", {"seat": seat, "damage": damage, "health": health}))
     status = Status.DYING if health == 0 else player.status

@@ -194,6 +194,16 @@ class Options:
     """§5.6, §9: a card disarmed out of a hand is discarded face up, for all to see
     (INFERRED); off, face down, and only its owner knows what it was."""
 
+    split_double_hits_armour: bool = False
+    """§5.13: a double bullet split between two players does 1 to an armoured one, as the
+    card says of every double bullet (双发子弹可造成一点伤害); off, armour stops the split
+    half as it stops a single bullet (1 − 1 = 0, INFERRED)."""
+
+    leaving_restaurant_is_equip: bool = False
+    """§5.10, §4.2: removing one's own Restaurant is the turn's one equip (every action but
+    serums once a turn), so it is refused after an equip and none may follow it; off, it
+    is free (INFERRED)."""
+
     control_room_first_aid: bool = True
     """§5.11: a first-aid kit on a dying Control Room holder needs a rescuer at full health,
     as every card aimed at the holder does but a grenade (INFERRED from "only full-health

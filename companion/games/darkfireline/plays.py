@@ -348,7 +348,8 @@ def _past_storage(state: State, pair: tuple[Seat, Seat], user: Seat) -> tuple[Se
 
 
 def leave_restaurant(state: State, a: LeaveRestaurant) -> Step:
-    """§5.10: the only environment its holder may remove — not on the turn it came."""
+    """§5.10: the only environment its holder may remove — not on the turn it came; with
+    ``leaving_restaurant_is_equip``, as the turn's one equip."""
     player = state.player(a.seat)
     if player.environment is None or kind_of(player.environment) is not Kind.RESTAURANT:
         raise NothingThere(what="environment")
@@ -356,6 +357,10 @@ def leave_restaurant(state: State, a: LeaveRestaurant) -> Step:
         raise OnlySerum()
     if state.done.equipped == player.environment:
         raise JustEquipped()
+    if state.options.leaving_restaurant_is_equip:
+        if state.done.equipped is not None:
+            raise AlreadyUsed(what="equip")
+        state = evolve(state, done=evolve(state.done, equipped=player.environment))
     events: list[Event] = []
     return unequip(state, a.seat, "environment", events), events
 

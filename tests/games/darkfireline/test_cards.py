@@ -157,6 +157,22 @@ def test_a_double_bullet_hits_one_for_two_or_two_for_one_and_armour_takes_one_of
     assert t.health()[P1] == 2 and t.health()[P0] == 3  # a split double: 1 − 1 = 0
 
 
+@pytest.mark.parametrize(("hits", "health"), [(False, 4), (True, 3)])
+def test_half_a_split_double_bullet_on_armour_does_what_the_option_says(
+    hits: bool, health: int
+) -> None:
+    """§5.13: 防弹衣……双发子弹可造成一点伤害 — half of a double bullet split between two
+    players does 1 − 1 = 0 to an armoured one (INFERRED, the default), or the 1 the card
+    promises every double bullet (``split_double_hits_armour``)."""
+    t = table((K.ARMOUR, K.SERUM, K.SERUM), (K.DOUBLE, K.SERUM, K.SERUM),
+              split_double_hits_armour=hits)  # fmt: skip
+    t.draw(K.SERUM, K.SERUM)
+    t.do(Equip(seat=P0, card=t.held(0, K.ARMOUR)))
+    around(t, 1)
+    t.do(Shoot(seat=P1, card=t.held(1, K.DOUBLE), targets=(P0, P2)))
+    assert t.health()[P0] == health and t.health()[P2] == 3
+
+
 def test_a_serum_heals_one_and_not_past_full_unless_the_option_says() -> None:
     """§1.2, §5.3, ``Options.serum_caps``."""
     t = table((K.SERUM, K.SERUM, K.SERUM), serum_caps=False)
@@ -405,6 +421,29 @@ def test_the_restaurant_raises_health_to_five_and_gives_a_point_back_when_it_goe
     around(t, 0)
     t.do(LeaveRestaurant(seat=P0))
     assert (t.state.player(P0).health, t.state.player(P0).most) == (4, 4)
+
+
+@pytest.mark.parametrize("is_equip", [False, True])
+def test_removing_ones_own_restaurant_is_the_turns_one_equip_as_the_option_says(
+    is_equip: bool,
+) -> None:
+    """§5.10, §4.2: 餐厅是唯一可以自主解除的环境牌, and every action but serums once a turn
+    (除使用血清外，其余每项行动同一回合内仅能执行一次): removing it is free (INFERRED, the
+    default), or the turn's one equip (``leaving_restaurant_is_equip``) — refused after an
+    equip, and no equip after it."""
+    t = table((K.RESTAURANT, K.ARMOUR, K.SERUM), leaving_restaurant_is_equip=is_equip)
+    t.draw(K.SERUM, K.SERUM)
+    t.do(Equip(seat=P0, card=t.held(0, K.RESTAURANT)))
+    around(t, 0, draws=(K.ARMOUR, K.SERUM))
+    t.do(Equip(seat=P0, card=t.held(0, K.ARMOUR)))
+    if is_equip:
+        assert t.refused(LeaveRestaurant(seat=P0)) == "already_used"
+        around(t, 0)
+        t.do(LeaveRestaurant(seat=P0))
+        assert t.refused(Equip(seat=P0, card=t.held(0, K.ARMOUR))) == "already_used"
+    else:
+        t.do(LeaveRestaurant(seat=P0))
+    assert t.state.player(P0).environment is None
 
 
 @pytest.mark.parametrize(
