@@ -471,11 +471,14 @@ class TableService:
         action (a legal one, or an option of the seat's own question) it names, else the
         first reading of its copies (:func:`readings`) the rules take — or, if they take
         none, the one whose refusal is the same whichever copies lie where. A hand stated
-        card by card, too many readings to try, is read as the copies the seat holds."""
+        card by card, too many readings to try, is read as the copies the seat holds.
+
+        A body is always matched by face, even one that names a listed copy itself: taken
+        as it came, it would play another copy than a body naming the face alone, and
+        sooner — and both the hand left and the time taken would tell the seat which copy
+        it holds, so where the face's other copies are."""
         question = self.question_for(seat)
         listed = question.options if question is not None else self.table.legal_actions(seat)
-        if action in listed:
-            return action
         codec, copies = self.spec.codec, self.spec.copies(self.table.state)
         found = matching(codec.encode(action), ((codec.encode(a), a) for a in listed), copies)
         if found is not None:

@@ -46,6 +46,14 @@ class Mended:
     the record now gives them."""
 
 
+def well_formed(stated: Sequence[CardId], copies: Alike) -> None:
+    """A stated hand names each card once, and only cards a hand can hold."""
+    if len(set(stated)) != len(stated):
+        raise MalformedAction(field="cards", expected="each card once")
+    if any(card not in copies for card in stated):
+        raise MalformedAction(field="cards", expected="hand cards")
+
+
 def mend(
     seat: Seat,
     hand: Sequence[CardId],
@@ -57,10 +65,7 @@ def mend(
 
     ``copies`` holds every card that can be in a hand; anything else is malformed.
     """
-    if len(set(stated)) != len(stated):
-        raise MalformedAction(field="cards", expected="each card once")
-    if any(card not in copies for card in stated):
-        raise MalformedAction(field="cards", expected="hand cards")
+    well_formed(stated, copies)
     left, pool, came = list(hand), list(deck), []
     for card in sorted(stated, key=lambda c: c not in hand):  # exact ids claim their copy first
         own = next((c for c in copies[card] if c in left), None)

@@ -42,9 +42,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 from companion.core.actions import Action, SeatAction, TellDraw
-from companion.core.audit import AuditHand
+from companion.core.audit import AuditHand, well_formed
 from companion.core.copies import Alike
-from companion.core.errors import MalformedAction, RuleViolation
+from companion.core.errors import AuditConflict, MalformedAction, RuleViolation
 from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome, Secret
 from companion.core.players import Player
@@ -142,6 +142,7 @@ def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: Audit
     if _refused_now(rules, word, replace(action, cards=hand)):
         return _in_word(rules, state, action, [], [])
     hidden = hiding(word, seat)
+    _possible(action.cards, hand, [*hand, *deck, *hidden.out_of_sight()], copies)
     takings, spare = _matched(action.cards, hand, deck, hidden.out_of_sight(), copies)
     free = set(_free(state, spare))
     spare = [c for c in spare if c in free]
@@ -162,12 +163,33 @@ def _refused_now(rules: Rules, word: S, plain: SeatAction) -> bool:
     make the answer longer to find (a card the deck holds, the hand as the seat holds it) —
     so that the word is refused now whatever it names: for the moment, or the seat. Asked
     first, so that such a refusal takes the same work wherever the named cards lie; found
-    after the stand-ins are sought, its time would tell a seat where another's card is."""
+    after the stand-ins are sought, its time would tell a seat where another's card is.
+
+    The rules are asked afresh, past any answer kept for the state: a kept answer to
+    ``plain`` would make the word that is ``plain`` itself — a told draw naming the deck's
+    first card — quicker to take, and so tell the seat which cards sort before it."""
+    asked: Rules = getattr(rules, "__wrapped__", rules)
     try:
-        rules(word, plain)
+        asked(word, plain)
     except RuleViolation:
         return True
     return False
+
+
+def _possible(
+    stated: Sequence[CardId], hand: Sequence[CardId], places: Sequence[CardId], copies: Alike
+) -> None:
+    """Refuse at once, as :func:`companion.core.audit.mend` would, a stated hand that the
+    seat's own sight rules out — a card named twice, one no hand can hold, a face with no
+    copy left in its hand, the deck or out of its sight — before any stand-in is sought:
+    how long that search takes would tell the seat where the other cards it named lie."""
+    well_formed(stated, copies)
+    free = set(places)
+    for card in sorted(stated, key=lambda c: c not in hand):  # as mend matches them
+        copy = _copy(card, free, copies)
+        if copy is None:
+            raise AuditConflict(card=card)
+        free.discard(copy)
 
 
 def settled(rules: Rules, hiding: Hiding, state: S, action: Action) -> Outcome[S]:

@@ -16,6 +16,8 @@ cards in other hands and three out of the game unseen, and each was refused.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -34,6 +36,7 @@ from companion.games.microfilms.actions import Deal as MicrofilmsDeal
 from companion.games.microfilms.actions import Draw as MicrofilmsDraw
 from companion.games.microfilms.actions import Source
 from companion.games.themessage.actions import Draw as MessageDraw
+from tests.counted import calls_in
 
 ANN, BEN = Seat(0), Seat(1)
 MICROFILMS = MicrofilmsDeal(
@@ -246,3 +249,54 @@ def test_a_word_refused_for_its_moment_takes_the_same_work_wherever_the_card_lie
                 judge(rules, hiding, spec.copies(world), world, word)  # type: ignore[arg-type]
             answers.append((refusal.value.code, refusal.value.details, dict(work)))
         assert answers[0] == answers[1], word
+
+
+def test_a_told_draw_takes_the_same_work_whether_or_not_it_is_the_decks_first_card() -> None:
+    """Microfilms §4.1: Ann tells the card she drew, which lies first in the deck in one world
+    and further down in the other (the deck's order is hidden from her). Her word is taken
+    alike in both, and must take as long: were it quicker where her card lies first, she
+    would learn the deck's order. Each world is asked on a state no answer is kept for yet,
+    as a new word is."""
+    spec = GAMES["microfilms"]
+    state = drawing("microfilms")
+    first, spare = state.deck[0], state.deck[1]
+    word = TellDraw(seat=ANN, card=first)
+    told = []
+    for world in (state, relabel(state, {first: spare, spare: first})):
+        spec.apply(dataclasses.replace(world), word)  # whatever is kept by content, warm
+        fresh = dataclasses.replace(world)
+        outcome, work = calls_in(lambda fresh=fresh: spec.apply(fresh, word))
+        told.append((received("microfilms", outcome.state, ANN), work))
+    assert told[0] == told[1]
+
+
+def dealt(game: str) -> Any:
+    """The deal made; Ann, whose turn it is, may state her hand."""
+    spec = GAMES[game]
+    state = spec.setup(["Ann", "Ben", "Cat", "Dan"], spec.options_type())
+    return spec.apply(state, MICROFILMS if game == "microfilms" else MESSAGE).state
+
+
+@pytest.mark.parametrize("game", list(PLACES))
+def test_a_hand_refused_for_its_own_words_takes_the_same_work_wherever_its_cards_lie(
+    game: str,
+) -> None:
+    """Ann states her hand with one more card — in the deck, or in Ben's hand — and spoils the
+    statement with a card named twice, or one no hand holds. Refused alike (nothing is
+    changed, so she may ask again and again), and it must take as long: the refusal comes
+    from her words alone, before any stand-in is sought for the card whose place she cannot
+    see. Counted on states no answer is kept for yet."""
+    spec = GAMES[game]
+    state = dealt(game)
+    named, bens = PLACES[game]["deck"], PLACES[game]["Ben's hand"]
+    own = tuple(state.players[ANN].hand)
+    for spoilt in [(*own, named, named), (*own, named, CardId("NOPE"))]:
+        audit = AuditHand(seat=ANN, cards=spoilt)
+        told = []
+        for world in (state, relabel(state, {named: bens, bens: named})):
+            with pytest.raises(RuleViolation):
+                spec.apply(dataclasses.replace(world), audit)  # what is kept by content, warm
+            fresh = dataclasses.replace(world)
+            refusal, work = calls_in(functools.partial(answer, game, fresh, audit))
+            told.append((refusal, work))
+        assert told[0] == told[1], spoilt
