@@ -194,6 +194,11 @@ class Options:
     """§5.6, §9: a card disarmed out of a hand is discarded face up, for all to see
     (INFERRED); off, face down, and only its owner knows what it was."""
 
+    grenade_at_self: bool = False
+    """§5.8: a grenade may be thrown at one's own seat — the thrower and both neighbours
+    hurt — as the seed bars only the smoke and the kit from oneself (手雷:指定一名玩家);
+    off, it is thrown at another player (INFERRED)."""
+
     split_double_hits_armour: bool = False
     """§5.13: a double bullet split between two players does 1 to an armoured one, as the
     card says of every double bullet (双发子弹可造成一点伤害); off, armour stops the split

@@ -209,7 +209,7 @@ def grenade(state: State, a: Grenade) -> Step:
     played(state, a.seat, a.card, Kind.GRENADE)
     if state.done.shot is Kind.DOUBLE:
         raise NotWithGrenade()
-    if a.target == a.seat:
+    if a.target == a.seat and not state.options.grenade_at_self:
         raise BadTarget(target=a.target)  # INFERRED: a grenade is thrown at someone else
     passing = state.options.storage_grenade is StorageGrenade.PASS_CLOCKWISE
     if not passing:

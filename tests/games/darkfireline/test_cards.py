@@ -157,6 +157,25 @@ def test_a_double_bullet_hits_one_for_two_or_two_for_one_and_armour_takes_one_of
     assert t.health()[P1] == 2 and t.health()[P0] == 3  # a split double: 1 − 1 = 0
 
 
+@pytest.mark.parametrize("allowed", [False, True])
+def test_a_grenade_at_oneself_hurts_oneself_and_both_neighbours_when_the_option_says(
+    allowed: bool,
+) -> None:
+    """§5.8: 手雷:指定一名玩家，对该玩家及其相邻两名玩家各造成一点伤害 — the seed bars only
+    the smoke (不能对自己使用) and the kit (不能自用) from oneself; thrown at another player
+    only (INFERRED, the default), or at one's own seat too (``grenade_at_self``)."""
+    t = table((K.GRENADE, K.SERUM, K.SERUM), grenade_at_self=allowed)
+    t.draw(K.SERUM, K.SERUM)
+    throw = Grenade(seat=P0, card=t.held(0, K.GRENADE), target=P0)
+    if not allowed:
+        assert t.refused(throw) == "bad_target"
+        assert throw not in legal_actions(t.state, P0)
+        return
+    assert throw in legal_actions(t.state, P0)
+    t.do(throw)
+    assert t.health() == [3, 3, 4, 3]
+
+
 @pytest.mark.parametrize(("hits", "health"), [(False, 4), (True, 3)])
 def test_half_a_split_double_bullet_on_armour_does_what_the_option_says(
     hits: bool, health: int
