@@ -167,7 +167,7 @@ def _refused_now(rules: Rules, word: S, plain: SeatAction) -> bool:
 
     The rules are asked afresh, past any answer kept for the state: a kept answer to
     ``plain`` would make the word that is ``plain`` itself — a told draw naming the deck's
-    first card — quicker to take, and so tell the seat which cards sort before it."""
+    first card — quicker to take, and so tell the seat the deck's order."""
     asked: Rules = getattr(rules, "__wrapped__", rules)
     try:
         asked(word, plain)
