@@ -142,8 +142,9 @@ def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: Audit
     if _refused_now(rules, word, replace(action, cards=hand)):
         return _in_word(rules, state, action, [], [])
     hidden = hiding(word, seat)
-    _possible(action.cards, hand, [*hand, *deck, *hidden.out_of_sight()], copies)
-    takings, spare = _matched(action.cards, hand, deck, hidden.out_of_sight(), copies)
+    unseen = hidden.out_of_sight()
+    _possible(action.cards, hand, [*hand, *deck, *unseen], copies)
+    takings, spare = _matched(action.cards, hand, deck, unseen, copies)
     free = set(_free(state, spare))
     spare = [c for c in spare if c in free]
     kept: list[Pair] = []
