@@ -511,6 +511,18 @@ def test_a_teammate_told_to_a_seat_is_caught() -> None:
     assert found and "teammates" in found[0]
 
 
+def test_a_card_laid_face_down_on_the_pile_shown_to_the_table_is_caught() -> None:
+    """暗火线 §5.6, ``disarmed_card_shown`` off: the card a Disarm took lies face down on
+    the pile, its owner's to know; a pile shown as the record holds it is caught."""
+    spec = GAMES["darkfireline"]
+
+    def public(state: Any) -> JSONObject:
+        return {**spec.public_view(state), "discard": list(state.discard)}
+
+    found = caught(planted(spec, public_view=public))
+    assert found and "the public view differs: .discard" in found[0]
+
+
 def test_a_told_draw_offering_only_what_the_deck_holds_is_caught() -> None:
     """Microfilms §3, §4.1: the drawer's phone offers every card they could have drawn; one
     that offered only the deck's cards would tell them where every other card is."""

@@ -9,6 +9,7 @@ from typing import Any
 from companion.core.narrow import args as _args
 from companion.core.narrow import integer as _int
 from companion.core.narrow import integers as _ints
+from companion.core.narrow import items as _items
 from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
@@ -91,7 +92,7 @@ class DarkFireLineFace:
     def centre(self, view: JSONObject, voice: Voice) -> list[str]:
         lines = [
             voice.text("tablet.deck", count=view["deck"]),
-            voice.text("face.darkfireline.discards", count=len(_strings(view["discard"]))),
+            voice.text("face.darkfireline.discards", count=len(_items(view["discard"]))),
         ]
         for smoke in _objects(view["smokes"]):
             lines.append(voice.say("face.darkfireline.smoke", smoke))
@@ -108,9 +109,11 @@ class DarkFireLineFace:
     def pile(self, view: JSONObject, voice: Voice) -> Pile:
         """The deck, and the discard pile with its top card face up; beside them the markers
         on the table and the rescue round, which no drawing says."""
-        discard = _strings(view["discard"])
+        discard = _items(view["discard"])
         tokens = [Token("stack", voice.text("tablet.art.deck"), value=_int(view["deck"]))]
-        if discard:
+        if discard and discard[-1] is None:  # a card a Disarm laid face down (an option)
+            tokens.append(Token("back", voice.text("tablet.art.discard")))
+        elif discard:
             tokens.append(card_token(discard[-1], voice))
         return Pile(tuple(tokens), tuple(self.centre(view, voice)[2:]))
 

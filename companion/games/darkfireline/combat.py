@@ -53,12 +53,17 @@ def hurt(state: State, seat: Seat, damage: int, kind: Kind, events: list[Event])
     return state
 
 
-def lift_smoke(state: State, seat: Seat, events: list[Event]) -> State:
-    """The smoke in front of ``seat`` goes to the discard pile (a grenade, a Disarm)."""
-    events.append(Event("smoke_ended", {"seat": seat}))
-    ended = tuple(s.card for s in state.smokes if s.target == seat)
-    kept = tuple(s for s in state.smokes if s.target != seat)
-    return evolve(state, smokes=kept, discard=(*state.discard, *ended))
+def lift_smoke(state: State, seat: Seat, events: list[Event], *, one: bool = False) -> State:
+    """The smoke in front of ``seat`` goes to the discard pile: all of it after a grenade;
+    ``one`` card for a Disarm, which removes a single card (拆除一张, §5.6) — of two smokes
+    the one that would last longer, as the disarmer would choose."""
+    on = [s for s in state.smokes if s.target == seat]
+    n = len(state.players)
+    lifted = [max(on, key=lambda s: (s.user - state.active - 1) % n)] if one else on
+    if lifted == on:
+        events.append(Event("smoke_ended", {"seat": seat}))
+    kept = tuple(s for s in state.smokes if s not in lifted)
+    return evolve(state, smokes=kept, discard=(*state.discard, *(s.card for s in lifted)))
 
 
 def attacked(state: State, seat: Seat, events: list[Event]) -> State:

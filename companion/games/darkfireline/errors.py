@@ -76,3 +76,9 @@ class JustEquipped(RuleViolation):
     """A Restaurant cannot be removed on the turn it was equipped (§5.10)."""
 
     code = "just_equipped"
+
+
+class OwnEnvironment(RuleViolation):
+    """Of the environments, only the Restaurant may be removed by its holder (§5.10)."""
+
+    code = "own_environment"

@@ -36,6 +36,7 @@ from companion.games.darkfireline.errors import (
     NothingThere,
     NotWithGrenade,
     OnlySerum,
+    OwnEnvironment,
     Protected,
     WrongKind,
 )
@@ -48,6 +49,7 @@ from companion.games.darkfireline.options import (
 from companion.games.darkfireline.reach import check_target, neighbours, ring
 from companion.games.darkfireline.state import (
     Drawing,
+    FaceDown,
     Flash,
     MayDraw,
     Playing,
@@ -161,10 +163,13 @@ def flash(state: State, a: FlashOn) -> Step:
 
 def disarm(state: State, a: Disarm) -> Step:
     """§5.6: one card of a player to the discard pile — their environment, armour, a card of
-    the hand taken blind, or, from a smoked player, only the smoke. An attack (§5.5)."""
+    the hand taken blind, or, from a smoked player, only a smoke. An attack (§5.5).
+
+    Aimed at oneself (an option), it removes no environment but a Restaurant equipped on an
+    earlier turn: 餐厅是唯一可以自主解除的环境牌，但不可在装备的同一回合内解除 (§5.10)."""
     played(state, a.seat, a.card, Kind.DISARM)
-    if a.target == a.seat and not state.options.disarm_self:
-        raise BadTarget(target=a.target)
+    if a.target == a.seat:
+        _own_removal(state, a)
     check_target(state, a.seat, a.target, Kind.DISARM)
     target = state.player(a.target)
     if state.smoked(a.target) and a.target != a.seat and a.what is not Removal.SMOKE:
@@ -183,9 +188,21 @@ def disarm(state: State, a: Disarm) -> Step:
     if a.what is Removal.HAND:
         return evolve(state, phase=Taking(a.seat, a.target)), events
     if a.what is Removal.SMOKE:
-        return combat.lift_smoke(state, a.target, events), events
+        return combat.lift_smoke(state, a.target, events, one=True), events
     slot = "environment" if a.what is Removal.ENVIRONMENT else "armour"
     return unequip(state, a.target, slot, events), events
+
+
+def _own_removal(state: State, a: Disarm) -> None:
+    """A Disarm at oneself, where the table allows one, removes what the holder may."""
+    environment = state.player(a.seat).environment
+    if not state.options.disarm_self:
+        raise BadTarget(target=a.target)
+    if a.what is Removal.ENVIRONMENT and environment is not None:
+        if kind_of(environment) is not Kind.RESTAURANT:
+            raise OwnEnvironment()
+        if state.done.equipped == environment:
+            raise JustEquipped()
 
 
 def taken(state: State, card: CardId, events: list[Event]) -> State:
@@ -200,7 +217,9 @@ def taken(state: State, card: CardId, events: list[Event]) -> State:
     args = {"seat": phase.target, "card": card if shown else None}
     events.append(Event("taken", args, secrets=secrets))
     players = evolve_at(state.players, phase.target, hand=tuple(hand))
-    return evolve(state, players=players, discard=(*state.discard, card), phase=Playing())
+    face_down = state.face_down if shown else (*state.face_down, FaceDown(phase.target, card))
+    return evolve(state, players=players, discard=(*state.discard, card), face_down=face_down,
+                  phase=Playing())  # fmt: skip
 
 
 def grenade(state: State, a: Grenade) -> Step:

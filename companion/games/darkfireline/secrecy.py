@@ -3,7 +3,8 @@
 Hidden from a seat: every other player's hand and living identity, and what the deck
 holds. Any card face down in another hand or the deck may trade places with any other:
 a game card looks the same from behind. What lies face up — in front of players, on the
-table as smoke or a flashbang, the discard pile, the warrants used — is known to all.
+table as smoke or a flashbang, the discard pile, the warrants used — is known to all; a
+card a Disarm laid face down on the pile (an option) is known to its owner alone.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from companion.games.darkfireline.state import State
 
 def hidden(state: State, seat: Seat) -> Hidden:
     others = [Seat(i) for i in range(len(state.players)) if i != seat]
-    face_down = frozenset(state.deck).union(*(state.player(s).hand for s in others))
+    hands = (state.player(s).hand for s in others)
+    face_down = frozenset(state.deck).union(state.buried(seat), *hands)
     living = tuple(s for s in others if state.player(s).alive)
     return Hidden(cards=(face_down,), seats=living)
 

@@ -4,8 +4,9 @@ Public — the tablet: each player's health and its maximum, what lies in front 
 them (environment, armour), their hand's size, whether they are alive, dying or
 dead, and a dead player's identity; the smoke and flashbangs on the table, who
 placed them and so when they end; the deck's size, the discard pile (face up,
-§3), the warrants out of the game; the open rescue round — who is dying, who is
-asked, who has answered (not how); what the table waits for. Private to a seat:
+§3; a card a Disarm laid face down is a ``null`` there), the warrants out of the
+game; the open rescue round — who is dying, who is asked, who has answered (not
+how); what the table waits for. Private to a seat:
 its identity and hand, and every secret it was told (its deal and draws, an
 identity it searched, the hand it took from a player it killed). Nothing else
 leaves the engine before the game is over.
@@ -54,7 +55,7 @@ def public_view(state: State) -> JSONObject:
         "turn": state.turn,
         "active": state.active,
         "deck": len(state.deck),
-        "discard": list(state.discard),
+        "discard": [None if c in state.buried() else c for c in state.discard],
         "removed": len(state.removed),
         "seats": seats,
         "smokes": [{"user": s.user, "target": s.target} for s in state.smokes],

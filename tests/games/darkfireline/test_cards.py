@@ -40,7 +40,9 @@ from companion.games.darkfireline.options import (
     StorageGrenade,
     SupermarketDraw,
 )
+from companion.games.darkfireline.secrecy import hidden
 from companion.games.darkfireline.state import Ending, Status
+from companion.games.darkfireline.views import public_view
 from tests.games.darkfireline.table import Table
 
 K = Kind
@@ -300,35 +302,79 @@ def test_a_grenade_can_pass_a_holders_damage_clockwise_as_an_option() -> None:
 
 
 def test_a_disarm_takes_a_hand_card_blind_and_shows_it_unless_the_option_hides_it() -> None:
-    """§5.6, §9 item 4: the card taken is chance (or its owner's word), discarded face up."""
+    """§5.6, §9 item 4: the card taken is chance (or its owner's word), discarded face up —
+    or, with ``disarmed_card_shown`` off, face down: the pile shows a card's back there, and
+    to every seat but its owner the card is as unseen as one in the deck, until the pile is
+    shuffled into a new deck."""
     for shown in (True, False):
         t = table((K.DISARM, K.SERUM, K.SERUM), (K.SINGLE, K.SINGLE, K.SINGLE),
                   disarmed_card_shown=shown)  # fmt: skip
         t.draw(K.SERUM, K.SERUM)
-        t.do(Disarm(seat=P0, card=t.held(0, K.DISARM), target=P1, what=Removal.HAND))
+        disarm, card = t.held(0, K.DISARM), t.held(1, K.SINGLE)
+        t.do(Disarm(seat=P0, card=disarm, target=P1, what=Removal.HAND))
         assert t.waits_for() == "tell_taken"
-        t.do(TellTaken(seat=P1, card=t.held(1, K.SINGLE)))
+        t.do(TellTaken(seat=P1, card=card))
         taken = t.kinds("taken")[-1]
         assert (taken.args["card"] is not None) is shown
         assert [s.seat for s in taken.secrets] == ([] if shown else [P1])
         assert len(t.state.player(P1).hand) == 2 and t.waits_for() == "play"
+        assert public_view(t.state)["discard"] == [disarm, card if shown else None]
+        for seat in (P0, P2, P3):
+            assert (card in hidden(t.state, seat).cards[0]) is not shown
+        assert card not in hidden(t.state, P1).cards[0]  # the owner knows it
 
 
 def test_a_disarm_removes_an_environment_or_armour_and_may_aim_at_oneself() -> None:
-    """§5.6 (INFERRED: oneself, ``Options.disarm_self``)."""
-    t = table((K.DISARM, K.SUPERMARKET, K.SERUM))
+    """§5.6 (INFERRED: oneself, ``Options.disarm_self``), §5.10: of one's own environments
+    only a Restaurant, and not on the turn it came (餐厅是唯一可以自主解除的环境牌，但不可在
+    装备的同一回合内解除, seed l.159) — a Disarm at oneself is no way round that."""
+    t = table((K.DISARM, K.SUPERMARKET, K.DISARM), (K.ARMOUR, K.SERUM, K.SERUM))
     t.draw(K.SERUM, K.SERUM)
     assert t.refused(Disarm(seat=P0, card=t.held(0, K.DISARM), target=P1,
                             what=Removal.ARMOUR)) == "nothing_there"  # fmt: skip
     t.do(Equip(seat=P0, card=t.held(0, K.SUPERMARKET)))
     t.draw(K.SERUM)
-    t.do(Disarm(seat=P0, card=t.held(0, K.DISARM), target=P0, what=Removal.ENVIRONMENT))
-    assert t.state.player(P0).environment is None and t.state.hand_limit(P0) == 3
+    assert t.refused(Disarm(seat=P0, card=t.held(0, K.DISARM), target=P0,
+                            what=Removal.ENVIRONMENT)) == "own_environment"  # fmt: skip
+    around(t, 1)
+    t.do(Equip(seat=P1, card=t.held(1, K.ARMOUR)))
+    around(t, 0)
+    t.draw_idle(1)  # the Supermarket's third card
+    t.do(Disarm(seat=P0, card=t.held(0, K.DISARM), target=P1, what=Removal.ARMOUR))
+    assert t.state.player(P1).armour is None
+    t.do(EndPlay(seat=P0))
+    t.discard_down(0)
 
-    u = table((K.DISARM, K.SERUM, K.SERUM), disarm_self=False)
+    u = table((K.RESTAURANT, K.DISARM, K.DISARM))
     u.draw(K.SERUM, K.SERUM)
-    assert u.refused(Disarm(seat=P0, card=u.held(0, K.DISARM), target=P0,
+    u.do(Equip(seat=P0, card=u.held(0, K.RESTAURANT)))
+    own = Disarm(seat=P0, card=u.held(0, K.DISARM), target=P0, what=Removal.ENVIRONMENT)
+    assert u.refused(own) == "just_equipped"
+    around(u, 0)
+    u.do(own)
+    assert u.state.player(P0).environment is None and u.state.player(P0).most == 4
+
+    v = table((K.DISARM, K.SERUM, K.SERUM), disarm_self=False)
+    v.draw(K.SERUM, K.SERUM)
+    assert v.refused(Disarm(seat=P0, card=v.held(0, K.DISARM), target=P0,
                             what=Removal.HAND)) == "bad_target"  # fmt: skip
+
+
+def test_a_disarm_lifts_one_smoke_of_two_the_one_that_would_last_longer() -> None:
+    """§5.6: 拆除一张 — one card (seed l.127): a player under two smokes stays under one,
+    the one whose user's turn comes first, as the disarmer would choose."""
+    t = table((K.SMOKE, K.SERUM, K.SERUM), (K.SMOKE, K.SERUM, K.SERUM),
+              (K.SERUM, K.SERUM, K.SERUM), (K.DISARM, K.SINGLE, K.SERUM))  # fmt: skip
+    t.draw(K.SERUM, K.SERUM)
+    t.do(SmokeOn(seat=P0, card=t.held(0, K.SMOKE), target=P2))
+    around(t, 1)
+    t.do(SmokeOn(seat=P1, card=t.held(1, K.SMOKE), target=P2))
+    around(t, 3)
+    t.do(Disarm(seat=P3, card=t.held(3, K.DISARM), target=P2, what=Removal.SMOKE))
+    assert [(s.user, s.target) for s in t.state.smokes] == [(P0, P2)]
+    assert t.refused(Shoot(seat=P3, card=t.held(3, K.SINGLE), targets=(P2,))) == "protected"
+    around(t, 0)
+    assert not t.state.smoked(P2)  # P0's smoke ended as P0's turn began
 
 
 def around(t: Table, to: int, draws: tuple[Kind, ...] = ()) -> None:

@@ -53,3 +53,16 @@ def test_every_part_of_the_face_reads_in_every_language_along_random_games() -> 
                 said([*pile.notes, *(t.label for t in pile.tokens)])
                 said([a.text for a in FACE.alerts(events, view, voice)])
                 said([a.text for a in FACE.standing(view, voice)])
+
+
+def test_a_card_laid_face_down_on_the_pile_shows_its_back_and_is_counted() -> None:
+    """§5.6, ``disarmed_card_shown`` off: the pile's top card is a back, and the centre
+    counts it among the discards."""
+    view = GAME.public_view(GAME.setup([f"P{i}" for i in range(4)], Options()))
+    for lang in LANGS:
+        voice = Voice.of(lang, GAME, [f"P{i}" for i in range(4)])
+        for pile, top in ((["SERUM-1", None], "back"), ([None, "SERUM-1"], "card")):
+            assert FACE.pile({**view, "discard": pile}, voice).tokens[-1].kind == top
+            assert FACE.centre({**view, "discard": pile}, voice)[1] == voice.text(
+                "face.darkfireline.discards", count=2
+            )
