@@ -30,12 +30,15 @@ from companion.core.audit import AuditHand
 from companion.core.deal import Deal as MessageDeal
 from companion.core.errors import RuleViolation
 from companion.core.types import CardId, Seat
+from companion.core.values import evolve, evolve_at
 from companion.core.worlds import relabel
 from companion.games import GAMES
 from companion.games.microfilms.actions import Deal as MicrofilmsDeal
 from companion.games.microfilms.actions import Draw as MicrofilmsDraw
 from companion.games.microfilms.actions import Source
 from companion.games.themessage.actions import Draw as MessageDraw
+from companion.games.themessage.cards import Function, function_of
+from companion.games.themessage.state import Play
 from tests.counted import calls_in
 
 ANN, BEN = Seat(0), Seat(1)
@@ -300,3 +303,26 @@ def test_a_hand_refused_for_its_own_words_takes_the_same_work_wherever_its_cards
             refusal, work = calls_in(functools.partial(answer, game, fresh, audit))
             told.append((refusal, work))
         assert told[0] == told[1], spoilt
+
+
+def test_a_probe_named_in_a_word_and_played_face_down_by_its_holder_stays_unseen() -> None:
+    """風聲 §6.8, §3: Ann told a draw of the probe Ben holds (a doubt), and her stand-in is
+    no probe (a later word can leave it so: a random game did). Ben plays his probe face
+    down. In the table as Ann's word has it, that play holds her stand-in — still a
+    face-down probe's card, which she cannot have seen: what she may name in a hand audit
+    is the same as where the probe on the stack is another and hers lies in the deck."""
+    spec = GAMES["themessage"]
+    named = PLACES["themessage"]["deck"]
+    state = spec.apply(worlds("themessage", drawing("themessage"))["Ben's hand"],
+                       TellDraw(seat=ANN, card=named)).state  # fmt: skip
+    (doubt,) = state.doubts
+    plain = next(c for c in state.deck if function_of(c) is not Function.PROBE)
+    state = relabel(state, {doubt.held: plain, plain: doubt.held})  # as a later mend can leave it
+    (doubt,) = state.doubts
+    kept = tuple(c for c in state.players[BEN].hand if c != named)
+    played = Play(n=1, seat=BEN, card=named, function=Function.PROBE, target=Seat(2))
+    state = evolve(state, stack=(played,), players=evolve_at(state.players, BEN, hand=kept))
+    other = next(c for c in state.deck if function_of(c) is Function.PROBE)
+    elsewhere = relabel(state, {named: other, other: named})
+    assert spec.audit_faces(state, ANN) == spec.audit_faces(elsewhere, ANN)
+    assert any(doubt.held in face for face in spec.audit_faces(state, ANN))

@@ -16,7 +16,7 @@ from companion.core.outcome import Event, Secret
 from companion.core.types import JSON, Seat
 from companion.core.values import evolve, without
 from companion.games.themessage.actions import Answer
-from companion.games.themessage.cards import Function, function_of
+from companion.games.themessage.cards import Function
 from companion.games.themessage.moves import to_discard, update
 from companion.games.themessage.probes import obligation
 from companion.games.themessage.state import Placing, Play, ProbeAnswer, State
@@ -24,12 +24,12 @@ from companion.games.themessage.state import Placing, Play, ProbeAnswer, State
 
 def resolve(state: State, play: Play, events: list[Event]) -> State:
     """The effect of ``play``, already off the stack."""
-    return _EFFECTS[function_of(play.card)](state, play, events)
+    return _EFFECTS[play.function](state, play, events)
 
 
 def shown(play: Play) -> JSON:
     """The card of a play as the table sees it: a probe is played face down (§6.8)."""
-    return None if function_of(play.card) is Function.PROBE else play.card
+    return None if play.face_down else play.card
 
 
 def _whose(play: Play, **args: JSON) -> dict[str, JSON]:
@@ -94,8 +94,7 @@ def _counter(state: State, play: Play, events: list[Event]) -> State:
     if cancelled is None:
         return _fizzled(state, play, events)
     state = evolve(state, stack=tuple(p for p in state.stack if p is not cancelled))
-    probe = function_of(cancelled.card) is Function.PROBE
-    if probe and state.options.countered_probe_removed:
+    if cancelled.face_down and state.options.countered_probe_removed:
         state = evolve(state, removed=(*state.removed, cancelled.card))
     else:
         state = to_discard(state, cancelled.card)

@@ -15,7 +15,7 @@ from companion.core.phases import Discarding, Finished
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 from companion.games.themessage import checks, effects
-from companion.games.themessage.cards import Function, colour_of, function_of
+from companion.games.themessage.cards import Function, colour_of
 from companion.games.themessage.hops import must_receive, next_hop
 from companion.games.themessage.moves import Step, from_deck, refill, to_discard, to_hand, to_intel
 from companion.games.themessage.options import DistributeChecks, RoundOrder
@@ -91,8 +91,8 @@ def _stack_declared(state: State, declared: tuple[Play, ...], events: list[Event
     if state.options.round_order is RoundOrder.SEAT_ORDER:
         pushed = tuple(reversed(ordered))
     else:
-        normal = [p for p in ordered if function_of(p.card) is Function.LOCK]
-        lifo = [p for p in ordered if function_of(p.card) is not Function.LOCK]
+        normal = [p for p in ordered if p.function is Function.LOCK]
+        lifo = [p for p in ordered if p.function is not Function.LOCK]
         pushed = (*lifo, *reversed(normal))
     state = evolve(state, stack=(*state.stack, *pushed), last_user=ordered[-1].seat)
     if len(pushed) > 1:

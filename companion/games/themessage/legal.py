@@ -216,7 +216,7 @@ def _tell_placement(state: State, seat: Seat) -> Iterator[Action]:
 
 def _unseen(state: State, seat: Seat) -> list[CardId]:
     seen = {*state.player(seat).hand, *(c for p in state.players for c in p.intel)}
-    seen |= {p.card for p in state.stack if cards.function_of(p.card) is not Function.PROBE}
+    seen |= {p.card for p in state.stack if not p.face_down}
     t = state.transit
     if t is not None and (t.method is Method.TEXT or seat in t.seen_by):
         seen.add(t.card)
@@ -251,7 +251,7 @@ def masks(state: State, seat: Seat) -> Iterator[State]:
     table treats every card not face up as one the seat might hold.
     """
     public = {c for p in state.players for c in p.intel}
-    public |= {p.card for p in state.stack if cards.function_of(p.card) is not Function.PROBE}
+    public |= {p.card for p in state.stack if not p.face_down}
     if state.options.discard_face_up:
         public |= set(state.discard)
     maybe = tuple(c for c in cards.DECKS[state.options.deck] if c not in public)

@@ -231,6 +231,7 @@ def _play(state: State, a: Playing) -> Step:
         target=getattr(a, "target", None),
         on=getattr(a, "on", None),
         intel=getattr(a, "intel", None),
+        function=function,
     )
     state = evolve(from_hand(state, a.seat, a.card), plays=state.plays + 1)
     args: dict[str, JSON] = {"seat": a.seat, "n": play.n, "function": function.value}

@@ -34,7 +34,7 @@ def hidden(state: State, seat: Seat) -> Hidden:
     face_down |= out - PROBES  # a stand-in a player's word put out of the game
     phase = state.phase
     plays = (*state.stack, *(phase.declared if isinstance(phase, Responding) else ()))
-    probes = {p.card for p in plays if p.card in PROBES and p.seat != seat}
+    probes = {p.card for p in plays if p.face_down and p.seat != seat}
     if isinstance(phase, ProbeAnswer) and seat not in (phase.target, phase.prober):
         probes.add(phase.card)
     groups = [face_down, frozenset({*probes, *(out & PROBES), *(face_down & PROBES)})]

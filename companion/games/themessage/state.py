@@ -23,7 +23,7 @@ from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.rounds import Round
 from companion.core.types import CardId, Seat
-from companion.games.themessage.cards import Method
+from companion.games.themessage.cards import Function, Method
 from companion.games.themessage.options import Options
 
 
@@ -82,11 +82,21 @@ class Play:
     n: int
     seat: Seat
     card: CardId
+    function: Function
+    """What the card was played as. Kept with the play, not read off its card: in the world
+    a seat's word makes (:func:`companion.core.doubts.word_of`), the card of a probe it
+    named and another played face down may be its stand-in, which is no probe — and is no
+    more seen for that, nor played as anything else."""
     target: Seat | None = None
     on: int | None = None
     """For 識破: the number of the play it cancels."""
     intel: CardId | None = None
     """For 燒燬: the black intelligence it burns."""
+
+    @property
+    def face_down(self) -> bool:
+        """A probe is played face down (§6.8)."""
+        return self.function is Function.PROBE
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from companion.core.doubts import doubts_view
 from companion.core.rules import over
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.core.views import own_view, revealed, table_view
-from companion.games.themessage.cards import CARDS, Colour, Method, function_of
+from companion.games.themessage.cards import CARDS, Colour, Method
 from companion.games.themessage.effects import shown
 from companion.games.themessage.hops import next_hop
 from companion.games.themessage.probes import obligation
@@ -30,7 +30,7 @@ def _play(play: Play) -> JSONObject:
     """A play as the table sees it: its function always, its card unless a probe."""
     body = to_json(play)
     assert isinstance(body, dict)
-    return {**body, "function": function_of(play.card).value, "card": shown(play)}
+    return {**body, "card": shown(play)}
 
 
 def _transit(state: State) -> JSON:
