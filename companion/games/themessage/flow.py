@@ -83,16 +83,35 @@ def _close_round(state: State, events: list[Event]) -> State:
     return _arrive_closes(state, events)
 
 
+def declare(state: State, phase: Responding, play: Play, events: list[Event]) -> State:
+    """§7: a play declared in the open round, which passes over every seat ranked before its
+    player that has not answered.
+
+    Plays declared together count as used in seat order; that is, as if each seat were asked
+    in turn (the digest's polling order) — and a seat asked before this one would have had to
+    answer before seeing it. So a seat ranked earlier that plays once it has seen this play
+    answers it: in the next round, and its card resolves first (後發先至, seed l.193). Else it
+    could wait, see another's 截獲, declare its own "together" and take the card the seed
+    gives to the first."""
+    rank = seat_order(state, play.seat)
+    before = [s for s in phase.waiting if s != play.seat and seat_order(state, s) < rank]
+    answered = phase.answer(play.seat, play)
+    if before:
+        events.append(Event("passed_over", {"seat": play.seat, "seats": list(before)}))
+        answered = evolve(answered, answered=answered.answered | set(before))
+    return evolve(state, phase=answered)
+
+
 def _stack_declared(state: State, declared: tuple[Play, ...], events: list[Event]) -> State:
     """§7: plays declared together are used in seat order; 鎖定 resolves in that order,
     the last-in-first-out cards (截獲, 識破, …) in reverse — the two mixed as the table's
     :class:`RoundOrder` says. The stack's top, its last card, resolves first."""
     ordered = sorted(declared, key=lambda p: seat_order(state, p.seat))
-    if state.options.round_order is RoundOrder.SEAT_ORDER:
+    normal = [p for p in ordered if p.function is Function.LOCK]
+    lifo = [p for p in ordered if p.function is not Function.LOCK]
+    if state.options.round_order is RoundOrder.SEAT_ORDER and normal and lifo:
         pushed = tuple(reversed(ordered))
     else:
-        normal = [p for p in ordered if p.function is Function.LOCK]
-        lifo = [p for p in ordered if p.function is not Function.LOCK]
         pushed = (*lifo, *reversed(normal))
     state = evolve(state, stack=(*state.stack, *pushed), last_user=ordered[-1].seat)
     if len(pushed) > 1:

@@ -93,8 +93,9 @@ class RoundOrder(enum.StrEnum):
     """Every 鎖定 first, in seat order, then the last-in-first-out cards, the last in seat
     order first (INFERRED: each card keeps its own order, 鎖定 being used at once)."""
     SEAT_ORDER = "seat_order"
-    """Every play of the round resolves in seat order, the first first: last-in-first-out
-    holds only between rounds (a card played in answer to one on the stack)."""
+    """Every play of such a round resolves in seat order, the first first. A round of
+    last-in-first-out cards alone resolves the last in seat order first all the same: the
+    seed says so of them outright (後發先至順位原則：如【截獲】、【識破】, l.205–209)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,6 +137,12 @@ class Options:
 
     round_order: RoundOrder = RoundOrder.LOCKS_FIRST
     """§7 — the order of plays declared together, 鎖定 and last-in-first-out cards mixed."""
+
+    send_sets_order: bool = True
+    """§7 — the seat order of plays declared together starts to the sender's right once the
+    intelligence is sent (INFERRED); off, to the right of whoever last played a card, as
+    the seed's words go (上一個使用技能或卡牌玩家, l.205): a card sent as intelligence has no
+    function (l.81), so sending it is no use of a card."""
 
     hand_limit: int = 0
     """§4, §11 — 0: no hand limit, as none is stated for this edition (INFERRED); a number

@@ -245,7 +245,7 @@ def _play(state: State, a: Playing) -> Step:
     events = [Event(f"played_{function.value}", args)]
     phase = state.phase
     if isinstance(phase, Responding):
-        return flow.settle(evolve(state, phase=phase.answer(a.seat, play)), events)
+        return flow.settle(flow.declare(state, phase, play, events), events)
     return flow.settle(flow.push(state, play), events)
 
 
@@ -309,7 +309,8 @@ def _send(state: State, a: Send) -> Step:
         target=a.target,
         seen_by=frozenset({a.seat}),
     )
-    state = evolve(from_hand(state, a.seat, a.card), transit=transit, sent=True, last_user=a.seat)
+    last = a.seat if state.options.send_sets_order else state.last_user
+    state = evolve(from_hand(state, a.seat, a.card), transit=transit, sent=True, last_user=last)
     args: dict[str, JSON] = {"seat": a.seat, "method": method.value}
     if a.target is not None:
         args["target"] = a.target

@@ -20,6 +20,7 @@ SHOWN: Mapping[str, Shown] = {
     "passed": NOTHING,
     "held": NOTHING,  # a seat asks the round to wait for it: any seat may
     "round_closed": NOTHING,  # nobody answered in time: those asked pass
+    "passed_over": NOTHING,  # a play came first: the seats ranked before it answer it later
     "turn_began": NOTHING,
     "travels": NOTHING,
     "arrived": NOTHING,

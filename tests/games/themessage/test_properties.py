@@ -86,6 +86,7 @@ def options_for(rng: random.Random, n: int) -> Options:
         burn_timing=rng.choice(list(BurnTiming)),
         distribute_checks=rng.choice(list(DistributeChecks)),
         round_order=rng.choice(list(RoundOrder)),
+        send_sets_order=rng.random() < 0.5,
         hand_limit=rng.choice([0, 0, 3, 5]),
         discard_face_up=rng.random() < 0.5,
         dead_share_win=rng.random() < 0.5,
