@@ -61,7 +61,7 @@ def refilled(state: State, events: list[Event]) -> State:
     if state.deck or not state.discard:
         return state
     events.append(Event("reshuffled", {"count": len(state.discard)}))
-    return evolve(state, deck=tuple(sorted(state.discard)), discard=(), face_down=())
+    return evolve(state, deck=tuple(sorted(state.discard)), discard=(), face_down=frozenset())
 
 
 def drawn(state: State, card: CardId, events: list[Event]) -> State:

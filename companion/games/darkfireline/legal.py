@@ -220,7 +220,7 @@ def _tell_taken(state: State, seat: Seat) -> Iterator[Action]:
 def _face_up(state: State) -> set[CardId]:
     """Every card the whole table sees: in front of players, the markers, the pile (but
     for the cards face down in it), the warrants out of the game."""
-    seen = {*state.discard, *state.removed} - state.buried()
+    seen = {*state.discard, *state.removed} - state.face_down
     for p in state.players:
         seen.update(c for c in (p.environment, p.armour) if c is not None)
     seen.update(s.card for s in state.smokes)
@@ -229,9 +229,8 @@ def _face_up(state: State) -> set[CardId]:
 
 
 def _unseen(state: State, seat: Seat) -> list[CardId]:
-    """The cards the seat cannot see: not in its hand, nor face up anywhere, nor laid face
-    down from its hand."""
-    seen = _face_up(state) | set(state.player(seat).hand) | (state.buried() - state.buried(seat))
+    """The cards the seat cannot see: not in its hand, nor face up anywhere."""
+    seen = _face_up(state) | set(state.player(seat).hand)
     return [c for c in setup.box(state.options, len(state.players)) if c not in seen]
 
 

@@ -49,7 +49,6 @@ from companion.games.darkfireline.options import (
 from companion.games.darkfireline.reach import check_target, neighbours, ring
 from companion.games.darkfireline.state import (
     Drawing,
-    FaceDown,
     Flash,
     MayDraw,
     Playing,
@@ -217,7 +216,7 @@ def taken(state: State, card: CardId, events: list[Event]) -> State:
     args = {"seat": phase.target, "card": card if shown else None}
     events.append(Event("taken", args, secrets=secrets))
     players = evolve_at(state.players, phase.target, hand=tuple(hand))
-    face_down = state.face_down if shown else (*state.face_down, FaceDown(phase.target, card))
+    face_down = state.face_down if shown else state.face_down | {card}
     return evolve(state, players=players, discard=(*state.discard, card), face_down=face_down,
                   phase=Playing())  # fmt: skip
 

@@ -4,7 +4,7 @@ Hidden from a seat: every other player's hand and living identity, and what the 
 holds. Any card face down in another hand or the deck may trade places with any other:
 a game card looks the same from behind. What lies face up — in front of players, on the
 table as smoke or a flashbang, the discard pile, the warrants used — is known to all; a
-card a Disarm laid face down on the pile (an option) is known to its owner alone.
+card a Disarm laid face down on the pile (an option) is as hidden as the deck's.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from companion.games.darkfireline.state import State
 def hidden(state: State, seat: Seat) -> Hidden:
     others = [Seat(i) for i in range(len(state.players)) if i != seat]
     hands = (state.player(s).hand for s in others)
-    face_down = frozenset(state.deck).union(state.buried(seat), *hands)
+    face_down = frozenset(state.deck).union(state.face_down, *hands)
     living = tuple(s for s in others if state.player(s).alive)
     return Hidden(cards=(face_down,), seats=living)
 

@@ -79,15 +79,6 @@ class Smoke:
 
 
 @dataclass(frozen=True)
-class FaceDown:
-    """A card lying face down in the discard pile, known to ``owner`` alone: the card a Disarm
-    took from their hand, where ``disarmed_card_shown`` is off (§5.6)."""
-
-    owner: Seat
-    card: CardId
-
-
-@dataclass(frozen=True)
 class Flash:
     """§5.5: the two adjacent ``pair`` skip their play phase until ``user``'s next turn."""
 
@@ -189,8 +180,12 @@ class State:
     """What the face-down deck holds, sorted: the app never knows its order."""
     discard: tuple[CardId, ...] = ()
     """Oldest first, face up (§3, INFERRED) but for the cards of ``face_down``."""
-    face_down: tuple[FaceDown, ...] = ()
-    """The discard pile's cards that lie face down, until the pile is shuffled into the deck."""
+    face_down: frozenset[CardId] = frozenset()
+    """The discard pile's cards that lie face down — a card a Disarm took, where
+    ``disarmed_card_shown`` is off (§5.6) — until the pile is shuffled into the deck. Its
+    owner was told it in secret; the app keeps it out of everyone's sight alike, its owner's
+    too, for a word about a card (:mod:`companion.core.doubts`) may move the record's cards
+    where nobody sees them, and must tell nobody anything by it."""
     removed: tuple[CardId, ...] = ()
     """Search warrants used: out of the game (§5.14)."""
     turn: int = 0
@@ -211,10 +206,6 @@ class State:
     def living(self) -> tuple[Seat, ...]:
         """Seats still in the game (dying ones too), in turn order from seat 0."""
         return tuple(Seat(i) for i, p in enumerate(self.players) if p.alive)
-
-    def buried(self, seat: Seat | None = None) -> frozenset[CardId]:
-        """The cards face down in the discard pile — but for those ``seat`` itself owned."""
-        return frozenset(f.card for f in self.face_down if f.owner != seat)
 
     def smoked(self, seat: Seat) -> bool:
         return any(s.target == seat for s in self.smokes)

@@ -55,7 +55,7 @@ def public_view(state: State) -> JSONObject:
         "turn": state.turn,
         "active": state.active,
         "deck": len(state.deck),
-        "discard": [None if c in state.buried() else c for c in state.discard],
+        "discard": [None if c in state.face_down else c for c in state.discard],
         "removed": len(state.removed),
         "seats": seats,
         "smokes": [{"user": s.user, "target": s.target} for s in state.smokes],
