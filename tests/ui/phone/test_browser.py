@@ -287,8 +287,11 @@ async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(
     faces = _last_view(frames)["audit"]["faces"]
     assert await audit_choices(page) == [face["held"] for face in faces]
     assert sum(face["held"] for face in faces) == len(table.state.players[seat].hand)
+    # The phone says "not connected" and sends nothing if its socket dropped meanwhile (a
+    # busy machine can miss the test server's half-second heartbeat): tap once it is back.
+    await page.locator('#conn[data-state="connected"]').wait_for()
     await page.locator("#audit-send").click()
-    await until(lambda: table.state.history[-1].kind == "hand_checked")
+    await until(lambda: table.state.history[-1].kind == "hand_checked", timeout=30)
 
 
 async def audit_choices(page: Page) -> list[int]:
