@@ -98,7 +98,8 @@ def declare(state: State, phase: Responding, play: Play, events: list[Event]) ->
     answered = phase.answer(play.seat, play)
     if before:
         events.append(Event("passed_over", {"seat": play.seat, "seats": list(before)}))
-        answered = evolve(answered, answered=answered.answered | set(before))
+    for seat in before:
+        answered = answered.answer(seat)
     return evolve(state, phase=answered)
 
 
