@@ -23,7 +23,16 @@ from packaging.markers import default_environment
 from packaging.requirements import Requirement
 
 from companion.i18n import text
-from tests.android_spec import SPEC, Spec, normal, packaged, read, recipe
+from tests.android_spec import (
+    SPEC,
+    Spec,
+    locked,
+    normal,
+    packaged,
+    read,
+    recipe,
+    recipe_s_own,
+)
 from tests.test_readme import project_copy
 
 ROOT = SPEC.parent
@@ -77,15 +86,27 @@ def test_every_pin_meets_what_the_project_asks_for(spec: Spec) -> None:
             assert pin is not None and requirement.specifier.contains(pin), (name, pin)
 
 
+def test_every_pin_is_the_lock_s_version_or_its_recipe_s(spec: Spec) -> None:
+    """The APK packs what the desktop and CI run (``requirements.lock``), but where
+    python-for-android builds a package from its recipe at the recipe's own version."""
+    lock = locked()
+    for name, pin in spec.pins.items():
+        if pin is None or recipe_s_own(name, pin):
+            continue
+        assert name in lock, f"{name}=={pin}: pinned for Android, in no lock"
+        assert lock[name] == pin, f"{name}: {pin} in buildozer.spec, {lock[name]} locked"
+
+
 def test_every_requirement_is_pure_python_or_has_a_recipe(spec: Spec) -> None:
     for name, pin in spec.pins.items():
         if recipe(name) is not None:
             continue  # python-for-android builds it, at its version or at the pin
         assert pin is not None, f"{name}: pinned by nothing (no recipe to pin it)"
         try:
-            assert distribution(name).version == pin, f"{name}: checked at another version"
+            installed = distribution(name).version
         except PackageNotFoundError:
             pytest.fail(f"{name} has no recipe and is not installed here to be checked")
+        assert installed == pin, f"{name} {installed} is installed here, not the lock's {pin}"
         assert pure(name) or name in spec.pure_fallback, f"{name} has C and no recipe"
 
 
