@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from companion.core import copies
 from companion.core.actions import Action, Discard, Pass, TellDraw
 from companion.core.legal import Families, Family, Moot, Sparing
+from companion.core.memo import per_state
 from companion.core.phases import Discarding
 from companion.core.rounds import Hold
 from companion.core.types import CardId, Seat
@@ -62,7 +63,11 @@ from companion.games.themessage.state import (
 )
 
 
+@per_state
 def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
+    """The families of this moment: asked again for the same state by a list of moves, its
+    open families and the rules' refusals, and dear to work out (the cards playable now);
+    kept per state, so a caller must not change what it is given."""
     phase = state.phase
     if not (phase.asks(seat) if isinstance(phase, Responding) else seat in acting_seats(state)):
         return {}
