@@ -1,11 +1,13 @@
 """Every registered game, held to what the core promises (our ``random_sim_test``).
 
 Parametrised over ``companion.games.GAMES``: a game is covered here by being
-registered. For 2,000 seeded random games of each, played to their end with
-options drawn from each option's own type — half of them dealt by hand and told seat
-by seat on the phones (:mod:`companion.core.dealt`: now and then a wrong word or two
-seats naming one card, and the table deals again), the card nobody may see read off a
-centre reader at half of those tables and guessed by the app at the rest:
+registered. For random games of each — fresh ones every run, as many as fit the run's time,
+every game that ever failed, and with ``--deep`` the fixed 2,000 of each
+(:mod:`tests.runs`) — played to their end with options drawn from each option's own type —
+half of them dealt by hand and told seat by seat on the phones
+(:mod:`companion.core.dealt`: now and then a wrong word or two seats naming one card, and
+the table deals again), the card nobody may see read off a centre reader at half of those
+tables and guessed by the app at the rest:
 
 - every action survives its JSON form (the journal's, the phones');
 - illegal attempts, built from each action's own fields — half of them a legal
@@ -35,7 +37,7 @@ import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
@@ -66,10 +68,18 @@ from companion.games.microfilms import cards
 from companion.games.microfilms.state import Drawing
 from companion.games.themessage.cards import colour_of
 from companion.transcript import Header, fold, new_header
+from tests.runs import GameFailed, Replay, cases, failed_before, run_of
+
+PATH = "tests/games/test_every_game.py"
 
 GAMES_EACH = 2000
+"""Games of each game with ``--deep``: the fixed list ``SEED_BASE`` onwards, in chunks."""
 CHUNK = 50
 SEED_BASE = 4_417_300_000_000
+PARTS = 4
+"""The parts each game's fresh games are cut into, for the workers of a parallel run."""
+SHARE_S = 24.0
+"""How long each part plays fresh games (one at least), on a core of its own."""
 MOST_STEPS = 5000
 ATTEMPTS = 0.08
 """The share of steps at which an illegal attempt is made before the move."""
@@ -131,44 +141,80 @@ def random_header(spec: GameSpec[Any], rng: random.Random) -> Header:
             return header
 
 
-def play(spec: GameSpec[Any], seed: int) -> str:
-    """One random game, every promise checked at every step; how it ended."""
+@dataclasses.dataclass(frozen=True)
+class Played:
+    """How a random game was dealt and how it ended."""
+
+    way: str
+    """``app`` (the app dealt), ``told`` (dealt by hand and told; the app guessed the card
+    nobody may see) or ``told_centre`` (that card read off a centre reader)."""
+    ending: str
+
+
+def play(spec: GameSpec[Any], seed: int) -> Played:
+    """One random game, every promise checked at every step; a broken one is raised as a
+    :class:`~tests.runs.GameFailed` that says how to play the game again."""
     rng = random.Random(seed)
     header = random_header(spec, rng)
-    seats = [Seat(i) for i in range(len(header.seats))]
-    cards = [*spec.sensing.cards(header.decoded_options()), "NOPE"]
-    weights = WEIGHTS.get(spec.key, {})
-    state, journal = header.initial_state(), []
     told = spec.sensing.deal is not None and rng.random() < TOLD
     centre = rng.random() < CENTRE
-    real: Action | None = None  # the deal the table made by hand, while it is told
-    for _ in range(MOST_STEPS):
-        if spec.over(state) is not None:
-            break
-        if rng.random() < ATTEMPTS:
-            attempt_illegal(spec, state, rng, seats, cards)
-        if told and spec.sensing.deal is not None and spec.sensing.deal.waits(state):
-            real = real or spec.roll(state, rng)
-            action, outcome = word(spec, state, rng, cards, real, centre=centre)
-            real = real if isinstance(action, TellDealt | LaidAside) else None
-        else:
-            action, outcome = move(spec, state, rng, weights)
-        encoded = spec.codec.encode(action)
-        assert spec.codec.decode(json.loads(json.dumps(encoded))) == action, encoded
-        watched = rng.sample(seats, min(WATCHED, len(seats)))
-        if rng.random() < ANSWERS:
-            tries = {seat: [attempt_of(spec, state, rng, seat, cards)] for seat in watched}
-            found = oracle.leaks(spec, state, watched, rng, tries=tries, move=action)
-        else:
-            found = oracle.leaks(spec, state, watched, rng, tablet=False)
-        assert not found, (seed, action, found)
-        state = outcome.state
-        journal.append(encoded)
-    assert not oracle.leaks(spec, state, seats, rng), seed
-    result = spec.over(state)
-    assert result is not None, "the game did not end"
-    assert fold(header, json.loads(json.dumps(journal))) == state, "the journal replays otherwise"
-    return str(result.reason)
+    way = ("told_centre" if centre else "told") if told else "app"
+    game = Game(spec, header, rng, told=told, centre=centre)
+    try:
+        game.play()
+    except Exception as err:
+        raise GameFailed(PATH, Replay(spec.key, way, seed), game.step, err) from err
+    return Played(way, game.ending)
+
+
+@dataclasses.dataclass
+class Game:
+    """One random game as it is played, step by step."""
+
+    spec: GameSpec[Any]
+    header: Header
+    rng: random.Random
+    told: bool
+    centre: bool
+    step: int = 0
+    ending: str = ""
+
+    def play(self) -> None:
+        spec, header, rng, told, centre = self.spec, self.header, self.rng, self.told, self.centre
+        seats = [Seat(i) for i in range(len(header.seats))]
+        cards = [*spec.sensing.cards(header.decoded_options()), "NOPE"]
+        weights = WEIGHTS.get(spec.key, {})
+        state, journal = header.initial_state(), []
+        real: Action | None = None  # the deal the table made by hand, while it is told
+        for self.step in range(MOST_STEPS):
+            if spec.over(state) is not None:
+                break
+            if rng.random() < ATTEMPTS:
+                attempt_illegal(spec, state, rng, seats, cards)
+            if told and spec.sensing.deal is not None and spec.sensing.deal.waits(state):
+                real = real or spec.roll(state, rng)
+                action, outcome = word(spec, state, rng, cards, real, centre=centre)
+                real = real if isinstance(action, TellDealt | LaidAside) else None
+            else:
+                action, outcome = move(spec, state, rng, weights)
+            encoded = spec.codec.encode(action)
+            assert spec.codec.decode(json.loads(json.dumps(encoded))) == action, encoded
+            watched = rng.sample(seats, min(WATCHED, len(seats)))
+            if rng.random() < ANSWERS:
+                tries = {seat: [attempt_of(spec, state, rng, seat, cards)] for seat in watched}
+                found = oracle.leaks(spec, state, watched, rng, tries=tries, move=action)
+            else:
+                found = oracle.leaks(spec, state, watched, rng, tablet=False)
+            assert not found, (action, found)
+            state = outcome.state
+            journal.append(encoded)
+        self.step = len(journal)
+        assert not oracle.leaks(spec, state, seats, rng), "at its end"
+        result = spec.over(state)
+        assert result is not None, "the game did not end"
+        replayed = fold(header, json.loads(json.dumps(journal)))
+        assert replayed == state, "the journal replays otherwise"
+        self.ending = str(result.reason)
 
 
 def move(
@@ -251,13 +297,33 @@ def parts_of(taps: DealTaps, deal: Action) -> tuple[dict[Seat, list[CardId]], Ca
     return parts, aside
 
 
-@pytest.mark.parametrize("chunk", range(GAMES_EACH // CHUNK))
-@pytest.mark.parametrize("game", list(GAMES))
-def test_random_games_keep_every_promise_of_the_core(game: str, chunk: int) -> None:
-    spec = GAMES[game]
-    seeds = range(SEED_BASE + chunk * CHUNK, SEED_BASE + (chunk + 1) * CHUNK)
-    endings = Counter(play(spec, seed) for seed in seeds)
-    assert sum(endings.values()) == CHUNK
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.definition.get_closest_marker("random_games") is not None:
+        parts = cases(metafunc.config, list(GAMES), ("drawn",),
+                      deep=GAMES_EACH // CHUNK, fresh=PARTS)  # fmt: skip
+        metafunc.parametrize(("game", "way", "part"), parts)
+
+
+@pytest.mark.random_games
+def test_random_games_keep_every_promise_of_the_core(
+    game: str, way: str, part: int, request: pytest.FixtureRequest
+) -> None:
+    run = run_of(request.config)
+    if run.replay is not None:
+        assert play(GAMES[game], run.replay.seed).way == way, "the seed deals another way"
+        return
+    if run.deep:
+        seeds: Iterable[int] = range(SEED_BASE + part * CHUNK, SEED_BASE + (part + 1) * CHUNK)
+    else:
+        seeds = run.seeds(PATH, game, part, SHARE_S)
+    endings = Counter(play(GAMES[game], seed).ending for seed in seeds)
+    assert endings.total() >= 1
+
+
+def test_every_game_that_once_failed_keeps_every_promise_now() -> None:
+    for failed in failed_before(PATH):
+        game = failed.replay
+        assert play(GAMES[game.game], game.seed).way == game.way, f"{game} is dealt another way"
 
 
 # --- illegal attempts ---------------------------------------------------------------------

@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,13 +56,19 @@ from companion.transcript import fold
 from hardware.emulated import DirectTable
 from hardware.hands import Hands, reader_roles, recogniser
 from tests.games.test_every_game import CLOSES, WEIGHTS, attempt_of, parts_of, random_header
+from tests.runs import GameFailed, Replay, cases, failed_before, run_of
 from ui import oracle
 from ui.tablet.session import Session
 
+PATH = "tests/games/test_every_table.py"
+
 WAYS = ("app", "told", "readers", "camera", "mixed")
 TABLES = 4
-"""Games of each game, each way."""
+"""Games of each game, each way, with ``--deep``: the fixed list ``SEED_BASE`` onwards."""
 SEED_BASE = 9_120_000
+SHARE_S = 12.0
+"""How long each game's tables of each way play fresh games (one at least), on a core of
+its own."""
 MOST_STEPS = 5000
 WRONG_WORD = 0.2
 """The share of seats that first tell a word that is no part of their deal."""
@@ -99,6 +106,7 @@ class Live:
     rng: random.Random
     places: dict[str, Role] = field(default_factory=dict)
     camera: frozenset[str] = frozenset()
+    step: int = 0
 
 
 def open_table(game: str, way: str, seed: int, folder: Path) -> Live:
@@ -147,7 +155,8 @@ async def play(live: Live) -> list[str]:
     the first step's leaks, if there are any."""
     spec, rng = live.service.spec, live.rng
     cut = rng.randint(*CUT)
-    for step in range(MOST_STEPS):
+    for live.step in range(MOST_STEPS):
+        step = live.step
         service = live.service
         if service.over() is not None:
             break
@@ -319,10 +328,40 @@ def _unalerted(words: str) -> str:
     return json.dumps(shown, ensure_ascii=False)
 
 
-@pytest.mark.parametrize("way", WAYS)
-@pytest.mark.parametrize("game", list(GAMES))
+async def played(game: str, way: str, seed: int, folder: Path) -> None:
+    """One table's game, played to its end: a leak or a broken promise is raised as a
+    :class:`~tests.runs.GameFailed` that says how to play the game again."""
+    live = open_table(game, way, seed, folder)
+    try:
+        found = await play(live)
+        assert found == [], found
+    except Exception as err:
+        raise GameFailed(PATH, Replay(game, way, seed), live.step, err) from err
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.definition.get_closest_marker("random_games") is not None:
+        tables = cases(metafunc.config, list(GAMES), WAYS, deep=1, fresh=1)
+        metafunc.parametrize(("game", "way", "part"), tables)
+
+
+@pytest.mark.random_games
 async def test_every_seat_is_sent_only_what_it_may_know_in_every_way_a_table_plays(
-    game: str, way: str, tmp_path: Path
+    game: str, way: str, part: int, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    for n in range(TABLES):
-        assert await play(open_table(game, way, SEED_BASE + n * 10, tmp_path)) == []
+    run = run_of(request.config)
+    if run.replay is not None:
+        seeds: Iterable[int] = [run.replay.seed]
+    elif run.deep:
+        seeds = range(SEED_BASE, SEED_BASE + TABLES * 10, 10)
+    else:
+        seeds = run.seeds(PATH, f"{game}/{way}", part, SHARE_S)
+    for seed in seeds:
+        await played(game, way, seed, tmp_path)
+
+
+async def test_every_table_that_once_failed_sends_only_what_each_seat_may_know_now(
+    tmp_path: Path,
+) -> None:
+    for failed in failed_before(PATH):
+        await played(failed.replay.game, failed.replay.way, failed.replay.seed, tmp_path)

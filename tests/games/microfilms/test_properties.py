@@ -1,6 +1,7 @@
 """Random games, with hand audits mixed in, hold the invariants that are Microfilms' own.
 
-Over 2,000 seeded games with every option varied (digest §1.1, §1.3, §3, §9):
+Over random games with every option varied (digest §1.1, §1.3, §3, §9) — 400 fresh ones a
+run, 2,000 seeded ones with ``--deep``:
 every one of the 25 cards is always in exactly one place; francs always total
 30; what the whole table hears names only cards that are face up; and every
 secret reaches the seat it concerns. What every game must keep — legal lists,
@@ -38,9 +39,14 @@ from companion.games.microfilms.setup import FRANCS
 from companion.games.microfilms.state import State
 from companion.transcript import new_header
 from tests.games.audits import random_audit
+from tests.runs import parts, run_of
 
 GAMES = 2000
+"""Games with ``--deep``: the fixed list ``SEED_BASE`` onwards, in chunks (:mod:`tests.runs`)."""
 CHUNK = 100
+FRESH = 4
+"""Chunks of fresh games every run."""
+PATH = "tests/games/microfilms/test_properties.py"
 SEED_BASE = 7_310_955_000_000
 
 ALL_CARDS = sorted(c.id for c in cards.ALL)
@@ -176,10 +182,15 @@ def play(seed: int) -> Iterator[str]:
     yield str(state.night)
 
 
-@pytest.mark.parametrize("chunk", range(GAMES // CHUNK))
-def test_random_games_keep_every_invariant(chunk: int) -> None:
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "chunk" in metafunc.fixturenames:
+        metafunc.parametrize("chunk", parts(metafunc.config, deep=GAMES // CHUNK, fresh=FRESH))
+
+
+def test_random_games_keep_every_invariant(chunk: int, request: pytest.FixtureRequest) -> None:
+    seeds = run_of(request.config).chunk(PATH, chunk, CHUNK, SEED_BASE)
     nights: Counter[str] = Counter()
-    for i in range(chunk * CHUNK, (chunk + 1) * CHUNK):
-        nights.update(play(SEED_BASE + i))
+    for seed in seeds:
+        nights.update(play(seed))
     assert sum(nights.values()) == CHUNK
     assert len(nights) > 1, "no game in this chunk reached a second night"

@@ -1,6 +1,7 @@
 """Random games, with hand audits mixed in, hold the invariants that are 風聲's own.
 
-Over 2,000 seeded games of 3 to 9 players, with every option varied, identity
+Over random games of 3 to 9 players (200 fresh ones a run, 2,000 seeded ones with
+``--deep``), with every option varied, identity
 mixes included (digest §1.3, §2, §3, §7, §8, §10): each of the 81 cards is
 always in exactly one place; every public event names only face-up cards; the
 secrets of an event reach only the seats they concern; every game ends. What
@@ -41,9 +42,14 @@ from companion.games.themessage.options import (
 from companion.games.themessage.state import State
 from companion.transcript import new_header
 from tests.games.audits import random_audit
+from tests.runs import parts, run_of
 
 GAMES = 2000
+"""Games with ``--deep``: the fixed list ``SEED_BASE`` onwards, in chunks (:mod:`tests.runs`)."""
 CHUNK = 100
+FRESH = 2
+"""Chunks of fresh games every run."""
+PATH = "tests/games/themessage/test_properties.py"
 SEED_BASE = 5_802_117_000_000
 
 WEIGHTS = {"pass": 12.0, "receive": 8.0, "decline": 1.0, "end_turn": 1.0}
@@ -208,10 +214,15 @@ def play(seed: int) -> Iterator[str]:
     yield str(result.reason)
 
 
-@pytest.mark.parametrize("chunk", range(GAMES // CHUNK))
-def test_random_games_keep_every_invariant(chunk: int) -> None:
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "chunk" in metafunc.fixturenames:
+        metafunc.parametrize("chunk", parts(metafunc.config, deep=GAMES // CHUNK, fresh=FRESH))
+
+
+def test_random_games_keep_every_invariant(chunk: int, request: pytest.FixtureRequest) -> None:
+    seeds = run_of(request.config).chunk(PATH, chunk, CHUNK, SEED_BASE)
     reasons: Counter[str] = Counter()
-    for i in range(chunk * CHUNK, (chunk + 1) * CHUNK):
-        reasons.update(play(SEED_BASE + i))
+    for seed in seeds:
+        reasons.update(play(seed))
     assert sum(reasons.values()) == CHUNK
     assert reasons["victory"] > CHUNK // 2, reasons
