@@ -37,7 +37,7 @@ told. The game-over view shows every doubt that was left.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
@@ -149,12 +149,15 @@ def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: Audit
     spare = [c for c in spare if c in free]
     kept: list[Pair] = []
     taken: list[Taken] = []
+    moved = {*takings, *spare}  # a go-between is none of these: each is traded already
     for named in takings[: len(spare)]:
         stand_in, alike = _stand_in(named, spare, hidden.cards)
         if alike and not _stands_in(state, named):
             kept.append((named, stand_in))
         else:
-            taken.append((named, stand_in, _go_between(word, named, alike, hidden.cards)))
+            via = _go_between(word, named, alike, hidden.cards, moved)
+            taken.append((named, stand_in, via))
+            moved |= {via} if via is not None else set()
         spare.remove(stand_in)
     return _tidy(hiding, _in_word(rules, state, action, kept, taken))
 
@@ -389,18 +392,25 @@ def _copy(card: CardId, pool: Iterable[CardId], copies: Alike) -> CardId | None:
 
 
 def _go_between(
-    state: Doubting, named: CardId, alike: bool, groups: Sequence[frozenset[CardId]]
+    state: Doubting,
+    named: CardId,
+    alike: bool,
+    groups: Sequence[frozenset[CardId]],
+    moved: Collection[CardId] = (),
 ) -> CardId | None:
     """For a word taken at once whose stand-in does not look like the card named: a card in
     another player's hand that does (a hand shows no look), to take the named card's place,
     so no face-down card anywhere changes what it is seen to be; ``None`` if none is needed
-    or none can be found."""
+    or none can be found. None of ``moved`` — the cards a word naming several trades
+    already: a go-between taken twice would carry one named card off to where another was
+    (and which card that is hangs on how the look-alike copies are numbered, which a
+    hand's owner cannot see)."""
     if alike:
         return None
     mine = [g for g in groups if named in g]
     fits = frozenset.intersection(*mine) if mine else frozenset()
     held = {c for p in state.players for c in p.hand}
-    busy = {CardId(d.told) for d in state.doubts} | {d.held for d in state.doubts}
+    busy = {CardId(d.told) for d in state.doubts} | {d.held for d in state.doubts} | set(moved)
     found = sorted(c for c in fits if c != named and c in held and c not in busy)
     return found[0] if found else None
 
