@@ -19,10 +19,10 @@ dead), and nothing it printed — on the terminal or the error stream — is a t
   counted), by input (``none``, ``nfc``, ``board``), over every game, size and seed.
 - ``demo_wall_s``: the whole run.
 
-Run: ``python bench/demos.py [--seeds N | --seed-list A,B,…] [--jobs J]`` (seeds 1 to 100
-each by default; the tests play a fresh seed every run and every seed that ever failed, and
-seeds 1 to 20 with ``--deep`` — ``tests/ui/test_demo_soak.py``); ``--smoke`` plays one seed
-of each game without readers.
+Run: ``python bench/demos.py [--seeds N | --seed-list A,B,…] [--game GAME …] [--jobs J]``
+(seeds 1 to 100 of every game by default; the tests play a fresh seed every run, every seed
+that ever failed, of its game, and seeds 1 to 20 with ``--deep`` —
+``tests/ui/test_demo_soak.py``); ``--smoke`` plays one seed of each game without readers.
 """
 
 from __future__ import annotations
@@ -83,13 +83,16 @@ class Played:
     cpu_s: float
 
 
-def demos(seeds: Sequence[int], *, smoke: bool = False) -> Iterator[Demo]:
+def demos(
+    seeds: Sequence[int], games: Sequence[str] = tuple(GAMES), *, smoke: bool = False
+) -> Iterator[Demo]:
     """The PN532 games first: they take longest."""
     ways = (
         [("--no-phones", "--no-readers")] if smoke else sorted(WAYS, key=lambda w: "nfc" not in w)
     )
     for way in ways:
-        for game, spec in GAMES.items():
+        for game in games:
+            spec = GAMES[game]
             for players in sorted({4, max(spec.demo_sizes)}):
                 for seed in seeds:
                     yield Demo(game, players, way, seed)
@@ -143,13 +146,15 @@ def main() -> int:
     chosen.add_argument("--seeds", type=int, default=100, help="seeds 1 to N")
     chosen.add_argument("--seed-list", type=lambda t: [int(s) for s in t.split(",")],
                         help="these seeds, comma-separated")  # fmt: skip
+    parser.add_argument("--game", action="append", choices=list(GAMES),
+                        help="this game only (again for more); every game by default")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=3 * (os.cpu_count() or 1))
     parser.add_argument("--smoke", action="store_true")
     args = parser.parse_args()
     os.environ["COLUMNS"] = "200"  # a line the terminal names the winners in is never wrapped
     os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="companion-state-")
     seeds = args.seed_list or range(1, 2 if args.smoke else args.seeds + 1)
-    jobs = list(demos(seeds, smoke=args.smoke))
+    jobs = list(demos(seeds, args.game or tuple(GAMES), smoke=args.smoke))
     start, cpu, failed = time.monotonic(), dict[str, list[float]](), list[Played]()
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         for played in pool.imap_unordered(play, jobs):

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections import Counter
 from typing import Any
 
 import pytest
 
-from tests.runs import run_of, settle
+from tests.runs import PLAYED, run_of, settle
 
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="companion-state-")
 
@@ -50,6 +51,8 @@ def pytest_configure(config: pytest.Config) -> None:
     settle(config, worker["run_seed"] if worker else config.getoption("run_seed"))
     if worker is None and config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_HandDown(config))
+    if worker is None:
+        config.pluginmanager.register(_Tally())
 
 
 class _HandDown:
@@ -86,3 +89,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config.hook.pytest_deselected(items=[i for i in items if i not in kept])
         items[:] = kept
     items.sort(key=seconds)
+
+
+class _Tally:
+    """The random games each test played (in whichever worker), added up at the end."""
+
+    def __init__(self) -> None:
+        self.played: Counter[str] = Counter()
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for name, value in report.user_properties if report.when == "call" else ():
+            if name == PLAYED:
+                suite, games = value
+                self.played[suite] += games
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.played:
+            said = " · ".join(f"{suite} {n}" for suite, n in sorted(self.played.items()))
+            terminalreporter.write_line(f"random games played: {said}")

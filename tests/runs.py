@@ -147,6 +147,15 @@ def replay_command(path: str, replay: Replay) -> str:
     return f".venv/bin/pytest {path} --replay {replay}"
 
 
+def played(request: pytest.FixtureRequest, suite: str, games: int) -> None:
+    """Say that this test played ``games`` random games of ``suite`` (a short name, with the
+    game): the run's summary adds them up."""
+    request.node.user_properties.append((PLAYED, (suite, games)))
+
+
+PLAYED = "random_games"
+
+
 class GameFailed(AssertionError):
     """A random game broke a promise: where, and how to play it again."""
 

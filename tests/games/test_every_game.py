@@ -68,7 +68,7 @@ from companion.games.microfilms import cards
 from companion.games.microfilms.state import Drawing
 from companion.games.themessage.cards import colour_of
 from companion.transcript import Header, fold, new_header
-from tests.runs import GameFailed, Replay, cases, failed_before, run_of
+from tests.runs import GameFailed, Replay, cases, failed_before, played, run_of
 
 PATH = "tests/games/test_every_game.py"
 
@@ -78,7 +78,7 @@ CHUNK = 50
 SEED_BASE = 4_417_300_000_000
 PARTS = 4
 """The parts each game's fresh games are cut into, for the workers of a parallel run."""
-SHARE_S = 24.0
+SHARE_S = 18.0
 """How long each part plays fresh games (one at least), on a core of its own."""
 MOST_STEPS = 5000
 ATTEMPTS = 0.08
@@ -317,7 +317,7 @@ def test_random_games_keep_every_promise_of_the_core(
     else:
         seeds = run.seeds(PATH, game, part, SHARE_S)
     endings = Counter(play(GAMES[game], seed).ending for seed in seeds)
-    assert endings.total() >= 1
+    played(request, f"rules {game}", endings.total())
 
 
 def test_every_game_that_once_failed_keeps_every_promise_now() -> None:

@@ -57,6 +57,7 @@ from hardware.emulated import DirectTable
 from hardware.hands import Hands, reader_roles, recogniser
 from tests.games.test_every_game import CLOSES, WEIGHTS, attempt_of, parts_of, random_header
 from tests.runs import GameFailed, Replay, cases, failed_before, run_of
+from tests.runs import played as count
 from ui import oracle
 from ui.tablet.session import Session
 
@@ -66,7 +67,7 @@ WAYS = ("app", "told", "readers", "camera", "mixed")
 TABLES = 4
 """Games of each game, each way, with ``--deep``: the fixed list ``SEED_BASE`` onwards."""
 SEED_BASE = 9_120_000
-SHARE_S = 12.0
+SHARE_S = 9.0
 """How long each game's tables of each way play fresh games (one at least), on a core of
 its own."""
 MOST_STEPS = 5000
@@ -356,8 +357,11 @@ async def test_every_seat_is_sent_only_what_it_may_know_in_every_way_a_table_pla
         seeds = range(SEED_BASE, SEED_BASE + TABLES * 10, 10)
     else:
         seeds = run.seeds(PATH, f"{game}/{way}", part, SHARE_S)
+    tables = 0
     for seed in seeds:
         await played(game, way, seed, tmp_path)
+        tables += 1
+    count(request, f"tables {game}", tables)
 
 
 async def test_every_table_that_once_failed_sends_only_what_each_seat_may_know_now(

@@ -39,7 +39,7 @@ from companion.games.microfilms.setup import FRANCS
 from companion.games.microfilms.state import State
 from companion.transcript import new_header
 from tests.games.audits import random_audit
-from tests.runs import parts, run_of
+from tests.runs import parts, played, run_of
 
 GAMES = 2000
 """Games with ``--deep``: the fixed list ``SEED_BASE`` onwards, in chunks (:mod:`tests.runs`)."""
@@ -193,4 +193,5 @@ def test_random_games_keep_every_invariant(chunk: int, request: pytest.FixtureRe
     for seed in seeds:
         nights.update(play(seed))
     assert sum(nights.values()) == CHUNK
+    played(request, "properties microfilms", CHUNK)
     assert len(nights) > 1, "no game in this chunk reached a second night"

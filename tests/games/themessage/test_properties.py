@@ -42,7 +42,7 @@ from companion.games.themessage.options import (
 from companion.games.themessage.state import State
 from companion.transcript import new_header
 from tests.games.audits import random_audit
-from tests.runs import parts, run_of
+from tests.runs import parts, played, run_of
 
 GAMES = 2000
 """Games with ``--deep``: the fixed list ``SEED_BASE`` onwards, in chunks (:mod:`tests.runs`)."""
@@ -225,4 +225,5 @@ def test_random_games_keep_every_invariant(chunk: int, request: pytest.FixtureRe
     for seed in seeds:
         reasons.update(play(seed))
     assert sum(reasons.values()) == CHUNK
+    played(request, "properties themessage", CHUNK)
     assert reasons["victory"] > CHUNK // 2, reasons
