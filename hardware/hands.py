@@ -22,6 +22,7 @@ import functools
 import random
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from companion.core.actions import Action
 from companion.core.copies import by_face
@@ -77,7 +78,10 @@ def _quiet(role: Role) -> None:
     """Says nothing of where a card was laid."""
 
 
-class Hands:
+L = TypeVar("L", bound=Laying)
+
+
+class Hands(Generic[L]):
     """Makes moves at ``service``'s table by laying cards on ``readers``; ``on_lay`` hears
     where each goes.
 
@@ -88,7 +92,7 @@ class Hands:
     def __init__(
         self,
         service: TableService,
-        readers: Laying,
+        readers: L,
         roles: dict[str, Role],
         rng: random.Random,
         on_lay: Callable[[Role], object] = _quiet,
@@ -184,7 +188,7 @@ async def emulated_hands(
     *,
     board: bool = False,
     polling: Polling | None = None,
-) -> AsyncIterator[Hands]:
+) -> AsyncIterator[Hands[EmulatedTable]]:
     """Hands at ``service``'s table with a reader per seat, the centre and the discard pile,
     emulated in ``folder`` (their links and the deck's tag map live there): PN532s polled
     as ``polling`` says, or the readers of reader boards."""

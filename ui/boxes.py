@@ -39,7 +39,7 @@ class NamedBox:
         per_size = [n for s in self.by_seats.values() for n in s]
         values = {**to_obj(options), **dict.fromkeys(per_size), **self.shared,
                   **self.by_seats.get(seats, {})}  # fmt: skip
-        decoded = from_json(options_type, values)
+        decoded: object = from_json(options_type, values)
         return {name: getattr(decoded, name) for name in options}
 
 

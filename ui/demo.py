@@ -36,6 +36,7 @@ from companion.core.game import Player
 from companion.core.types import JSON, Seat
 from companion.i18n import Voice
 from companion.service import Change, TableService
+from hardware.emulated import EmulatedTable
 from hardware.hands import Hands, emulated_hands
 from hardware.nfc import Polling
 from ui.faults import resume_command
@@ -106,7 +107,7 @@ async def _bots_play(
     shown: frozenset[Seat],
     *,
     phones: PhoneServer | None,
-    hands: Hands | None,
+    hands: Hands[EmulatedTable] | None,
 ) -> None:
     make = service.spec.bot
     bots = [make(Seat(i), random.Random(f"{seed}:{i}")) for i in range(len(service.names))]
@@ -131,7 +132,12 @@ async def _bots_play(
 
     service.subscribe(on_change)
     if phones is not None:
-        phones.on_connections(lambda seats: (screen.joined(seats), moved.set()))
+
+        def joined(seats: frozenset[Seat]) -> None:
+            screen.joined(seats)
+            moved.set()
+
+        phones.on_connections(joined)
     if hands is not None and hands.dealing():
         screen.console.print(screen.t(f"ingest.deal.intro.{service.header.game}"), style="cyan")
         await hands.deal()  # the bots hear their cards; each phone shows its own
@@ -141,8 +147,9 @@ async def _bots_play(
     turn = service.public_view()["turn"]
     screen.table(service.public_view())
     while service.over() is None:
-        seat = service.acting()
-        assert seat is not None
+        acting = service.acting()
+        assert acting is not None
+        seat = acting
         moved.clear()
         due = None if hands is None else hands.due()
         if hands is not None and due is not None:

@@ -84,7 +84,7 @@ class TableScreen:
 
     def joined(self, seats: frozenset[int]) -> None:
         """Which seats have a phone connected now."""
-        args: JSONObject = {"seats": sorted(seats)}
+        args: JSONObject = {"seats": [*sorted(seats)]}
         self.console.print(self.voice.say("demo.connected", args), style="magenta")
 
     def phone_state(self, seat: int, private: JSONObject, public: JSONObject) -> None:

@@ -4,6 +4,7 @@ answer; deaths and search warrants as alerts."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.core.narrow import args as _args
@@ -165,9 +166,10 @@ class DarkFireLineFace:
         """§2: the digest's mix and the guessed serums for this many players."""
         if name == "box_serums":  # counted from what this table needs
             return serums_needed(Options(), seats)
-        return {"identities": DEFAULT_MIXES, "deck_serums": DEFAULT_DECK_SERUMS}.get(name, {}).get(
-            seats
-        )
+        per_size: dict[str, Mapping[int, Any]] = {
+            "identities": DEFAULT_MIXES, "deck_serums": DEFAULT_DECK_SERUMS,
+        }  # fmt: skip
+        return per_size.get(name, {}).get(seats)
 
     def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:
         """Health: the serums laid out, against the most a player may have (§1.2)."""

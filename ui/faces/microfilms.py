@@ -8,7 +8,7 @@ from typing import Any
 from companion.core.narrow import args as _args
 from companion.core.narrow import integer as _int
 from companion.core.narrow import objects as _objects
-from companion.core.types import JSON, JSONObject
+from companion.core.types import JSON, CardId, JSONObject
 from companion.games.microfilms.cards import CARDS, Kind, Nation
 from companion.i18n import Voice
 from ui.faces.base import Alert, HandCard, Mark, Pile, SeatFace, Stat, Token
@@ -31,7 +31,7 @@ KIND_SYMBOLS = {
 def card_token(card: JSON, voice: Voice) -> Token:
     """A card face up, drawn: its nation's colour (gold for the Ace, teal for an action,
     grey for a freelancer), its kind's shape, its name and its blood stain."""
-    c = CARDS[str(card)]
+    c = CARDS[CardId(str(card))]
     tone = NATION_TONES[c.nation] if c.nation is not None else "neutral"
     if c.kind is Kind.ACE:
         tone = "gold"

@@ -12,7 +12,7 @@ from companion.core.narrow import integer as _int
 from companion.core.narrow import integers as _ints
 from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
-from companion.core.types import JSON, JSONObject
+from companion.core.types import JSON, CardId, JSONObject
 from companion.games.themessage.cards import CAMP_OF, CARDS, Function
 from companion.games.themessage.options import DEFAULT_MIXES, PRINTED_MIXES, TWO_CAMP_MIXES
 from companion.i18n import Voice
@@ -39,9 +39,10 @@ FUNCTION_SYMBOLS = {
 def card_token(card: JSON, voice: Voice) -> Token:
     """A card face up, drawn; an identity card in its camp's colour, with a star."""
     name = voice.render("card", card)
-    if str(card) in CAMP_OF:
-        return Token("card", name, tone=CAMP_OF[str(card)].value, symbol="star")
-    c = CARDS[str(card)]
+    card_id = CardId(str(card))
+    if card_id in CAMP_OF:
+        return Token("card", name, tone=CAMP_OF[card_id].value, symbol="star")
+    c = CARDS[card_id]
     return Token("card", name, tone=c.colour.value, symbol=FUNCTION_SYMBOLS[c.function])
 
 

@@ -62,6 +62,7 @@ class _Counted(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         if not self._gate.admit(address):
+            assert isinstance(transport, asyncio.WriteTransport)
             transport.abort()
             return
         self._address, self._inner = address, self._make()

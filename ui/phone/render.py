@@ -19,7 +19,7 @@ from companion.core.errors import RuleViolation
 from companion.core.narrow import args as _args
 from companion.core.narrow import obj as _obj
 from companion.core.narrow import objects as _objects
-from companion.core.types import JSON, JSONObject
+from companion.core.types import JSON, CardId, JSONObject
 from companion.i18n import Voice, has
 from companion.journal_errors import JournalError
 from companion.service import SeatView
@@ -59,6 +59,10 @@ def view_message(
     asked = [] if question is None else [
         voice.say("ingest.ask.choose", {"seat": view.seat, "card": question.card})
     ]  # fmt: skip
+    yours: list[JSON] = [
+        *asked,
+        *(voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in mine),
+    ]
     return {
         "type": "view",
         "seq": view.seq,
@@ -66,10 +70,7 @@ def view_message(
         "me": _me(voice, private, public, face, view.copies),
         "table": _table(voice, public, view.seat, face),
         "waiting": _waiting(voice, view, _objects(public["pending"])),
-        "yours": [
-            *asked,
-            *(voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in mine),
-        ],
+        "yours": yours,
         "offer": _offer(voice, mine),
         "actions": actions,
         "audit": _audit(voice, view, face),
@@ -87,7 +88,7 @@ def _me(
     identity = private["identity"]
     hand: list[JSON] = [
         {
-            "card": copies.face.get(c.card, c.card),  # a face, never a copy's id
+            "card": copies.face.get(CardId(c.card), c.card),  # a face, never a copy's id
             "name": c.name,
             "marks": [{"key": m.key, "label": m.label, "symbol": m.symbol} for m in c.marks],
         }
@@ -198,7 +199,7 @@ def _secret(voice: Voice, secret: JSONObject, private: JSONObject) -> str:
     return voice.secret(kind, args)
 
 
-def _waiting(voice: Voice, view: SeatView, prompts: list[JSONObject]) -> list[str]:
+def _waiting(voice: Voice, view: SeatView, prompts: list[JSONObject]) -> list[JSON]:
     """What the table waits for — before a deal dealt by hand, for the cards to be laid."""
     if view.telling is not None:
         return []

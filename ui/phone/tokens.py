@@ -29,8 +29,8 @@ class SeatTokens:
                 self._revoked.append(token)
             else:
                 self._tokens[seat] = token
-        for seat, token in enumerate(self._tokens):
-            if token is None:
+        for seat, issued in enumerate(self._tokens):
+            if issued is None:
                 self._issue(Seat(seat))
 
     def _issue(self, seat: Seat) -> str:

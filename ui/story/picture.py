@@ -60,44 +60,45 @@ def _metadata(path: Path) -> dict[str, str | None]:
 def figure(scene: Scene) -> Figure:
     """The picture of ``scene``, as a matplotlib figure (made without pyplot: no window)."""
     fig = Figure(figsize=SIZE, dpi=DPI, facecolor="white")
-    font = {"family": list(families())}
-    fig.text(0.02, 0.955, scene.title, fontsize=19, color=INK, **font)
-    fig.text(0.02, 0.915, scene.verdict, fontsize=13, color=INK, **font)
-    fig.text(0.02, 0.882, scene.reason, fontsize=11, color=MUTED, **font)
+    family = list(families())
+    fig.text(0.02, 0.955, scene.title, fontsize=19, color=INK, fontfamily=family)
+    fig.text(0.02, 0.915, scene.verdict, fontsize=13, color=INK, fontfamily=family)
+    fig.text(0.02, 0.882, scene.reason, fontsize=11, color=MUTED, fontfamily=family)
     lines = len(scene.looks)
     listed = min(lines * LINE_HEIGHT, LOOKS_HEIGHT)
     size = 9.0 * listed / (lines * LINE_HEIGHT) if lines else 9.0  # smaller when many
     for i, look in enumerate(scene.looks):
         y = 0.02 + listed - (i + 1) * listed / lines
-        fig.text(0.02, y, look.text, fontsize=size, color=LOOK, **font)
+        fig.text(0.02, y, look.text, fontsize=size, color=LOOK, fontfamily=family)
     ax = fig.add_axes((0.17, 0.08 + listed, 0.69, 0.76 - listed))
-    _timeline(ax, scene, font)
+    _timeline(ax, scene, family)
     return fig
 
 
-def _timeline(ax: Axes, scene: Scene, font: dict[str, list[str]]) -> None:
+def _timeline(ax: Axes, scene: Scene, family: list[str]) -> None:
     """The rows, the turns, and every mark on them."""
     width, height = len(scene.turns), len(scene.rows)
     ax.set_xlim(-0.5, width - 0.5)
     ax.set_ylim(height - 0.5, -0.5)
     ax.set_yticks([])
     stride = max(1, math.ceil(width / 25))
-    ax.set_xticks(range(0, width, stride), [str(t) for t in scene.turns[::stride]], **font)
-    ax.set_xlabel(scene.axis, color=INK, **font)
+    ticks = [str(t) for t in scene.turns[::stride]]
+    ax.set_xticks(range(0, width, stride), ticks, fontfamily=family)
+    ax.set_xlabel(scene.axis, color=INK, fontfamily=family)
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
     outside = blended_transform_factory(ax.transAxes, ax.transData)
     for i, row in enumerate(scene.rows):
         ax.add_patch(Rectangle((-0.5, i - 0.5), width, 1, color=SHADE if i % 2 else "white"))
         ax.text(-0.01, i - 0.04, row.name, transform=outside, ha="right", va="bottom",
-                fontsize=13, color=INK, **font)  # fmt: skip
+                fontsize=13, color=INK, fontfamily=family)  # fmt: skip
         ax.text(-0.01, i + 0.02, row.identity, transform=outside, ha="right", va="top",
-                fontsize=12, color=TONES[row.tone], **font)  # fmt: skip
+                fontsize=12, color=TONES[row.tone], fontfamily=family)  # fmt: skip
         for k, track in enumerate(row.tracks):
             ys = [i + 0.36 - 0.72 * v / track.most + 0.05 * k for v in track.values]
             ax.step(range(width), ys, where="mid", color=TONES[track.tone], lw=2.2, alpha=0.85)
             ax.text(1.01, i - 0.3 + 0.25 * k, track.last, transform=outside, va="center",
-                    fontsize=9, color=TONES[track.tone], **font)  # fmt: skip
+                    fontsize=9, color=TONES[track.tone], fontfamily=family)  # fmt: skip
         if row.out is not None:
             ax.add_patch(Rectangle((row.out + 0.5, i - 0.5), width - row.out - 1, 1,
                                    color=MUTED, alpha=0.25))  # fmt: skip
@@ -123,4 +124,4 @@ def _timeline(ax: Axes, scene: Scene, font: dict[str, list[str]]) -> None:
         Line2D([], [], ls="", marker="*", markersize=14, color=TONES["gold"]),
     ]
     ax.legend(marks, scene.legend, loc="lower right", bbox_to_anchor=(1.0, 1.0), ncol=4,
-              frameon=False, prop={"family": font["family"], "size": 9})  # fmt: skip
+              frameon=False, prop={"family": family, "size": 9})  # fmt: skip

@@ -19,7 +19,7 @@ Locale = autoclass("java.util.Locale")
 PythonActivity = autoclass("org.kivy.android.PythonActivity")
 
 
-class _OnInit(PythonJavaClass):  # type: ignore[misc]
+class _OnInit(PythonJavaClass):
     __javainterfaces__: ClassVar[list[str]] = ["android/speech/tts/TextToSpeech$OnInitListener"]
     __javacontext__ = "app"
 

@@ -167,13 +167,13 @@ class TabletApp(App):
         reported = faults.report(error, self.logs)
         self.leave_game()
         start = self.screens.get_screen("start")
-        start.rebuild()  # type: ignore[attr-defined]  # it offers the game again
-        start.fault(error, reported)  # type: ignore[attr-defined]
+        start.rebuild()  # it offers the game again
+        start.fault(error, reported)
 
     def register_deck(self, game: str) -> None:
         """The register screen, tapping every card of ``game``'s deck on the tablet's reader."""
         screen = self.screens.get_screen("register")
-        screen.walking = self.spawn(self._register(game, screen))  # type: ignore[attr-defined]
+        screen.walking = self.spawn(self._register(game, screen))
         self.show("register")
 
     async def _register(self, game: str, screen: RegisterScreen) -> None:
@@ -219,7 +219,7 @@ class TabletApp(App):
             self.screens.current = "over"
         current = self.screens.current_screen
         if current is not None:
-            current.refresh()  # type: ignore[attr-defined]
+            current.refresh()
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -227,7 +227,7 @@ class TabletApp(App):
         if self.session is not None:
             self.session.set_lang(lang)
         for screen in self.screens.screens:
-            screen.rebuild()  # type: ignore[attr-defined]
+            screen.rebuild()
         self.refresh()
 
     def new_game(
@@ -268,8 +268,8 @@ class TabletApp(App):
     def _failed(self, err: JournalError) -> None:
         """The journal could not keep a new or resumed game: the start screen says why."""
         start = self.screens.get_screen("start")
-        start.rebuild()  # type: ignore[attr-defined]  # a game may have been made, undealt
-        start.warn(err)  # type: ignore[attr-defined]
+        start.rebuild()  # a game may have been made, undealt
+        start.warn(err)
 
     def leave_game(self) -> None:
         """Back to the start screen for a new game; the finished one stays in the journal."""
@@ -307,7 +307,7 @@ class TabletApp(App):
         if self.speaker is not None and service.header.meta.get("voice") is True:
             Crier(session, self.speaker, opening=screen == "join")
         for page in self.screens.screens:
-            page.rebuild()  # type: ignore[attr-defined]
+            page.rebuild()
         self.show(screen)
         settle_memory()
 
@@ -319,11 +319,12 @@ class TabletApp(App):
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            self.fault(task.exception())  # type: ignore[arg-type]
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            self.fault(error)
 
 
-class _Unforeseen(ExceptionHandler):  # type: ignore[misc]
+class _Unforeseen(ExceptionHandler):
     """Kivy's word on an error escaping a frame: the app's :meth:`TabletApp.fault` says it
     and the app goes on — unless the fault itself fails, or faults come one a frame and
     cannot be got past: then the error ends the app, for ``companion play`` to say."""

@@ -208,7 +208,7 @@ class Session:
         voice, n = self.voice, len(self.service.names)
         args: dict[str, JSON] = {"seat": 0, "freelancers": max(0, n - 3)}
         guide = self.face.deal_guide(self.service.header.decoded_options())
-        steps = []
+        steps: list[str] = []
         for i in itertools.count(1):
             key = f"{guide}.{i}"
             if not has(voice.lang, key):
@@ -279,6 +279,7 @@ class Session:
         If none is accepted, the first refusal becomes an alert with its
         reason, and nothing has changed; so does a journal that cannot save it.
         """
+        refused: RuleViolation | JournalError | None
         try:
             refused = self.service.submit_any(actions)
         except JournalError as err:

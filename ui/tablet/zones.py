@@ -83,7 +83,8 @@ class TableView(Image):
     def on_table(self, point: Point) -> tuple[float, float]:
         """A table point (millimetres) where it shows on the window."""
         s, x0, y0 = self._scale()
-        return self.to_window(x0 + point[0] * s, y0 + point[1] * s)
+        x, y = self.to_window(x0 + point[0] * s, y0 + point[1] * s)
+        return float(x), float(y)
 
     def _mm(self, x: float, y: float) -> Point:
         s, x0, y0 = self._scale()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -45,7 +46,7 @@ def language_bar(page: Page) -> BoxLayout:
     bar = BoxLayout(size_hint=(None, None), height=theme.TOUCH, width=theme.TOUCH * 3.3, spacing=4)
     for lang in LANGS:
         lit = theme.GOLD if lang == page.app.lang else theme.PANEL_HI
-        button = Tap(LANG_LABELS[lang], lambda lang=lang: page.app.set_lang(lang), colour=lit)
+        button = Tap(LANG_LABELS[lang], partial(page.app.set_lang, lang), colour=lit)
         button.color = theme.INK if lang == page.app.lang else theme.TEXT
         bar.add_widget(button)
     return bar

@@ -108,7 +108,7 @@ class JoinScreen(Page):
             asks = Text(self.t("tablet.device_asks", label=phone.label), colour=theme.ORANGE)
             card.add_widget(asks)
             card.add_widget(Tap(self.t("tablet.admit", label=phone.label),
-                                lambda label=phone.label: self._admit(seat, label)))  # fmt: skip
+                                partial(self._admit, seat, phone.label)))  # fmt: skip
         if url is None:
             card.add_widget(Tap(self.t("tablet.show_code"), lambda: self._reveal(seat)))
         seated = any(p.holds for p in phones)

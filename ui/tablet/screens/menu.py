@@ -7,6 +7,7 @@ what a reader's card does; a private turn enters a seat's own moves with it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -65,9 +66,7 @@ class ActionMenu(Sheet):
         buttons = GridLayout(cols=3, spacing=theme.GAP / 2, size_hint_y=None)
         buttons.bind(minimum_height=buttons.setter("height"))
         for option in options:
-            buttons.add_widget(
-                Tap(option, lambda option=option: self._step(option), colour=theme.LINE)
-            )
+            buttons.add_widget(Tap(option, partial(self._step, option), colour=theme.LINE))
         scroll = ScrollView(do_scroll_x=False)
         scroll.add_widget(buttons)
         self.box.add_widget(scroll)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -161,7 +162,7 @@ class OptionsPanel(BoxLayout):
             count = value if part is None else getattr(value, part)
             row.add_widget(Text(label, size=theme.SMALL))
             for step in (-1, +1):
-                tap = Tap("−" if step < 0 else "+", lambda s=step, p=part: self._step(field, p, s),
+                tap = Tap("−" if step < 0 else "+", partial(self._step, field, part, step),
                           size_hint_x=None, width=theme.TOUCH)  # fmt: skip
                 tap.disabled = step < 0 and count <= 0
                 row.add_widget(tap)
@@ -198,7 +199,7 @@ class OptionsPanel(BoxLayout):
         panel.add_widget(Text(self.t("tablet.boxes"), bold=True))
         for box in self.saved:
             panel.add_widget(Tap(self.t("tablet.box_use", name=box.name),
-                                 lambda box=box: self._use(box)))  # fmt: skip
+                                 partial(self._use, box)))  # fmt: skip
         row = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP / 2), theme.TOUCH)
         name = TextInput(hint_text=self.t("tablet.box_name"), multiline=False,
                          font_size=theme.BODY, write_tab=False)  # fmt: skip
@@ -243,15 +244,17 @@ class OptionsPanel(BoxLayout):
         row.add_widget(
             Tap(
                 self.t("tablet.box_load"),
-                lambda: (
-                    sheet.dismiss(),
-                    chooser.selection and self.load(Path(chooser.selection[0])),
-                ),
+                partial(self._load_chosen, sheet, chooser),
             )
         )
         column.add_widget(row)
         sheet.add_widget(column)
         sheet.open(animation=False)
+
+    def _load_chosen(self, sheet: Sheet, chooser: FileChooserListView) -> None:
+        sheet.dismiss()
+        if chooser.selection:
+            self.load(Path(chooser.selection[0]))
 
     def load(self, path: Path) -> None:
         """A box file from anywhere: checked whole, kept among the saved boxes, and used; a

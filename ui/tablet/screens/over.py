@@ -70,7 +70,9 @@ class OverScreen(Page):
 
     def _story(self, voice: Voice) -> Panel:
         """The game's story as a picture (:mod:`ui.tablet.story`), drawn from the journal."""
-        service = self.app.session.service
+        session = self.app.session
+        assert session is not None  # the game over screen shows a game
+        service = session.service
         actions = service.journal.actions(service.game_id)
         panel = Panel(orientation="vertical", size_hint_y=1.6)
         panel.add_widget(Text(self.t("tablet.story"), colour=theme.MUTED, size=theme.SMALL))

@@ -12,6 +12,7 @@ the cards it was dealt, a check of its hand. A refusal is said inside the turn o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from kivy.clock import Clock, ClockEvent
@@ -180,7 +181,7 @@ class CardPicker(Sheet):
         self.grid.bind(minimum_height=self.grid.setter("height"))
         self.buttons: list[Tap] = []
         for i in range(len(faces)):
-            tap = Tap("", lambda i=i: self._tap(i), colour=theme.LINE)
+            tap = Tap("", partial(self._tap, i), colour=theme.LINE)
             self.buttons.append(tap)
             self.grid.add_widget(tap)
         scroll = ScrollView(do_scroll_x=False)

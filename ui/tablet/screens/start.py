@@ -8,6 +8,7 @@ sources with their status.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,7 @@ class StartScreen(Page):
 
     def _resume(self, game_id: int) -> Panel:
         info = next(g for g in self.app.journal.games() if g.id == game_id)
-        panel = grows(Panel(colour=theme.PANEL_HI, border=theme.GOLD, size_hint_y=None),
+        panel: Panel = grows(Panel(colour=theme.PANEL_HI, border=theme.GOLD, size_hint_y=None),
                       theme.TOUCH * 1.6)  # fmt: skip
         panel.add_widget(
             Text(
@@ -116,7 +117,7 @@ class StartScreen(Page):
         )
         for key in GAMES:
             lit = theme.GOLD if key == self.game else theme.PANEL_HI
-            button = Tap(self.t(f"game.{key}"), lambda key=key: self._game(key), colour=lit)
+            button = Tap(self.t(f"game.{key}"), partial(self._game, key), colour=lit)
             button.color = theme.INK if key == self.game else theme.TEXT
             row.add_widget(button)
         return row

@@ -33,7 +33,7 @@ from ui.tablet.art import TokenRow
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.screens.menu import ActionMenu
 from ui.tablet.screens.private import PrivateTurn
-from ui.tablet.session import Session
+from ui.tablet.session import Choice, Session
 from ui.tablet.widgets import Panel, Sheet, Tap, Text, alert_sheet, grows, outline
 
 FEED_LINES = 9
@@ -467,9 +467,11 @@ class TableScreen(Page):
             return
         title = self.t("tablet.enter", seat=session.names[seat])
         choices = session.choices(seat)
-        self.menu = ActionMenu(
-            self, session, seat, title, choices=choices, choose=lambda c: session.submit(*c.actions)
-        )
+
+        def choose(choice: Choice) -> None:
+            session.submit(*choice.actions)
+
+        self.menu = ActionMenu(self, session, seat, title, choices=choices, choose=choose)
         self.menu.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
         self.menu.open(animation=False)
 
