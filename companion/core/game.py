@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core import dealt, doubts
+from companion.core import dealt, doubts, kinds
 from companion.core.actions import Action, ActionCodec, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.copies import Alike
+from companion.core.hearing import Told
+from companion.core.kinds import Events, Kind
 from companion.core.legal import Families
-from companion.core.outcome import CORE_SHOWN, Event, GameOver, Outcome, Shown
+from companion.core.outcome import Event, GameOver, Outcome, Shown
 from companion.core.prompts import Prompt
 from companion.core.taps import Sensing
 from companion.core.types import CardId, JSONObject, Seat
@@ -104,11 +106,9 @@ class GameSpec(Generic[S]):
     words: Words
     """How this game's own sentence arguments read (beyond :data:`companion.core.words.COMMON`)."""
     secrecy: Secrecy[S]
-    shown: Mapping[str, Shown]
-    """What each kind of event the game makes may show anyone (beyond :data:`CORE_SHOWN`)."""
-    checks: frozenset[str] = frozenset()
-    """The public events in which a seat (``seat``) looks in secret at another (``target``):
-    an interrogation, a search warrant, a probe — who checked whom, over a season."""
+    events: Events
+    """Every kind of event the game makes (beyond :data:`companion.core.kinds.CORE`), and
+    what the app knows of each: its one table (:mod:`companion.core.kinds`)."""
     amend: Callable[[S, Action], S] | None = None
     """The record put right before an action is judged, where it held a guess of the app's
     that the action shows wrong (Microfilms' letter set aside at a deal no reader saw)."""
@@ -146,9 +146,35 @@ class GameSpec(Generic[S]):
             return None
         return dealt.from_words(taps, self.copies(state), self.apply, state, rng, guess=guess)
 
+    def kind(self, name: str) -> Kind:
+        """The declared kind of event ``name``; one nobody declared is taken to show all."""
+        return self.events.get(name) or kinds.CORE.get(name) or kinds.UNDECLARED
+
     def showing(self, kind: str) -> Shown:
-        """What an event of ``kind`` may show; a kind nobody declared is taken to show all."""
-        return self.shown.get(kind) or CORE_SHOWN.get(kind) or Shown.TABLE
+        """What an event of ``kind`` may show."""
+        return self.kind(kind).shown
+
+    @property
+    def checks(self) -> frozenset[str]:
+        """The kinds of event in which a seat (``seat``) looks in secret at another
+        (``target``): an interrogation, a search warrant, a probe — who checked whom."""
+        return frozenset(name for name, kind in self.events.items() if kind.check)
+
+    @property
+    def spoken(self) -> frozenset[str]:
+        """The kinds of event the table's voice reads out (a turn, a night, an ending)."""
+        every = {**kinds.CORE, **self.events}
+        return frozenset(name for name, kind in every.items() if kind.spoken)
+
+    @property
+    def told(self) -> Told:
+        """Each kind of event that tells a seat a secret, and whom it tells what."""
+        return kinds.told(self.events)
+
+    @property
+    def looks(self) -> frozenset[str]:
+        """The kinds of secret that were a look at what someone hid: the story marks each."""
+        return kinds.looks(self.events)
 
     def undoable(self, events: Iterable[Event]) -> bool:
         """Whether the action that made ``events`` may be taken back: none shows anything."""

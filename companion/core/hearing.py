@@ -22,11 +22,13 @@ from companion.core.types import JSONObject, Seat
 @dataclass(frozen=True)
 class Tells:
     """An event tells the seat named by its argument ``seat`` a secret of kind ``secret`` —
-    unless the event has an argument ``unless`` (the card shown to all: nothing secret)."""
+    unless the event has an argument ``unless`` (the card shown to all: nothing secret).
+    ``look``: the secret is a look at what someone hid (the game's story marks it)."""
 
     seat: str
     secret: str
     unless: str = ""
+    look: bool = False
 
 
 Told = Mapping[str, tuple[Tells, ...]]

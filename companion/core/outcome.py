@@ -28,7 +28,7 @@ class Secret:
 
 class Shown(enum.Enum):
     """What an event of a kind may have shown anyone: each game declares it for every kind
-    of event it makes (``GameSpec.shown``), and an undo stops at any that shows something —
+    of event it makes (:mod:`companion.core.kinds`), and an undo stops at any that shows something —
     what a player saw cannot be taken back."""
 
     NOTHING = "nothing"
@@ -37,17 +37,6 @@ class Shown(enum.Enum):
     """It may turn a hidden fact public: a card played face up, a claim, an answer."""
     SEAT = "seat"
     """It may tell a seat a hidden fact privately: a card drawn, a card seen in a check."""
-
-
-CORE_SHOWN: Mapping[str, Shown] = {
-    "game_over": Shown.TABLE,  # who won tells the table whose side they were on
-    "hand_checked": Shown.SEAT,  # its owner is told the hand the record now gives them
-    "undone": Shown.NOTHING,
-    "deal_told": Shown.NOTHING,  # a seat's own word tells it nothing new: it may take it back
-    "deal_clash": Shown.TABLE,  # the words of a told deal did not add up
-    "deal_aside_read": Shown.NOTHING,  # a card read face down, named to nobody
-}
-"""The kinds of event every game makes alike."""
 
 
 @dataclass(frozen=True)

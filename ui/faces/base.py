@@ -101,14 +101,6 @@ class Alert:
 
 
 class Face(Protocol):
-    spoken: frozenset[str]
-    """The kinds of public event the table's voice reads out, as the feed words them (a turn,
-    a night, an ending): few enough that the table still hears itself talk."""
-
-    looks: frozenset[str]
-    """The kinds of secret that were a look at what someone hid (an interrogation, a probe):
-    the game's story marks each where it happened, once the game is over."""
-
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace: ...
 
     def centre(self, view: JSONObject, voice: Voice) -> list[str]: ...

@@ -51,13 +51,6 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class DarkFireLineFace:
-    spoken = frozenset({"dealt", "turn_began", "rescue_asked", "died", "game_over"})
-    """What the table's voice reads out: whose turn, who is dying and who may save them,
-    a death, the end."""
-
-    looks = frozenset({"identity_seen", "took"})
-    """An identity seen with a search warrant, a dead player's cards taken by their killer."""
-
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]
         marks = [voice.text(f"face.darkfireline.{m}") for m in ("smoked", "flashed") if s[m]]

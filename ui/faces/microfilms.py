@@ -46,17 +46,6 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class MicrofilmsFace:
-    spoken = frozenset({
-        "dealt", "new_night", "claim_agent", "claim_agent_named", "claim_assassin",
-        "claim_interpol", "claim_journalist", "claim_manager", "claim_succeeded", "claim_failed",
-        "eliminated", "game_over",
-    })  # fmt: skip
-    """What the table's voice reads out: who starts, each night, every claim and how it went,
-    who is out, the end."""
-
-    looks = frozenset({"interrogation", "blackmail_took", "bribe_offered"})
-    """An identity seen in an interrogation (§6.4), a card taken or offered face down."""
-
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]
         identity = s["identity"]

@@ -47,16 +47,6 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class TheMessageFace:
-    spoken = frozenset({
-        "dealt", "turn_began", "arrived", "received", "died", "lost", "declared_victory",
-        "game_over",
-    })  # fmt: skip
-    """What the table's voice reads out: whose turn, where the intelligence is and who takes
-    it, a death, a loss, a victory declared, the end."""
-
-    looks = frozenset({"probed", "decoded"})
-    """A probe read by its target (§6.8), intelligence in transit decoded."""
-
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]
         identity = s["identity"]

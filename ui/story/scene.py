@@ -5,8 +5,9 @@ is over — when nothing at the table is secret any more; a game still running h
 (:class:`StillPlaying`). It holds a row per seat with its identity revealed, each turn's
 public moves, every look at something hidden (now shown) where it happened, and the winner and
 why. Every word in it is already in the reader's language, so a drawing only places strings.
-What is particular to a game — its figures (francs, health, intelligence by colour), which
-secrets were looks, its identities' colours — comes from its face (:mod:`ui.faces`).
+What is particular to a game — its figures (francs, health, intelligence by colour), its
+identities' colours — comes from its face (:mod:`ui.faces`); which secrets were looks, from
+its table of event kinds (``GameSpec.looks``).
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ class _Fold:
             self.moves[(self.turn, seat)] += 1
         for event in outcome.events:
             for secret in event.secrets:
-                if secret.kind in self.face.looks:
+                if secret.kind in self.spec.looks:
                     self._look(event, secret)
         view = self.spec.public_view(self.state)
         self.ends[self.turn] = view

@@ -2,7 +2,7 @@
 read the tablet from across the room — optional, off unless the new game turns it on.
 
 What is read out is chosen from the tablet's public feed, line for line as the feed words
-it, and nothing else: only the kinds of event the game's face names (``Face.spoken``: a
+it, and nothing else: only the kinds of event the game declares spoken (``GameSpec.spoken``: a
 turn, a night, an ending), so a voice can never say what the screen may not show. It
 speaks offline: espeak-ng on a desktop (:class:`Espeak`), Android's own TextToSpeech on a
 tablet (:mod:`ui.tablet.android_speech`). A voice that cannot speak says so once, in
@@ -91,7 +91,7 @@ class Crier:
         session = self.session
         new, self._heard = session.heard - self._heard, session.heard
         for kind, line in session.news(new):
-            if kind in session.face.spoken:
+            if kind in session.service.spec.spoken:
                 trouble = self.speaker.say(line, session.lang)
                 if trouble is not None:
                     session.tell(Alert("voice", session.voice.text(trouble)))

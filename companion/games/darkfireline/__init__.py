@@ -16,11 +16,11 @@ from companion.games.darkfireline import taps
 from companion.games.darkfireline.actions import CODEC
 from companion.games.darkfireline.bot import Bot
 from companion.games.darkfireline.copies import alike
+from companion.games.darkfireline.events import EVENTS
 from companion.games.darkfireline.legal import MOVES, PHONE_ONLY, audit_faces, masks
 from companion.games.darkfireline.options import Options
 from companion.games.darkfireline.rules import apply, pending, roll
 from companion.games.darkfireline.secrecy import SECRECY
-from companion.games.darkfireline.shown import CHECKS, SHOWN
 from companion.games.darkfireline.state import Ending, State
 from companion.games.darkfireline.views import private_view, public_view, revealed_view
 from companion.games.darkfireline.words import WORDS
@@ -37,7 +37,7 @@ GAME: GameSpec[State] = GameSpec(
     pending=pending, over=over, endings=Ending, moves=MOVES, masks=masks, phone_only=PHONE_ONLY,
     record_faces=audit_faces, copies=alike,
     public_view=public_view, record_view=private_view,
-    revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, shown=SHOWN, checks=CHECKS,
+    revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, events=EVENTS,
     sensing=Sensing(
         boxes={DIGEST_BOX: tables.seen(Options())},
         cards=tables.seen,

@@ -17,7 +17,8 @@ import random
 from collections.abc import Sequence
 
 from companion.core.actions import Action, Discard, Pass
-from companion.core.hearing import DREW, Listening, Tells, Told
+from companion.core.hearing import Listening, Told
+from companion.core.kinds import told
 from companion.core.narrow import card as _card
 from companion.core.narrow import items as _list
 from companion.core.narrow import obj as _obj
@@ -37,11 +38,10 @@ from companion.games.darkfireline.actions import (
     Warrant,
 )
 from companion.games.darkfireline.cards import ROLE_OF, Role
+from companion.games.darkfireline.events import EVENTS
 
-TOLD: Told = {
-    "drew": DREW,
-    "warrant": (Tells("seat", "identity_seen"),),
-}
+TOLD: Told = told(EVENTS)
+"""The public events that tell a seat a secret (§5.14, §6.3): whom, and what."""
 
 
 def side(role: Role) -> str:

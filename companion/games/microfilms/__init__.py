@@ -8,12 +8,12 @@ from companion.core.taps import Sensing
 from companion.games.microfilms import cards, dealing, letter, taps
 from companion.games.microfilms.actions import CODEC
 from companion.games.microfilms.bot import Bot
+from companion.games.microfilms.events import EVENTS
 from companion.games.microfilms.legal import MOVES, PHONE_ONLY, audit_faces, masks
 from companion.games.microfilms.options import Options
 from companion.games.microfilms.rules import apply, pending, roll
 from companion.games.microfilms.secrecy import SECRECY
 from companion.games.microfilms.setup import MAX_SEATS, MIN_SEATS, setup
-from companion.games.microfilms.shown import CHECKS, SHOWN
 from companion.games.microfilms.state import Ending, State
 from companion.games.microfilms.views import private_view, public_view, revealed_view
 from companion.games.microfilms.words import WORDS
@@ -37,5 +37,5 @@ GAME: GameSpec[State] = GameSpec(
     moves=MOVES, masks=masks, phone_only=PHONE_ONLY, record_faces=audit_faces,
     copies=lambda state: cards.ALIKE, public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, sensing=SENSING, bot=Bot, words=WORDS, secrecy=SECRECY,
-    shown=SHOWN, checks=CHECKS, amend=letter.follow,
+    events=EVENTS, amend=letter.follow,
 )  # fmt: skip

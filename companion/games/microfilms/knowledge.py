@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from companion.core.hearing import DREW, Tells, Told
+from companion.core.hearing import Told
+from companion.core.kinds import told
 from companion.core.narrow import card as _card
 from companion.core.narrow import items as _list
 from companion.core.narrow import obj as _obj
@@ -20,6 +21,7 @@ from companion.core.types import CardId, JSONObject, Seat
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Pile
 from companion.games.microfilms.cards import Kind, Nation
+from companion.games.microfilms.events import EVENTS
 
 HAND_CARDS = frozenset(c.id for c in cards.ALL if c.kind not in (Kind.AGENT, Kind.FREELANCER))
 """Every card that can be in a hand, the deck or the discard pile (never an identity)."""
@@ -267,10 +269,5 @@ _EVENTS: dict[str, Callable[[Knowledge, JSONObject, JSONObject], None]] = {
 }
 
 
-TOLD: Told = {
-    "drew": DREW,
-    "bribe_offered": (Tells("target", "bribe_offered"),),
-    "interrogation_seen": (Tells("seat", "interrogation"),),
-    "blackmail_took": (Tells("seat", "blackmail_took"), Tells("target", "blackmail_lost")),
-}
+TOLD: Told = told(EVENTS)
 """The public events that tell a seat a secret (§3, §6): whom, and what."""

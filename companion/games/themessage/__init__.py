@@ -12,12 +12,12 @@ from companion.core.taps import Sensing
 from companion.games.themessage import cards, dealing, taps
 from companion.games.themessage.actions import CODEC
 from companion.games.themessage.bot import Bot
+from companion.games.themessage.events import EVENTS
 from companion.games.themessage.legal import MOVES, PHONE_ONLY, audit_faces, masks
 from companion.games.themessage.options import DEFAULT_MIXES, Options
 from companion.games.themessage.rules import apply, pending, roll
 from companion.games.themessage.secrecy import SECRECY
 from companion.games.themessage.setup import MAX_SEATS, MIN_SEATS, setup
-from companion.games.themessage.shown import CHECKS, SHOWN
 from companion.games.themessage.state import Ending, State
 from companion.games.themessage.views import private_view, public_view, revealed_view
 from companion.games.themessage.words import WORDS
@@ -30,7 +30,7 @@ GAME: GameSpec[State] = GameSpec(
     pending=pending, over=over, endings=Ending, moves=MOVES, masks=masks, phone_only=PHONE_ONLY,
     record_faces=audit_faces, copies=lambda state: cards.ALIKE[state.options.deck],
     public_view=public_view, record_view=private_view,
-    revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, shown=SHOWN, checks=CHECKS,
+    revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, events=EVENTS,
     sensing=Sensing(
         boxes={preset.value: ids for preset, ids in cards.DECKS.items()},
         cards=lambda options: cards.DECKS[options.deck],

@@ -20,7 +20,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from companion.core.actions import Action, Discard, Pass
-from companion.core.hearing import DREW, Listening, Tells, Told
+from companion.core.hearing import Listening, Told
+from companion.core.kinds import told
 from companion.core.narrow import card as _card
 from companion.core.narrow import integer as _int
 from companion.core.narrow import items as _list
@@ -51,6 +52,7 @@ from companion.games.themessage.cards import (
     Colour,
     colour_of,
 )
+from companion.games.themessage.events import EVENTS
 
 ByKind = dict[type[Action], list[Action]]
 """The legal actions, grouped by kind."""
@@ -173,12 +175,7 @@ _EVENTS: dict[str, Callable[[Knowledge, JSONObject, JSONObject], None]] = {
 }
 
 
-TOLD: Told = {
-    "drew": DREW,
-    "sent": (Tells("seat", "sent", unless="card"),),  # a 文本 card is shown to all
-    "decoded": (Tells("seat", "decoded"),),
-    "probe_arrives": (Tells("target", "probed"),),
-}
+TOLD: Told = told(EVENTS)
 """The public events that tell a seat a secret (§3, §5.1, §6.5, §6.8): whom, and what."""
 
 

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
+from companion.core import kinds as core_kinds
 from companion.core import oracle
-from companion.core.outcome import CORE_SHOWN
 from companion.core.phases import Finished
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
@@ -22,12 +22,12 @@ from companion.core.worlds import relabel
 from companion.games import GAMES
 from companion.games.darkfireline.actions import Equip, Grenade, Shoot
 from companion.games.darkfireline.cards import Kind
+from companion.games.darkfireline.events import EVENTS
 from companion.games.darkfireline.legal import MOVES
 from companion.games.darkfireline.options import Options
 from companion.games.darkfireline.rules import apply, pending, roll
 from companion.games.darkfireline.secrecy import SECRECY
 from companion.games.darkfireline.setup import setup as new_table
-from companion.games.darkfireline.shown import SHOWN
 from companion.games.darkfireline.state import State
 from companion.games.darkfireline.views import private_view, public_view
 from tests.games.darkfireline.table import Table
@@ -82,7 +82,7 @@ def test_every_event_says_what_it_may_show() -> None:
             action = chance or rng.choice(MOVES.actions(state, seat))  # type: ignore[arg-type]
             state = apply(state, action).state
         kinds |= {e.kind for e in state.history}
-    assert kinds <= {*SHOWN, *CORE_SHOWN}
+    assert kinds <= {*EVENTS, *core_kinds.CORE}
 
 
 def test_a_double_bullet_shuffled_back_into_the_deck_bars_a_grenade_in_every_world() -> None:

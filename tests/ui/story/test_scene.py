@@ -66,7 +66,7 @@ def test_every_secret_look_is_marked_in_order_with_what_it_showed(finished: Told
     assert isinstance(timeline, list)
     looks = [
         s for e in timeline if isinstance(e, dict) for s in e["secrets"]
-        if isinstance(s, dict) and s["kind"] in face_of(game).looks
+        if isinstance(s, dict) and s["kind"] in GAMES[game].looks
     ]  # fmt: skip
     assert looks, "the demo's game has a look to draw"
     assert [look.seat for look in told.looks] == [s["seat"] for s in looks]

@@ -59,7 +59,7 @@ def test_what_is_spoken_is_the_feeds_own_lines_of_the_kinds_the_game_reads_out(
     Crier(session, speaker)
     fed = play_out(session, 3)
     spoken = [line for line, _ in speaker.said]
-    assert spoken == [line for kind, line in fed if kind in session.face.spoken]
+    assert spoken == [line for kind, line in fed if kind in session.service.spec.spoken]
     assert {said_in for _, said_in in speaker.said} == {lang}
     assert spoken[-1] == fed[-1][1]  # the end of the game, as the feed says it
 
@@ -118,7 +118,7 @@ async def test_the_tablet_speaks_only_when_its_new_game_screen_was_told_to(
         assert session is not None
         assert session.service.header.meta.get("voice") is voice
         opening = [(line, "en") for kind, line in session.news(session.heard)
-                   if kind in session.face.spoken]  # fmt: skip
+                   if kind in session.service.spec.spoken]  # fmt: skip
         assert opening  # who starts: dealt before the table opened, and its voice with it
         assert speaker.said == (opening if voice else [])
         service, rng, before = session.service, random.Random(1), session.heard
@@ -127,7 +127,7 @@ async def test_the_tablet_speaks_only_when_its_new_game_screen_was_told_to(
             assert session.submit(choose(service.spec, service.table.state, seat, rng, {}))
         await tablet.frames(2)
         news = [(line, "en") for kind, line in session.news(session.heard - before)
-                if kind in session.face.spoken]  # fmt: skip
+                if kind in session.service.spec.spoken]  # fmt: skip
         assert speaker.said == (opening + news if voice else [])
 
 
