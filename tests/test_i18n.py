@@ -25,7 +25,6 @@ from companion.games.themessage import rules as message_rules
 from companion.games.themessage.cards import Function
 from companion.i18n import LANGS, Voice, catalog, has, pick_lang
 from companion.journal_errors import Code
-from ui.faces import face_of
 from ui.faces.options import counted, option_words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,6 +61,17 @@ def violation_codes() -> set[str]:
 def test_every_rule_violation_has_a_message() -> None:
     for code in violation_codes():
         assert f"violation.{code}" in catalog("en"), code
+
+
+def test_every_problem_an_options_domain_finds_is_worded_in_every_language() -> None:
+    """The new-game screen shows a problem of the options in the reader's words, and a
+    game's setup refuses with the same key."""
+    keys = set()
+    for path in (ROOT / "companion" / "games").glob("*/setup.py"):
+        keys |= set(re.findall(r'Problem\(\s*"([a-z_.]+)"', path.read_text(encoding="utf-8")))
+    assert len(keys) >= 7
+    for lang in LANGS:
+        assert sorted(keys - set(catalog(lang))) == [], lang
 
 
 def test_everything_that_can_go_wrong_with_the_journal_file_has_a_message() -> None:
@@ -155,14 +165,14 @@ def option_keys(game: str, field: dataclasses.Field[Any]) -> set[str]:
     """The title of an option, and for each value the new-game screen may show at any table
     size — its default, every choice, a count of one and of more — what it means and its
     short name; a count edited one by one also names each of its parts."""
-    face, base = face_of(game), f"option.{game}.{field.name}"
-    spec = GAMES[game]
+    base, spec = f"option.{game}.{field.name}", GAMES[game]
+    domain = spec.options
     values: list[Any] = [field.default]
     for seats in spec.sizes:
-        values += face.option_choices(field.name, seats) or []
-        own = face.option_default(field.name, seats)
+        values += domain.choices(field.name, seats) or []
+        own = domain.default(field.name, seats)
         values += [] if own is None else [own]
-    default, chosen = field.default, face.option_choices(field.name, spec.sizes[0]) is not None
+    default, chosen = field.default, domain.choices(field.name, spec.sizes[0]) is not None
     if isinstance(default, bool):
         values += [not default]
     elif isinstance(default, enum.Enum):
@@ -173,7 +183,7 @@ def option_keys(game: str, field: dataclasses.Field[Any]) -> set[str]:
         values += [0, 1, 2]  # a count stepped from the table's default, down to none
     keys = {base}
     for value in values:
-        key = option_words(face, field.name, value, spec.sizes[0])[0]
+        key = option_words(game, field.name, value, spec.sizes[0])[0]
         keys |= {f"{base}.{key}", f"{base}.{key}.short"}
         if counted(value) and not chosen:
             keys |= {f"{base}.{f.name}" for f in dataclasses.fields(value)}

@@ -2,8 +2,8 @@
 
 A physical box of a game whose counts no source gives (暗火线's cards, its identity
 mixes, the serums it shuffles in) is counted once and saved under a name. Options that
-the game sets per table size (a face's :meth:`~ui.faces.base.Face.option_default`) are kept
-per size, the others once; a file is plain JSON, so a group may pass theirs on, and one
+the game sets per table size (its options domain's defaults, :mod:`companion.core.domain`)
+are kept per size, the others once; a file is plain JSON, so a group may pass theirs on, and one
 loaded from anywhere is checked whole before anything of it is used.
 """
 

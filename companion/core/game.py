@@ -20,6 +20,7 @@ from companion.core import dealt, doubts, kinds
 from companion.core.actions import Action, ActionCodec, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.copies import Alike
+from companion.core.domain import OptionDomain
 from companion.core.hearing import Told
 from companion.core.kinds import Events, Kind
 from companion.core.legal import Families
@@ -80,8 +81,9 @@ class GameSpec(Generic[S]):
     demo_sizes: tuple[int, ...]
     """The table sizes ``companion demo`` plays (the ones a first game is best at)."""
     codec: ActionCodec
-    options_type: type[Any]
-    """The game's options: a frozen dataclass of every INFERRED or UNKNOWN rule, defaulted."""
+    options: OptionDomain
+    """The game's options: a frozen dataclass of every INFERRED or UNKNOWN rule, defaulted,
+    and the values each may take (:mod:`companion.core.domain`)."""
     setup: Callable[[Sequence[str], Any], S]
     rules: Callable[[S, Action], Outcome[S]]
     roll: Callable[[S, random.Random], Action | None]
@@ -112,6 +114,10 @@ class GameSpec(Generic[S]):
     amend: Callable[[S, Action], S] | None = None
     """The record put right before an action is judged, where it held a guess of the app's
     that the action shows wrong (Microfilms' letter set aside at a deal no reader saw)."""
+
+    @property
+    def options_type(self) -> type[Any]:
+        return self.options.type
 
     @property
     def min_seats(self) -> int:

@@ -129,25 +129,9 @@ class Face(Protocol):
         """How many cards the seat may keep, if the game has a limit now."""
         ...
 
-    def option_choices(self, name: str, seats: int) -> list[Any] | None:
-        """The values a new game may take for option ``name`` with this many players,
-        where the option's type alone cannot say (``None``: every value of the type)."""
-        ...
-
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
         """The catalog key and arguments of an option's value where the game words it its
         own way (``None``: as :func:`ui.faces.options.option_words` does for any game)."""
-        ...
-
-    def option_default(self, name: str, seats: int) -> Any:
-        """What an option left at ``None`` stands for with this many players — the game's
-        default for the table — or ``None`` where it has no such default. An option that
-        has one is set per table size (and saved so in a named box)."""
-        ...
-
-    def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
-        """Why ``options`` cannot deal a table of ``seats``, in the reader's words; nothing
-        when they can."""
         ...
 
     def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:

@@ -4,7 +4,6 @@ answer; deaths and search warrants as alerts."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from companion.core.narrow import args as _args
@@ -15,8 +14,6 @@ from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role, kind_of
-from companion.games.darkfireline.options import DEFAULT_DECK_SERUMS, DEFAULT_MIXES, Options
-from companion.games.darkfireline.setup import HAND, box, deck_serums, serums_needed
 from companion.i18n import Voice
 from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token
 
@@ -147,22 +144,10 @@ class DarkFireLineFace:
     def hand_limit(self, private: JSONObject) -> int | None:
         return None  # the limit is the table's figure for each seat (3, or 4 with a Supermarket)
 
-    def option_choices(self, name: str, seats: int) -> list[Any] | None:
-        return None  # the box, the mix and the serums are counted one by one
-
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
         if name in ("deck_serums", "box_serums") and value is not None:
             return "n", {"n": value}  # any count, none included
         return None
-
-    def option_default(self, name: str, seats: int) -> Any:
-        """§2: the digest's mix and the guessed serums for this many players."""
-        if name == "box_serums":  # counted from what this table needs
-            return serums_needed(Options(), seats)
-        per_size: dict[str, Mapping[int, Any]] = {
-            "identities": DEFAULT_MIXES, "deck_serums": DEFAULT_DECK_SERUMS,
-        }  # fmt: skip
-        return per_size.get(name, {}).get(seats)
 
     def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:
         """Health: the serums laid out, against the most a player may have (§1.2)."""
@@ -175,26 +160,6 @@ class DarkFireLineFace:
 
     def deal_guide(self, options: Any) -> str:
         return "tablet.deal_guide.darkfireline"
-
-    def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
-        """A mix that does not give each player one identity, or leaves a side empty; a box
-        too small to deal every player their first hand."""
-        found = []
-        mix = options.identities or DEFAULT_MIXES[seats]
-        if mix.total != seats:
-            found.append(voice.text("option.darkfireline.identities.wrong_total",
-                                    total=mix.total, seats=seats))  # fmt: skip
-        if min(mix.swat, mix.citizen, mix.terrorist) < 1:
-            found.append(voice.text("option.darkfireline.identities.side_missing"))
-        cards, needed = len(box(options, seats)), HAND * seats
-        if cards < needed:
-            found.append(voice.text("option.darkfireline.box.too_few", cards=cards,
-                                    needed=needed))  # fmt: skip
-        held, serums = options.box_serums, serums_needed(options, seats)
-        if held is not None and held < serums:
-            found.append(voice.text("option.darkfireline.box_serums.too_few", held=held,
-                                    needed=serums, deck=deck_serums(options, seats)))  # fmt: skip
-        return found
 
 
 FACE = DarkFireLineFace()

@@ -146,13 +146,7 @@ class MicrofilmsFace:
         limit = private["limit"]
         return limit if isinstance(limit, int) else None
 
-    def option_choices(self, name: str, seats: int) -> list[Any] | None:
-        return None
-
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
-        return None
-
-    def option_default(self, name: str, seats: int) -> Any:
         return None
 
     def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:
@@ -166,9 +160,6 @@ class MicrofilmsFace:
     def deal_guide(self, options: Any) -> str:
         """§2 step 3: the nation out goes back unseen, or is turned face up (an option)."""
         return f"tablet.deal_guide.microfilms.{options.nation_out}"
-
-    def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
-        return []  # every option's every value deals any table the game seats
 
 
 FACE = MicrofilmsFace()

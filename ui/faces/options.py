@@ -7,20 +7,21 @@ import dataclasses
 import enum
 from typing import Any
 
-from ui.faces.base import Face
+from companion.games import GAMES
+from ui.faces import face_of
 
 
-def option_words(face: Face, name: str, value: Any, seats: int) -> tuple[str, dict[str, Any]]:
+def option_words(game: str, name: str, value: Any, seats: int) -> tuple[str, dict[str, Any]]:
     """The key under ``option.<game>.<name>.`` of ``value``, and its words' arguments:
     ``true``, an enum's value, ``n`` for a number past 1, ``counts`` for a set of counts
     (each count by name, and their total); ``None`` — the default for this many players —
     names what the default is, where the game says."""
-    own = face.option_words(name, value)
+    own = face_of(game).option_words(name, value)
     if own is not None:
         return own
     if value is None:
-        default = face.option_default(name, seats)
-        return "None", ({} if default is None else option_words(face, name, default, seats)[1])
+        default = GAMES[game].options.default(name, seats)
+        return "None", ({} if default is None else option_words(game, name, default, seats)[1])
     if isinstance(value, bool):
         return ("true" if value else "false"), {}
     if isinstance(value, enum.Enum):

@@ -14,7 +14,6 @@ from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.themessage.cards import CAMP_OF, CARDS, Function
-from companion.games.themessage.options import DEFAULT_MIXES, PRINTED_MIXES, TWO_CAMP_MIXES
 from companion.i18n import Voice
 from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token
 
@@ -139,22 +138,11 @@ class TheMessageFace:
     def hand_limit(self, private: JSONObject) -> int | None:
         return None
 
-    def option_choices(self, name: str, seats: int) -> list[Any] | None:
-        """The identity mixes for this table: the green-free default first, the other
-        two-camp mix of an odd table, then the box's printed ones."""
-        if name == "identities":
-            printed: list[Any] = [*TWO_CAMP_MIXES.get(seats, ()), *PRINTED_MIXES.get(seats, ())]
-            return [None, *printed] if seats in DEFAULT_MIXES else printed
-        return {"probe_plus_draws": [1, 2], "hand_limit": [0, 3, 5, 7]}.get(name)
-
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
         """A mix with green says so: green cannot win without character cards."""
         if name == "identities" and value is not None:
             return ("green" if value.green else "mix"), dataclasses.asdict(value)
         return None
-
-    def option_default(self, name: str, seats: int) -> Any:
-        return None  # the two-camp default is worded for every table size at once
 
     def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:
         """The intelligence received, by colour: three of one's own colour wins, three black
@@ -169,9 +157,6 @@ class TheMessageFace:
 
     def deal_guide(self, options: Any) -> str:
         return "tablet.deal_guide.themessage"
-
-    def option_problems(self, options: Any, seats: int, voice: Voice) -> list[str]:
-        return []  # every choice the screen offers deals this table
 
 
 def _intel(voice: Voice, seat: JSONObject) -> str:

@@ -33,7 +33,7 @@ GAME: GameSpec[State] = GameSpec(
     key="darkfireline",
     sizes=tuple(range(tables.MIN_SEATS, tables.MAX_SEATS + 1)),  # §2: four to ten
     demo_sizes=(4, 6),  # the default mixes nearest the seed's one sourced table
-    codec=CODEC, options_type=Options, setup=tables.setup, rules=apply, roll=roll,
+    codec=CODEC, options=tables.DOMAIN, setup=tables.setup, rules=apply, roll=roll,
     pending=pending, over=over, endings=Ending, moves=MOVES, masks=masks, phone_only=PHONE_ONLY,
     record_faces=audit_faces, copies=alike,
     public_view=public_view, record_view=private_view,

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 from companion.core import deal
 from companion.core.deal import Deal
+from companion.core.domain import OptionDomain, Problem
 from companion.core.handdeal import hands_dealt
 from companion.core.outcome import Event
-from companion.core.types import CardId
+from companion.core.types import JSON, CardId
 from companion.core.values import evolve
 from companion.games.darkfireline import flow
 from companion.games.darkfireline.cards import IDENTITY, Role
@@ -30,12 +31,8 @@ HAND = 3
 
 def mix_for(options: Options, players: int) -> Mix:
     """The identity cards to deal: the option's mix, or the default for the size (§2)."""
-    mix = options.identities or DEFAULT_MIXES.get(players)
-    if mix is None or mix.total != players:
-        raise ValueError(f"the identity mix must give one card to each of {players} players")
-    if min(mix.swat, mix.citizen, mix.terrorist) < 1:
-        raise ValueError("the mix needs a SWAT, a citizen and a terrorist: a side of none has lost")
-    return mix
+    DOMAIN.refuse_unfit(options, players)
+    return options.identities or DEFAULT_MIXES[players]
 
 
 def box(options: Options, players: int) -> tuple[CardId, ...]:
@@ -62,6 +59,43 @@ def seen(options: Options) -> tuple[CardId, ...]:
     return box(options, MAX_SEATS)
 
 
+def problems(options: Options, players: int) -> list[Problem]:
+    """§2: a mix that does not give each player one identity, or leaves a side empty (a side
+    of none has lost); a box too small to deal every player their first hand, or holding
+    too few serums for the health laid out and the deck."""
+    found = []
+    mix = options.identities or DEFAULT_MIXES.get(players)
+    total = 0 if mix is None else mix.total
+    if mix is None or total != players:
+        found.append(Problem("option.darkfireline.identities.wrong_total",
+                             {"total": total, "seats": players}))  # fmt: skip
+    elif min(mix.swat, mix.citizen, mix.terrorist) < 1:
+        found.append(Problem("option.darkfireline.identities.side_missing"))
+    cards, needed = len(box(options, players)), HAND * players
+    if cards < needed:
+        found.append(Problem("option.darkfireline.box.too_few", {"cards": cards, "needed": needed}))
+    held, serums = options.box_serums, serums_needed(options, players)
+    if held is not None and held < serums:
+        deck = deck_serums(options, players)
+        args: dict[str, JSON] = {"held": held, "needed": serums, "deck": deck}
+        found.append(Problem("option.darkfireline.box_serums.too_few", args))
+    return found
+
+
+DOMAIN = OptionDomain(
+    Options,
+    defaults={
+        "identities": DEFAULT_MIXES.get,
+        "deck_serums": DEFAULT_DECK_SERUMS.get,
+        "box_serums": lambda seats: serums_needed(Options(), seats),  # what this table needs
+    },
+    counted=frozenset({"box", "identities", "deck_serums", "box_serums"}),
+    check=problems,
+)
+"""§2: the digest's mix and the guessed serums for this many players; the box, the mix and
+the serums counted one by one."""
+
+
 def identity_cards(mix: Mix) -> list[CardId]:
     return [
         *[IDENTITY[Role.SWAT]] * mix.swat,
@@ -75,12 +109,7 @@ def setup(names: Sequence[str], options: Options) -> State:
     n = len(names)
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise ValueError(f"暗火线 is for {MIN_SEATS} to {MAX_SEATS} players")
-    mix_for(options, n)
-    if len(box(options, n)) < HAND * n:
-        raise ValueError(f"the box holds too few cards to deal {HAND} to each of {n} players")
-    held, needed = options.box_serums, serums_needed(options, n)
-    if held is not None and held < needed:
-        raise ValueError(f"the box holds {held} serums; {n} players need {needed}")
+    DOMAIN.refuse_unfit(options, n)
     return State(options=options, players=tuple(Player(name=name) for name in names))
 
 

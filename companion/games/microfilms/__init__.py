@@ -10,10 +10,9 @@ from companion.games.microfilms.actions import CODEC
 from companion.games.microfilms.bot import Bot
 from companion.games.microfilms.events import EVENTS
 from companion.games.microfilms.legal import MOVES, PHONE_ONLY, audit_faces, masks
-from companion.games.microfilms.options import Options
 from companion.games.microfilms.rules import apply, pending, roll
 from companion.games.microfilms.secrecy import SECRECY
-from companion.games.microfilms.setup import MAX_SEATS, MIN_SEATS, setup
+from companion.games.microfilms.setup import DOMAIN, MAX_SEATS, MIN_SEATS, setup
 from companion.games.microfilms.state import Ending, State
 from companion.games.microfilms.views import private_view, public_view, revealed_view
 from companion.games.microfilms.words import WORDS
@@ -32,7 +31,7 @@ SENSING = Sensing(
 )  # fmt: skip
 
 GAME: GameSpec[State] = GameSpec(
-    key="microfilms", sizes=SIZES, demo_sizes=SIZES, codec=CODEC, options_type=Options,
+    key="microfilms", sizes=SIZES, demo_sizes=SIZES, codec=CODEC, options=DOMAIN,
     setup=setup, rules=apply, roll=roll, pending=pending, over=over, endings=Ending,
     moves=MOVES, masks=masks, phone_only=PHONE_ONLY, record_faces=audit_faces,
     copies=lambda state: cards.ALIKE, public_view=public_view, record_view=private_view,

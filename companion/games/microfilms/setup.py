@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from companion.core.domain import OptionDomain
 from companion.core.errors import BadChance
 from companion.core.outcome import Event, Secret
 from companion.core.types import CardId, Seat
@@ -28,6 +29,10 @@ FRANCS = 30
 
 OPENING_FRANCS: dict[int, tuple[int, ...]] = {3: (3,), 4: (3, 4), 5: (4, 5), 6: (4, 5, 6)}
 """§2 step 10: which positions, counted clockwise from the start player (1), get 1 franc."""
+
+DOMAIN = OptionDomain(Options)
+"""Every option's every value deals any table the game seats: flags, choices, and the
+night an Agent may first claim (§7.1) among the first three."""
 
 
 def setup(names: Sequence[str], options: Options) -> State:

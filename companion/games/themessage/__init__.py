@@ -14,10 +14,10 @@ from companion.games.themessage.actions import CODEC
 from companion.games.themessage.bot import Bot
 from companion.games.themessage.events import EVENTS
 from companion.games.themessage.legal import MOVES, PHONE_ONLY, audit_faces, masks
-from companion.games.themessage.options import DEFAULT_MIXES, Options
+from companion.games.themessage.options import DEFAULT_MIXES
 from companion.games.themessage.rules import apply, pending, roll
 from companion.games.themessage.secrecy import SECRECY
-from companion.games.themessage.setup import MAX_SEATS, MIN_SEATS, setup
+from companion.games.themessage.setup import DOMAIN, MAX_SEATS, MIN_SEATS, setup
 from companion.games.themessage.state import Ending, State
 from companion.games.themessage.views import private_view, public_view, revealed_view
 from companion.games.themessage.words import WORDS
@@ -26,7 +26,7 @@ GAME: GameSpec[State] = GameSpec(
     key="themessage",
     sizes=tuple(range(MIN_SEATS, MAX_SEATS + 1)),  # §2: three to nine
     demo_sizes=tuple(sorted(DEFAULT_MIXES)),  # the first-game tables, with no green
-    codec=CODEC, options_type=Options, setup=setup, rules=apply, roll=roll,
+    codec=CODEC, options=DOMAIN, setup=setup, rules=apply, roll=roll,
     pending=pending, over=over, endings=Ending, moves=MOVES, masks=masks, phone_only=PHONE_ONLY,
     record_faces=audit_faces, copies=lambda state: cards.ALIKE[state.options.deck],
     public_view=public_view, record_view=private_view,

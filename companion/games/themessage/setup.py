@@ -13,12 +13,19 @@ from collections.abc import Sequence
 
 from companion.core import deal
 from companion.core.deal import Deal
+from companion.core.domain import OptionDomain, Problem
 from companion.core.outcome import Event
-from companion.core.types import CardId
+from companion.core.types import JSON, CardId
 from companion.core.values import evolve
 from companion.games.themessage import cards
 from companion.games.themessage.cards import IDENTITY, IDENTITY_COPIES, Camp
-from companion.games.themessage.options import DEFAULT_MIXES, Mix, Options
+from companion.games.themessage.options import (
+    DEFAULT_MIXES,
+    PRINTED_MIXES,
+    TWO_CAMP_MIXES,
+    Mix,
+    Options,
+)
 from companion.games.themessage.state import Acting, Moment, Player, State
 
 MIN_SEATS = 3
@@ -29,17 +36,42 @@ HAND = 3
 
 def mix_for(options: Options, players: int) -> Mix:
     """The identity cards to deal: the option's mix, or the green-free default (§2)."""
+    DOMAIN.refuse_unfit(options, players)
+    return options.identities or DEFAULT_MIXES[players]
+
+
+def problems(options: Options, players: int) -> list[Problem]:
+    """§2: a table size with no mix without green needs one chosen; a mix must deal one of
+    the three copies of a camp's card to each player, and seat red and blue both."""
     mix = options.identities or DEFAULT_MIXES.get(players)
     if mix is None:
-        raise ValueError(
-            f"no identity mix without green for {players} players: set one in the options"
-        )
+        return [Problem("option.themessage.identities.none_without_green", {"seats": players})]
     counts = (mix.red, mix.blue, mix.green)
     if sum(counts) != players or min(counts) < 0 or max(counts) > IDENTITY_COPIES:
-        raise ValueError(f"the mix must deal one of the 3 copies per camp to each of {players}")
+        args: dict[str, JSON] = {"seats": players, "copies": IDENTITY_COPIES}
+        return [Problem("option.themessage.identities.wrong_total", args)]
     if mix.red < 1 or mix.blue < 1:
-        raise ValueError("the mix needs at least one red and one blue identity")
-    return mix
+        return [Problem("option.themessage.identities.camp_missing")]
+    return []
+
+
+def identity_choices(players: int) -> list[Mix | None]:
+    """The identity mixes for a table: the green-free default first, the other two-camp
+    mix of an odd table, then the box's printed ones."""
+    printed: list[Mix | None] = [*TWO_CAMP_MIXES.get(players, ()), *PRINTED_MIXES.get(players, ())]
+    return [None, *printed] if players in DEFAULT_MIXES else printed
+
+
+DOMAIN = OptionDomain(
+    Options,
+    own_choices={
+        "identities": identity_choices,
+        "probe_plus_draws": lambda seats: [1, 2],
+        "hand_limit": lambda seats: [0, 3, 5, 7],
+    },
+    check=problems,
+)
+"""§2 and the options the digest marks INFERRED: every value the new-game screen offers."""
 
 
 def identity_cards(mix: Mix) -> list[CardId]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.actions import Pass
+from companion.core.domain import UnfitOptions
 from companion.core.rules import over
 from companion.core.types import Seat
 from companion.games.darkfireline.actions import (
@@ -696,5 +697,7 @@ def test_a_box_whose_serums_the_table_needs_more_of_cannot_be_dealt() -> None:
     needed = 4 * 4 + 20
     assert Table([FILL] * 4, options=Options(deck_serums=20, box_serums=needed)).state
     assert Table([FILL] * 4, options=Options(deck_serums=20)).state
-    with pytest.raises(ValueError, match="serums"):
+    with pytest.raises(UnfitOptions) as refused:
         Table([FILL] * 4, options=Options(deck_serums=20, box_serums=needed - 1))
+    assert refused.value.key == "option.darkfireline.box_serums.too_few"
+    assert refused.value.details == {"held": needed - 1, "needed": needed, "deck": 20}

@@ -8,23 +8,25 @@ table that had played that far would be.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from companion.core.actions import Pass, Pick
 from companion.core.deal import Deal
+from companion.core.domain import UnfitOptions
+from companion.core.prompts import waiting_on
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
-from companion.games.themessage import GAME
+from companion.games.themessage import GAME, flow
 from companion.games.themessage.actions import Draw, Receive, Send
 from companion.games.themessage.cards import IDENTITY, Camp, Function
 from companion.games.themessage.flow import seat_order
 from companion.games.themessage.options import PRINTED_MIXES, BurnTiming, Mix, Options
 from companion.games.themessage.setup import setup
-from companion.games.themessage.state import Acting, Moment, State, Status
+from companion.games.themessage.state import Acting, Moment, Placing, State, Status
 from companion.games.themessage.timing import functions_now, round_seats
-from companion.transcript import new_header
-from ui.faces import face_of
+from companion.transcript import fold, new_header, read
 
 RED, BLUE, GREEN = (IDENTITY[c] for c in Camp)
 HANDS = (
@@ -80,6 +82,52 @@ def test_with_deck_and_discard_pile_empty_the_draw_is_skipped() -> None:
     assert outcome.state.moment is Moment.PLAY_1 and len(outcome.state.player(Seat(0)).hand) == 3
     skipped = next(e for e in outcome.events if e.kind == "draw_skipped")
     assert skipped.args == {"seat": 0, "count": 2}
+
+
+def test_a_distribution_the_deck_cannot_finish_stops_short() -> None:
+    """§6.9: 真偽莫辨 places a card from the deck before each living player in turn; when the
+    deck and the pile are both empty (§4 step 2) the players left get none — said, not
+    waited for — the card goes to the pile and the turn goes on."""
+    state = to_play(dealt())
+    distribute = CardId("DISTRIBUTE-B-T-1")
+    assert distribute in state.deck
+    last = next(c for c in state.deck if c != distribute)
+    seats = tuple(Seat(i) for i in range(4))
+    placing = evolve(state, deck=(last,), discard=(), phase=Placing(Seat(0), distribute, seats))
+    after, events = flow.settle(placing, [])
+    assert [e.kind for e in events] == ["placed", "distribution_short"]
+    assert events[1].args == {"seats": [1, 2, 3]}
+    assert after.player(Seat(0)).intel == (last,) and after.discard == (distribute,)
+    assert after.phase == Acting() and after.moment is Moment.PLAY_1
+
+
+def test_intelligence_whose_sender_died_on_the_way_is_discarded() -> None:
+    """§5.2: a 密電 nobody took comes back to its sender — who, dead meanwhile (a black
+    placed by 真偽莫辨 can kill in the transmit window, §6.9), can take nothing: the card
+    is discarded and the next player's turn begins."""
+    path = (
+        Path(__file__).parent
+        / "scenarios"
+        / ("secret_intel_nobody_takes_comes_back_to_the_sender.jsonl")
+    )
+    with path.open(encoding="utf-8") as lines:
+        header, body = read(lines)
+    acts = []
+    for line in body:
+        if line.body.get("expect", {}).get("public.transit.to") == 0:  # on its last hop
+            break
+        acts += [line.body] if "act" in line.body else []
+    state = fold(header, acts)
+    state = evolve(state, players=evolve_at(state.players, Seat(0), status=Status.DEAD))
+    events = []
+    while state.transit is not None:
+        seat = sorted(waiting_on(GAME.pending(state)))[0]
+        outcome = GAME.apply(state, Pass(seat=seat))
+        state, events = outcome.state, [*events, *outcome.events]
+    gone = next(e for e in events if e.kind == "intel_discarded")
+    assert gone.args == {"sender": 0}
+    assert state.discard[-1] == "LOCK-K-S-1" and state.player(Seat(0)).intel == ()
+    assert [e.kind for e in events][-1] == "turn_began" and state.active == Seat(1)
 
 
 def to_play(state: State) -> State:
@@ -159,7 +207,7 @@ def test_the_default_mix_has_no_green(players: int) -> None:
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_an_odd_table_is_offered_both_two_camp_mixes_before_the_printed_ones(players: int) -> None:
-    choices = face_of("themessage").option_choices("identities", players)
+    choices = GAME.options.choices("identities", players)
     assert choices is not None and choices[0] is None  # the default: red one larger
     assert choices[1] == Mix(red=players // 2, blue=players // 2 + 1)
     assert all(mix.green for mix in choices[2:])
@@ -168,17 +216,23 @@ def test_an_odd_table_is_offered_both_two_camp_mixes_before_the_printed_ones(pla
 @pytest.mark.parametrize("players", [7, 8, 9])
 def test_other_counts_need_a_mix_set_up_by_the_group(players: int) -> None:
     names = [f"P{i}" for i in range(players)]
-    with pytest.raises(ValueError, match="mix"):
+    with pytest.raises(UnfitOptions) as refused:
         setup(names, Options())
+    assert refused.value.key == "option.themessage.identities.none_without_green"
     for mix in PRINTED_MIXES[players]:
         setup(names, Options(identities=mix))
 
 
 def test_a_mix_must_fit_the_box_and_have_both_camps() -> None:
     names = ["a", "b", "c", "d"]
-    for bad in (Mix(red=4, blue=0), Mix(red=1, blue=1), Mix(red=0, blue=3, green=1)):
-        with pytest.raises(ValueError):
+    for bad, why in (
+        (Mix(red=4, blue=0), "wrong_total"),  # four of a camp of three copies
+        (Mix(red=1, blue=1), "wrong_total"),
+        (Mix(red=0, blue=3, green=1), "camp_missing"),
+    ):
+        with pytest.raises(UnfitOptions) as refused:
             setup(names, Options(identities=bad))
+        assert refused.value.key == f"option.themessage.identities.{why}"
     setup(names, Options(identities=Mix(red=3, blue=1)))
 
 

@@ -11,7 +11,6 @@ new game's options appear here with no new screen code — only their words in t
 from __future__ import annotations
 
 import dataclasses
-import enum
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,7 +22,6 @@ from kivy.uix.textinput import TextInput
 from companion.games import GAMES
 from companion.i18n import Voice
 from ui import boxes
-from ui.faces import face_of
 from ui.faces.options import counted, option_words
 from ui.tablet import theme
 from ui.tablet.widgets import Panel, Sheet, Tap, Text, grows
@@ -39,7 +37,6 @@ class OptionsPanel(BoxLayout):
         super().__init__(orientation="vertical", size_hint_y=None, spacing=theme.GAP / 2)
         self.bind(minimum_height=self.setter("height"))
         self.screen = screen
-        self.face = face_of(screen.game)
         self.fields = dataclasses.fields(GAMES[screen.game].options_type)
         self.edited = [f.name for f in self.fields if self._counts_of(f) is not None]
         """The options a named box keeps: those counted one by one."""
@@ -80,10 +77,12 @@ class OptionsPanel(BoxLayout):
 
     def check(self) -> list[str]:
         """Why these options cannot deal this table, shown under them; nothing if they can."""
-        options = GAMES[self.screen.game].options_type(**self.screen.options)
-        found = self.face.option_problems(
-            options, self.screen.count, Voice.of(self.screen.app.lang, GAMES[self.screen.game])
+        spec = GAMES[self.screen.game]
+        voice = Voice.of(self.screen.app.lang, spec)
+        problems = spec.options.problems(
+            spec.options_type(**self.screen.options), self.screen.count
         )
+        found = [voice.text(p.key, **p.args) for p in problems]
         self.problems.text = "\n".join(found)
         return found
 
@@ -114,21 +113,13 @@ class OptionsPanel(BoxLayout):
         return panel
 
     def _choices(self, field: dataclasses.Field[Any]) -> list[Any]:
-        """The game's own list where it has one (a mix of identities for this many
-        players), else every value of the option's type."""
-        own = self.face.option_choices(field.name, self.screen.count)
-        if own is not None:
-            return own
-        default = field.default
-        if isinstance(default, bool):
-            return [default, not default]
-        if isinstance(default, enum.Enum):
-            return list(type(default))
-        assert isinstance(default, int)
-        return [default + i for i in range(3)]
+        """The values the game's options domain offers for this many players."""
+        choices = GAMES[self.screen.game].options.choices(field.name, self.screen.count)
+        assert choices is not None, f"{field.name} is counted, not chosen"
+        return choices
 
     def _words(self, name: str, value: Any, *, short: bool = False) -> str:
-        key, args = option_words(self.face, name, value, self.screen.count)
+        key, args = option_words(self.screen.game, name, value, self.screen.count)
         return self.t(f"option.{self.screen.game}.{name}.{key}" + (".short" if short else ""),
                       **args)  # fmt: skip
 
@@ -141,11 +132,12 @@ class OptionsPanel(BoxLayout):
     def _counts_of(self, field: dataclasses.Field[Any]) -> Any:
         """What an option counts — its value, or for ``None`` the game's default for this
         table — where it is counted one by one (``None`` where it is a choice)."""
-        if self.face.option_choices(field.name, self.screen.count) is not None:
+        domain = GAMES[self.screen.game].options
+        if domain.choices(field.name, self.screen.count) is not None:
             return None
         value = self.screen.options[field.name]
         if value is None:
-            value = self.face.option_default(field.name, self.screen.count)
+            value = domain.default(field.name, self.screen.count)
         stepped = field.default is None and isinstance(value, int)
         return value if counted(value) or stepped else None
 
@@ -214,7 +206,8 @@ class OptionsPanel(BoxLayout):
 
     def _per_size(self) -> list[str]:
         seats = self.screen.count
-        return [n for n in self.edited if self.face.option_default(n, seats) is not None]
+        domain = GAMES[self.screen.game].options
+        return [n for n in self.edited if domain.default(n, seats) is not None]
 
     def _save(self, name: str) -> None:
         if not name.strip():
