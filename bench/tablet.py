@@ -133,7 +133,7 @@ async def play(actions: int, made: Any) -> None:
         await ws.close()
     app.stop()
     await task
-    await session.phones.stop()
+    await session.live.phones.stop()
 
 
 def timing() -> dict[str, Any]:

@@ -46,12 +46,12 @@ from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
 from ui import boxes, camera, cjk, demo, faults
 from ui import season as season_words
-from ui.phone.server import DEFAULT_PORT, PhoneServer
+from ui.live import LiveTable
+from ui.phones import DEFAULT_PORT
 from ui.register import box_named, camera_learning, faces_of, learn_faces, register
 from ui.story.scene import StillPlaying, scene
 from ui.terminal import TableScreen
 from ui.walkthrough import box_cards, deck_cards, worded
-from ui.windows import WindowTimer
 
 APP = faults.APP
 LINGER_S = 120.0
@@ -333,22 +333,17 @@ async def _play(
 ) -> None:
     """The demo's game, with the phone server beside it unless told otherwise; its cards
     laid on the readers ``--input`` names, if it has readers."""
-    phones = None if args.no_phones else PhoneServer(service, host=args.host, port=args.port)
-    if phones is not None:
-        await phones.start()
-        demo.show_phones(console, voice, phones)
-    timer = WindowTimer(service, asyncio.get_running_loop())
-    try:
+    async with LiveTable(service, phones=not args.no_phones, host=args.host,
+                         port=args.port) as live:  # fmt: skip
+        phones = live.phones
+        if phones is not None:
+            demo.show_phones(console, voice, phones)
         pace = 0.0 if args.fast else args.pace
         await demo.play(service, console, voice, pace, seed, phones=phones,
                         readers=_readers(args, readers))  # fmt: skip
         if phones is not None and phones.connected():
             console.print(voice.text("demo.linger"), style="dim")
             await phones.until_alone(LINGER_S)
-    finally:
-        timer.stop()
-        if phones is not None:
-            await phones.stop()
 
 
 def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:

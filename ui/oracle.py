@@ -55,7 +55,8 @@ def sent(
     session: Session, seat: Seat, lang: str, tries: Sequence[SeatAction], *, phoneless: bool
 ) -> Sent:
     """What ``seat`` is sent now, its phone speaking ``lang``."""
-    phones = session.phones
+    phones = session.live.phones
+    assert phones is not None
     turn = json.dumps(session.seat_message(seat), ensure_ascii=False) if phoneless else None
     answers = tuple(phones.answer(seat, action, lang) for action in tries)
     return Sent(phones.frame(seat, lang), turn, answers)

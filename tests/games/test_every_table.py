@@ -59,6 +59,7 @@ from tests.games.test_every_game import CLOSES, WEIGHTS, attempt_of, parts_of, r
 from tests.runs import GameFailed, Replay, cases, failed_before, run_of
 from tests.runs import played as count
 from ui import oracle
+from ui.live import LiveTable
 from ui.tablet.session import Session
 
 PATH = "tests/games/test_every_table.py"
@@ -125,8 +126,8 @@ def open_table(game: str, way: str, seed: int, folder: Path) -> Live:
         header.decoded_options(), rng=random.Random(seed + 1), clock=clock, **policy,
     )  # fmt: skip
     phoneless = frozenset(rng.sample([Seat(i) for i in range(n)], rng.choice([1, 1, 2])))
-    live = Live(way, service.journal, service, Session(service, rng.choice(LANGS)), None,
-                phoneless, clock, rng)  # fmt: skip
+    session = Session(LiveTable(service, port=0), rng.choice(LANGS))
+    live = Live(way, service.journal, service, session, None, phoneless, clock, rng)
     roles = reader_roles(n)
     if way == "readers":
         live.places = roles
@@ -301,15 +302,15 @@ def resumed(live: Live) -> None:
     sent the same bytes."""
     before = live.service
     seats = [Seat(i) for i in range(len(before.names))]
-    sent = {s: _untimed(live.session.phones.frame(s, "en")) for s in seats}
+    sent = {s: _untimed(live.session.live.phones.frame(s, "en")) for s in seats}
     words = oracle.shown(live.session)
     service = TableService.resume(live.journal, before.game_id, rng=random.Random(7),
                                   clock=live.clock)  # fmt: skip
     assert service.table.state == before.table.state, "resumed otherwise"
     live.service = service
-    live.session = Session(service, live.session.lang)
+    live.session = Session(LiveTable(service, port=0), live.session.lang)
     attach(live)
-    assert {s: _untimed(live.session.phones.frame(s, "en")) for s in seats} == sent
+    assert {s: _untimed(live.session.live.phones.frame(s, "en")) for s in seats} == sent
     assert _unalerted(oracle.shown(live.session)) == _unalerted(words)
 
 

@@ -6,7 +6,7 @@ import aiohttp
 import pytest
 
 from tests.ui.phone.conftest import Served
-from ui.phone import lan
+from ui import lan
 from ui.phone.origin import OwnHosts, split_host
 
 

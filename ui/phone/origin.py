@@ -5,7 +5,7 @@ to the tablet; the browser says where the page came from in ``Origin``. And
 with DNS rebinding a hostile page can make its own name point at the tablet,
 so that ``Origin`` and ``Host`` agree and both name the attacker
 (``http://evil.example:8737``). So both are checked: ``Host`` must name this
-server — one of its own addresses, as :mod:`ui.phone.lan` finds them, loopback,
+server — one of its own addresses, as :mod:`ui.lan` finds them, loopback,
 or the host it was started with — with its port, and ``Origin`` must be exactly
 ``http://`` and that host and port. The page is only ever served over plain
 HTTP, so no other scheme is ours.
@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ui.phone import lan
+from ui import lan
 
 LOOPBACK_NAMES = frozenset({"localhost"})
 REFRESH_S = 10.0

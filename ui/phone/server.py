@@ -43,16 +43,17 @@ from companion.core.types import JSON, JSONObject, Seat
 from companion.i18n import FALLBACK, LANGS, Voice, catalog, text
 from companion.journal_errors import JournalError
 from companion.service import Change, TableService
+from ui import lan
 from ui.faces import face_of
-from ui.phone import lan
 from ui.phone.devices import Device, SeatDevices
 from ui.phone.exhaustion import Exhaustion
 from ui.phone.gate import Gate, GatedSite
 from ui.phone.limits import BadAttempts, Bucket, Clock, Doors, Limits
 from ui.phone.lobby import Lobby
 from ui.phone.origin import OwnHosts
-from ui.phone.render import FEED, refusal, view_frame
 from ui.phone.tokens import SeatTokens
+from ui.phones import DEFAULT_PORT, DeviceStatus
+from ui.seat_screen import FEED, refusal, view_frame
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,6 @@ CLOSE_S = 2.0
 """How long a closing socket waits for the phone's goodbye before it is cut."""
 IDLE_S = 15.0
 """An HTTP connection that sends no request for this long is closed (a silent TCP socket)."""
-DEFAULT_PORT = 8737
 ANY_PORT = 0
 EVERYWHERE = ("0.0.0.0", "::")
 """Binding to these is no name of ours: the machine's own addresses are found in ``lan``."""
@@ -123,16 +123,6 @@ class Phone:
     lang: str = FALLBACK
     sent: asyncio.Lock = field(default_factory=asyncio.Lock)
     opened: int = field(default_factory=lambda: next(_order))
-
-
-@dataclass(frozen=True)
-class DeviceStatus:
-    """One of a seat's phones, as the tablet shows it."""
-
-    label: str
-    holds: bool
-    """It holds the seat; otherwise it asks the tablet for it."""
-    connected: bool
 
 
 class PhoneServer:

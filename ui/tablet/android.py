@@ -39,7 +39,7 @@ from companion.tagmap import TagMap
 from hardware.android_nfc import Adapter, AndroidNfc
 from hardware.sources import Context, Watch
 from ui import faults
-from ui.phone.server import DEFAULT_PORT
+from ui.phones import DEFAULT_PORT
 from ui.tablet import launch
 from ui.tablet.android_speech import AndroidSpeaker, Tts
 from ui.tablet.decks import OnTablet

@@ -35,6 +35,7 @@ from companion.service import Dealer, Draws, TableService
 from companion.tagmap import TagMapError
 from hardware.sources import Context, Watch, open_watched
 from ui import boxes, faults
+from ui.live import LiveTable
 from ui.tablet import fonts, theme
 from ui.tablet.decks import OnTablet
 from ui.tablet.screens.join import JoinScreen
@@ -291,15 +292,15 @@ class TabletApp(App):
 
     async def _open(self, service: TableService, screen: str) -> None:
         try:
-            session = Session(service, self.lang, host=self.host, port=self.port)
+            live = LiveTable(service, host=self.host, port=self.port)
         except JournalError as err:  # the seats' tokens could not be kept
             self._failed(err)
             return
-        await session.start()
+        await live.start(self.sensors)
+        session = Session(live, self.lang)
         if session.phones.moved is not None:
             screen = "join"  # the phones' codes changed: everyone scans again
         if self.sensors is not None:
-            service.attach(self.sensors)
             for status in list(self.sensors.statuses.values()):
                 session.hear(status)
         self.session = session

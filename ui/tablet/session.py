@@ -9,7 +9,6 @@ tablet's language, and tells its listeners once per event at the table.
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import math
 from collections import deque
@@ -30,9 +29,9 @@ from companion.observations import SourceState, SourceStatus, describe_status
 from companion.service import Change, TableService
 from ui.faces import face_of
 from ui.faces.base import Alert, Face, Pile, SeatFace
-from ui.phone.render import view_message
-from ui.phone.server import DeviceStatus, PhoneServer
-from ui.windows import WindowTimer
+from ui.live import LiveTable
+from ui.phones import DeviceStatus, Phones
+from ui.seat_screen import view_message
 
 FEED = 40
 
@@ -87,11 +86,11 @@ class TableWords:
 class Session:
     """The tablet's side of one live game and its phones."""
 
-    def __init__(
-        self, service: TableService, lang: str, *, host: str | None = None, port: int = 0
-    ) -> None:
-        self.service = service
-        self.phones = PhoneServer(service, host=host, port=port)
+    def __init__(self, live: LiveTable, lang: str) -> None:
+        assert live.phones is not None, "the tablet's games always serve phones"
+        self.live = live
+        self.service: TableService = (service := live.service)
+        self.phones: Phones = live.phones
         self.voice = Voice.of(lang, service.spec, service.names)
         self.face: Face = face_of(service.header.game)
         self.paused = False
@@ -102,22 +101,15 @@ class Session:
         self.heard = len(self._events)
         """How many public events the session has heard, ever: screens add only the new ones."""
         self._listeners: list[Callable[[], None]] = []
-        self._timer: WindowTimer | None = None
         self._choices: dict[tuple[Seat, str], tuple[TableMenu, list[Choice]]] = {}
         self._asking: dict[tuple[Seat, str], Alert] = {}
         """Each phone asking for a seat, and the alert that says so."""
         service.subscribe(self._on_change)
         self.phones.on_connections(lambda _: self._phones_changed())
 
-    async def start(self) -> None:
-        """Open the phones' server, and the clock that closes unanswered windows."""
-        await self.phones.start()
-        self._timer = WindowTimer(self.service, asyncio.get_running_loop())
-
     async def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-        await self.phones.stop()
+        """The game's table stopped: its phones told goodbye, its clock stopped."""
+        await self.live.stop()
 
     # --- what screens read ----------------------------------------------------------
 
@@ -368,8 +360,7 @@ class Session:
     def set_paused(self, paused: bool) -> None:
         """A paused table closes no window; on going on, the open one starts its time again."""
         self.paused = paused
-        if self._timer is not None:
-            self._timer.pause(paused)
+        self.live.pause(paused)
         self._changed()
 
     def set_lang(self, lang: str) -> None:

@@ -23,7 +23,7 @@ from companion.i18n import Voice
 from companion.service import TableService
 from ui.faces import face_of
 from ui.oracle import world_for
-from ui.phone.render import view_message
+from ui.seat_screen import view_message
 
 WORLDS = 3
 """Worlds drawn for each frame checked."""

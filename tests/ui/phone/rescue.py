@@ -19,9 +19,9 @@ from companion.games.darkfireline.actions import EndPlay, Shoot
 from companion.games.darkfireline.cards import Kind, kind_of
 from companion.journal import Journal
 from companion.service import Dealer, Draws, TableService
+from companion.windows import WindowTimer
 from tests.ui.phone.conftest import SEATS, Clock
 from ui.phone.server import PhoneServer
-from ui.windows import WindowTimer
 
 SEED = 4
 """Deals the identities and the first player alike at every table of this test."""

@@ -26,8 +26,8 @@ from companion.transcript import new_header
 from tests.journals import fill, until_full
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to
+from ui import seat_screen as render
 from ui.faces.base import Face
-from ui.phone import render
 from ui.phone.server import PhoneServer
 
 

@@ -19,9 +19,9 @@ from companion.core.rounds import Hold, open_round
 from companion.core.types import Seat
 from companion.journal import Journal
 from companion.service import Draws, TableService
+from companion.windows import WindowTimer
 from tests.ui.phone.conftest import SEATS, next_view
 from ui.phone.server import PhoneServer
-from ui.windows import WindowTimer
 
 
 async def a_table_in_a_window(tmp_path: Path) -> tuple[TableService, PhoneServer]:

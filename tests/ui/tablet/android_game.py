@@ -204,7 +204,7 @@ async def sleep_and_wake(app: TabletApp, phones: list[Phone]) -> dict[str, Any]:
     session = app.session
     assert session is not None
     app.dispatch("on_pause")
-    await session.phones.stop()
+    await session.live.phones.stop()
     paused = session.paused
     joins = sum(p.joins for p in phones)
     app.dispatch("on_resume")
@@ -246,7 +246,7 @@ async def play(device: android.Device, nfc: FakeAndroid) -> dict[str, Any]:
     result["over_before_kill"] = service.over() is not None
     app.stop()  # the system kills the app in the background: nobody is told goodbye,
     await asyncio.gather(task, return_exceptions=True)
-    await session.phones.stop()  # and its sockets are gone with it
+    await session.live.phones.stop()  # and its sockets are gone with it
     moves.left, moves.claims = math.inf, True  # the players pick up their phones again
 
     app, task = await start(device, port=0)

@@ -40,7 +40,8 @@ from hardware.sources import Watch
 from tests.ui.phone.conftest import next_view
 from tests.ui.tablet.conftest import Tablet, texts
 from ui.faces import face_of
-from ui.phone.render import view_message
+from ui.live import LiveTable
+from ui.seat_screen import view_message
 from ui.tablet.app import TabletApp
 from ui.tablet.session import Session
 
@@ -91,7 +92,7 @@ async def dealt_on_the_tablet(
     yield tablet, session
     app.stop()
     await task
-    await session.phones.stop()
+    await session.live.phones.stop()
 
 
 def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:
@@ -101,14 +102,14 @@ def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:
         return DEAL if isinstance(state.phase, Dealing) else told(state)
 
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS, chance=chance)
-    session = Session(TableService(table), "en", host="127.0.0.1")
+    session = Session(LiveTable(TableService(table), host="127.0.0.1", port=0), "en")
     return session, attach_readers(session, tmp_path)
 
 
 async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: Path) -> None:
     session, roles = session_with_readers(tmp_path)
     table = session.service.table
-    await session.phones.start()
+    await session.live.phones.start()
     base = f"http://127.0.0.1:{session.phones.port}"
     async with (
         EmulatedTable(roles, tmp_path, session.service.observe) as readers,
@@ -165,7 +166,7 @@ async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: 
         over = table.over()
         assert over is not None and over.reason == "claim" and 0 in over.winners
         await ws.close()
-    await session.phones.stop()
+    await session.live.phones.stop()
 
 
 async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_once(
@@ -173,7 +174,7 @@ async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_o
 ) -> None:
     """The draw and the card it turned out to be are one tap: one redraw, one view a phone."""
     session, roles = session_with_readers(tmp_path)
-    await session.phones.start()
+    await session.live.phones.start()
     base = f"http://127.0.0.1:{session.phones.port}"
     redraws: list[None] = []
     session.subscribe(lambda: redraws.append(None))
@@ -195,7 +196,7 @@ async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_o
         assert session.submit(Discard(seat=Seat(0), card=CardId("A-SB1")))  # over her limit
         assert await next_view(ws) != drawn  # the next push is the discard, not the tap again
         await ws.close()
-    await session.phones.stop()
+    await session.live.phones.stop()
 
 
 async def test_a_card_that_asks_the_table_redraws_the_tablet_to_ask_it(tmp_path: Path) -> None:
@@ -216,7 +217,7 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     """§2 dealt by hand: the tablet says who has still to lay their cards, never which."""
     journal = Journal(tmp_path / "j.sqlite3")
     service = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
-    session = Session(service, "en")
+    session = Session(LiveTable(service, port=0), "en")
     roles = attach_readers(session, tmp_path)
     intro = text("en", "ingest.deal.intro.microfilms")
     assert session.waiting() == [

@@ -11,6 +11,7 @@ from companion.games.microfilms.options import NationOut, Options
 from companion.i18n import text
 from companion.journal import Journal
 from companion.service import Dealer, Draws, TableService
+from ui.live import LiveTable
 from ui.tablet.session import Session
 
 
@@ -25,7 +26,7 @@ def test_a_table_that_deals_by_hand_is_guided_to_put_the_nation_out_back_as_the_
         Journal(tmp_path / "j.sqlite3"), "microfilms", ["Ann", "Ben", "Cat", "Dan"],
         Options(nation_out=reading), draws=Draws.TOLD, dealer=Dealer.TABLE, rng=random.Random(1),
     )  # fmt: skip
-    steps = Session(service, "en", host="127.0.0.1").deal_guide()
+    steps = Session(LiveTable(service, host="127.0.0.1", port=0), "en").deal_guide()
     count = 8 if reading is NationOut.UNSEEN else 6
     prefix = f"tablet.deal_guide.microfilms.{reading}"
     assert steps == [

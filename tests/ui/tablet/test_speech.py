@@ -17,6 +17,7 @@ from companion.journal import Journal
 from companion.service import Draws, TableService
 from tests.ui.tablet.conftest import run_tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
+from ui.live import LiveTable
 from ui.tablet.session import Session
 from ui.tablet.speech import Crier, Espeak, Recording
 
@@ -25,7 +26,7 @@ def session_of(folder: Path, game: str, names: list[str], lang: str, seed: int) 
     """A practice game (the app deals and draws) at a tablet speaking ``lang``."""
     journal = Journal(folder / "j.sqlite3")
     service = TableService.start(journal, game, names, draws=Draws.APP, rng=random.Random(seed))
-    return Session(service, lang, host="127.0.0.1")
+    return Session(LiveTable(service, host="127.0.0.1", port=0), lang)
 
 
 def play_out(session: Session, seed: int) -> list[tuple[str, str]]:

@@ -1,19 +1,73 @@
-"""What every screen shares: built from the app's state, rebuilt when the language changes."""
+"""What every screen shares: built from the tablet's state, rebuilt when the language changes.
+
+A screen is handed the tablet as :class:`Tablet` — where to go, the language, the journal,
+the game's session and what a tap asks of it — never the app itself, so no screen imports
+the app that holds them all.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.core.types import Seat
 from companion.i18n import LANGS, text
+from companion.journal import Journal
+from companion.sensors import Sensors
+from companion.service import Dealer, Draws
 from ui.tablet import theme
+from ui.tablet.decks import OnTablet
+from ui.tablet.session import Session
+from ui.tablet.speech import Speaker
 from ui.tablet.widgets import Tap
 
-if TYPE_CHECKING:
-    from ui.tablet.app import TabletApp
+
+class Tablet(Protocol):
+    """What a screen may read of the tablet and ask of it."""
+
+    lang: str
+    journal: Journal
+    session: Session | None
+    """The game being played, if one is."""
+    sensors: Sensors | None
+    """The table's readers, running from the start."""
+    decks: OnTablet | None
+    """The tablet's own reader and its decks (Android)."""
+    speaker: Speaker | None
+    host: str | None
+    boxes: Path
+
+    def show(self, name: str) -> None: ...
+
+    def set_lang(self, lang: str) -> None: ...
+
+    def new_game(
+        self,
+        game: str,
+        names: Sequence[str],
+        options: object,
+        *,
+        draws: Draws,
+        dealer: Dealer,
+        window: int,
+        voice: bool = False,
+    ) -> None: ...
+
+    def resume(self, game_id: int) -> None: ...
+
+    def leave_game(self) -> None: ...
+
+    def register_deck(self, game: str) -> None: ...
+
+    def reseat(self, seat: Seat) -> None: ...
+
+    def admit(self, seat: Seat, label: str) -> None: ...
+
 
 LANG_LABELS = {"zh-Hant": "繁", "zh-Hans": "简", "en": "EN"}
 
@@ -21,10 +75,14 @@ LANG_LABELS = {"zh-Hant": "繁", "zh-Hans": "简", "en": "EN"}
 class Page(Screen):
     name_: str = ""
 
-    def __init__(self, app: TabletApp, **kw: Any) -> None:
+    def __init__(self, app: Tablet, **kw: Any) -> None:
         super().__init__(name=self.name_, **kw)
         self.app = app
         self.rebuild()
+
+    @property
+    def lang(self) -> str:
+        return self.app.lang
 
     def t(self, key: str, **args: object) -> str:
         return text(self.app.lang, key, **args)

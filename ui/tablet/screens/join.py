@@ -19,7 +19,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 
 from companion.core.types import Seat
-from ui.phone.server import DeviceStatus
+from ui.phones import DeviceStatus
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.widgets import Confirm, Panel, QRCode, Tap, Text

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.filechooser import FileChooserListView
@@ -26,14 +26,25 @@ from ui.faces.options import counted, option_words
 from ui.tablet import theme
 from ui.tablet.widgets import Panel, Sheet, Tap, Text, grows
 
-if TYPE_CHECKING:
-    from ui.tablet.screens.start import StartScreen
+
+class NewGame(Protocol):
+    """The new game the options are for, as the start screen holds it."""
+
+    game: str
+    count: int
+    """How many players."""
+    options: dict[str, Any]
+    lang: str
+    boxes: Path
+    """Where the group's named boxes are kept."""
+
+    def t(self, key: str, **args: object) -> str: ...
 
 
 class OptionsPanel(BoxLayout):
     """Every option of the start screen's game, for its number of players."""
 
-    def __init__(self, screen: StartScreen) -> None:
+    def __init__(self, screen: NewGame) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=theme.GAP / 2)
         self.bind(minimum_height=self.setter("height"))
         self.screen = screen
@@ -52,7 +63,7 @@ class OptionsPanel(BoxLayout):
 
     @property
     def folder(self) -> Path:
-        return self.screen.app.boxes
+        return self.screen.boxes
 
     def t(self, key: str, **args: object) -> str:
         return self.screen.t(key, **args)
@@ -78,7 +89,7 @@ class OptionsPanel(BoxLayout):
     def check(self) -> list[str]:
         """Why these options cannot deal this table, shown under them; nothing if they can."""
         spec = GAMES[self.screen.game]
-        voice = Voice.of(self.screen.app.lang, spec)
+        voice = Voice.of(self.screen.lang, spec)
         problems = spec.options.problems(
             spec.options_type(**self.screen.options), self.screen.count
         )

@@ -22,8 +22,8 @@ from companion.i18n import sample_names
 from companion.journal_errors import JournalError
 from companion.observations import SourceState, describe_status
 from companion.service import WINDOW_SECONDS, Dealer, Draws
+from ui import lan
 from ui.faces.base import Alert
-from ui.phone import lan
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.screens.options import OptionsPanel
@@ -34,6 +34,11 @@ class StartScreen(Page):
     name_ = "start"
 
     chosen: str | None = None
+
+    @property
+    def boxes(self) -> Path:
+        """Where the group's named boxes are kept (:class:`OptionsPanel`)."""
+        return self.app.boxes
 
     def build(self) -> None:
         self.game = self.chosen or next(iter(GAMES))

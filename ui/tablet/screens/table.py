@@ -27,7 +27,7 @@ from kivy.utils import escape_markup
 from companion.core.prompts import waiting_on
 from companion.core.types import Seat
 from ui.faces.base import Alert, SeatFace
-from ui.phone.server import DeviceStatus
+from ui.phones import DeviceStatus
 from ui.tablet import theme
 from ui.tablet.art import TokenRow
 from ui.tablet.screens.base import Page, language_bar

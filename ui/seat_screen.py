@@ -1,4 +1,5 @@
-"""A seat's view, in its phone's language: the ``view`` message of the protocol.
+"""A seat's view, in its phone's language: the ``view`` message of the protocol — what the
+seat's phone shows, and the tablet in a seat's private turn (the presentation both share).
 
 All words are rendered here, on the app's side, from the rules' keys and
 arguments — so the page needs no copy of the rules' vocabulary — and only
