@@ -42,7 +42,8 @@ from companion.core import playout
 from companion.core.types import Seat
 from companion.games import GAMES
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 from ui.phone.limits import Limits
 from ui.phone.server import PhoneServer
 

@@ -88,7 +88,7 @@ async def play(actions: int, made: Any) -> None:
     from kivy.core.window import Window  # noqa: PLC0415 -- only once Kivy is configured
 
     from companion.core import playout  # noqa: PLC0415
-    from companion.service import Draws  # noqa: PLC0415
+    from companion.policy import Draws  # noqa: PLC0415
 
     flips: list[float] = []
     Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))

@@ -19,7 +19,7 @@ view per tap, and the tablet redraws once.
 from __future__ import annotations
 
 import contextlib
-import enum
+import dataclasses
 import json
 import logging
 import random
@@ -53,6 +53,7 @@ from companion.ingest import (
 )
 from companion.journal import Journal
 from companion.observations import Observation, SourceStatus
+from companion.policy import WINDOW_SECONDS, Dealer, Draws, Policy
 from companion.seal import TableSeal
 from companion.sensors import Sensors
 from companion.table import (
@@ -67,26 +68,6 @@ from companion.table import (
 from companion.transcript import Header
 
 log = logging.getLogger(__name__)
-
-
-class Draws(enum.StrEnum):
-    """Who says what a draw from the deck turned out to be, when no reader saw it."""
-
-    TOLD = "told"
-    """The drawer, on their phone (the tablet for a seat without one)."""
-    APP = "app"
-    """The app draws it (a practice game, or a demo played without readers)."""
-
-
-class Dealer(enum.StrEnum):
-    """Who deals a game the readers cannot read the deal of (``readers``: they can)."""
-
-    TABLE = "table"
-    """The players deal the real cards and each tells their phone what they were dealt
-    (:mod:`companion.core.dealt`): nobody sees more than their own."""
-    APP = "app"
-    """The app deals, and the real cards are laid out to match (a demo, or a table with a
-    host who does not play)."""
 
 
 @dataclass(frozen=True)
@@ -158,24 +139,20 @@ class SeatView:
     """The game's cards by face: a phone is sent faces, never a copy's id (:func:`by_face`)."""
 
 
-WINDOW_SECONDS = 20
-"""How long a round waits for answers unless the table sets otherwise (``0``: for all)."""
-
 Listener = Callable[[Change], None]
 
 
-def chance_policy(spec: GameSpec[Any], meta: JSONObject, rng: random.Random) -> Chance:
+def chance_policy(spec: GameSpec[Any], policy: Policy, rng: random.Random) -> Chance:
     """Where chance comes from at a table, as its kept policy says: the deal of a game dealt
     by hand is read off the readers, or made from what the players tell (what no player may
     see read off a centre reader, if there is one); a draw no reader sees is told by its
     drawer, unless the app draws it."""
-    readers = meta.get("readers") is True
-    told = readers or meta.get("draws", Draws.TOLD.value) == Draws.TOLD.value
+    told = policy.readers or policy.draws is Draws.TOLD
     chance = players_tell(spec, rng) if told else house_chance(spec, rng)
-    if readers:
+    if policy.readers:
         return dealt_by_hand(spec, chance)
-    if meta.get("dealer") == Dealer.TABLE.value:
-        return dealt_by_words(spec, chance, rng, centre=meta.get("centre") is True)
+    if policy.dealer is Dealer.TABLE:
+        return dealt_by_words(spec, chance, rng, centre=policy.centre)
     return chance
 
 
@@ -217,26 +194,26 @@ class TableService:
         dealer: Dealer = Dealer.APP,
         centre: bool = False,
         rng: random.Random | None = None,
-        meta: JSONObject | None = None,
         window: int = WINDOW_SECONDS,
+        voice: bool = False,
+        by: str = "",
         clock: Callable[[], float] = time.monotonic,
     ) -> TableService:
         """A new game, journaled and dealt — by the app, or by hand: read off ``readers``, or
         told by the players on their phones (``dealer``), with a ``centre`` reader for what
         nobody may see.
 
-        The policy is kept with the game (``draws``, ``readers``, ``dealer``, ``centre``, and
-        ``window``: the seconds a round waits for answers), so a resumed game goes on the
-        same way. A seed (``rng``) is for demos and tests; real games draw from the
-        operating system.
+        The policy (:class:`~companion.policy.Policy`: these, ``window`` the seconds a round
+        waits for answers, ``voice``, and ``by`` what made the game) is kept with the game,
+        so a resumed game goes on the same way. A seed (``rng``) is for demos and tests;
+        real games draw from the operating system.
         """
         source = rng or random.SystemRandom()
-        kept: JSONObject = {
-            **(meta or {}), "draws": draws.value, "readers": readers, "dealer": dealer.value,
-            "centre": centre, "window": window,
-        }  # fmt: skip
-        chance = chance_policy(GAMES[game], kept, source)
-        table = Table.start(journal, game, names, options=options, chance=chance, meta=kept)
+        policy = Policy(draws, readers, dealer, centre, window, voice, by)
+        chance = chance_policy(GAMES[game], policy, source)
+        table = Table.start(
+            journal, game, names, options=options, chance=chance, meta=policy.meta()
+        )
         return cls(table, source, clock, readers)
 
     @classmethod
@@ -251,11 +228,13 @@ class TableService:
     ) -> TableService:
         """The game exactly as its last committed action left it, on the same policy —
         unless ``readers`` says whether the table has readers now."""
-        header = journal.header(game_id)
-        by_hand = header.meta.get("readers") is True if readers is None else readers
+        policy = journal.header(game_id).policy
+        if readers is not None:
+            policy = dataclasses.replace(policy, readers=readers)
         source = rng or random.SystemRandom()
-        chance = chance_policy(header.spec, {**header.meta, "readers": by_hand}, source)
-        return cls(Table.resume(journal, game_id, chance=chance), source, clock, by_hand)
+        chance = chance_policy(GAMES[journal.header(game_id).game], policy, source)
+        table = Table.resume(journal, game_id, chance=chance)
+        return cls(table, source, clock, policy.readers)
 
     # --- what faces read ------------------------------------------------------------
 
@@ -302,7 +281,7 @@ class TableService:
         deal = self.spec.sensing.deal
         if deal is None or not deal.waits(self.table.state) or self.over() is not None:
             return False
-        return not self.deals_on_readers and self.header.meta.get("dealer") == Dealer.TABLE.value
+        return not self.deals_on_readers and self.header.policy.dealer is Dealer.TABLE
 
     def acting(self) -> Seat | None:
         """The first seat the table waits for, if it waits for one."""
@@ -332,8 +311,7 @@ class TableService:
     @property
     def window_seconds(self) -> int:
         """How long a round waits for answers at this table; ``0``: until all have answered."""
-        kept = self.header.meta.get("window", WINDOW_SECONDS)
-        return kept if isinstance(kept, int) and kept >= 0 else WINDOW_SECONDS
+        return self.header.policy.window
 
     def window(self) -> Window | None:
         """The round open now, if any, and when the app closes it."""

@@ -23,6 +23,7 @@ from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
 from companion.core.types import JSON, JSONObject, Seat
 from companion.games import GAMES
+from companion.policy import Policy
 
 FORMAT = "table-companion/1"
 
@@ -56,6 +57,11 @@ class Header:
             "options": self.options,
             "meta": self.meta,
         }
+
+    @property
+    def policy(self) -> Policy:
+        """How the table plays, as the header keeps it."""
+        return Policy.of(self.meta)
 
     def decoded_options(self) -> Any:
         """The game's options object, as the header keeps them."""

@@ -16,7 +16,8 @@ from companion.core.playout import choose
 from companion.core.prompts import waiting_on
 from companion.games.themessage.options import Options
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 
 
 def discarding(path: Path, game: str, options: object, seats: int) -> TableService:

@@ -21,7 +21,8 @@ from companion.core.types import Seat
 from companion.core.worlds import named_cards, relabel
 from companion.games.themessage.actions import Burn
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 from tests.counted import calls_in
 
 GAMES = 4

@@ -27,7 +27,8 @@ from companion.core.taps import Place
 from companion.core.types import CardId
 from companion.games import GAMES
 from companion.journal import Journal
-from companion.service import Dealer, Draws, TableService
+from companion.policy import Dealer, Draws
+from companion.service import TableService
 
 POLICIES = [
     (Draws.APP, False, Dealer.APP),

@@ -21,7 +21,8 @@ SEATS = ["Ann", "Ben", "Cat", "Dan"]
 DEALT_THEN_KILLED = """
 import os, signal, sys
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.service import TableService
+from companion.policy import Draws
 
 seats = ["Ann", "Ben", "Cat", "Dan"]
 service = TableService.start(Journal(sys.argv[1]), sys.argv[2], seats, draws=Draws.APP)

@@ -21,8 +21,9 @@ from companion.games.microfilms.actions import Draw, Source
 from companion.ingest import Feedback, Notice
 from companion.journal import Journal
 from companion.observations import SourceState, SourceStatus, TagPlaced
+from companion.policy import Draws
 from companion.sensors import Sensors
-from companion.service import Change, Draws, TableService
+from companion.service import Change, TableService
 from firmware_bridge.emulators.ntag import sticker_uid
 from hardware.hands import recogniser, stumbling
 from hardware.script import ScriptSource

@@ -30,7 +30,8 @@ from companion.games.microfilms.cards import Nation
 from companion.games.microfilms.state import Choosing, Drawing
 from companion.journal import Journal
 from companion.observations import TagPlaced
-from companion.service import Dealer, Draws, TableService
+from companion.policy import Dealer, Draws
+from companion.service import TableService
 from firmware_bridge.emulators.ntag import sticker_uid
 from hardware.hands import recogniser
 

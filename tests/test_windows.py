@@ -22,7 +22,8 @@ from companion.core.worlds import relabel
 from companion.games.themessage import timing
 from companion.games.themessage.cards import CARDS, Function
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 SECONDS = 15

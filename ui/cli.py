@@ -33,8 +33,9 @@ from companion.i18n import LANGS, Voice, pick_lang, sample_names, text
 from companion.journal import Journal
 from companion.journal_errors import JournalError
 from companion.observations import Source, describe_status
+from companion.policy import Draws
 from companion.seal import opened
-from companion.service import Draws, TableService
+from companion.service import TableService
 from companion.tagmap import TagMap, TagMapError
 from companion.transcript import Header, TranscriptError, dumps, read, run, views
 from hardware import inventory
@@ -309,7 +310,7 @@ def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
     readers = not args.no_readers
     service = TableService.start(
         journal, args.game, names, draws=Draws.APP, readers=readers,
-        rng=random.Random(args.seed), meta={"by": "demo"},
+        rng=random.Random(args.seed), by="demo",
     )  # fmt: skip
     voice = Voice.of(lang, spec, names)
     demo.intro(console, voice, service, args.seed)
@@ -407,7 +408,7 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
         console.print(text(lang, "cli.no_unfinished"), style="yellow")
         return 1
     header = journal.header(game)
-    readers = header.meta.get("readers") is True and not args.no_readers
+    readers = header.policy.readers and not args.no_readers
     service = TableService.resume(journal, game, readers=readers)
     if args.json:
         resumed = {"game": game, "seq": service.seq, "goes_on": service.goes_on(),
@@ -422,7 +423,7 @@ def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:
         screen.table(service.public_view())
         demo.finale(console, voice, service)
         return 0
-    if header.meta.get("by") != "demo":
+    if header.policy.by != "demo":
         screen.table(service.public_view())
         console.print(voice.text("cli.resume_table"))
         return 0

@@ -51,7 +51,8 @@ from companion.core.types import CardId, Seat
 from companion.games import GAMES
 from companion.i18n import LANGS
 from companion.journal import Journal
-from companion.service import Dealer, Draws, TableService
+from companion.policy import Dealer, Draws
+from companion.service import TableService
 from companion.transcript import fold
 from hardware.emulated import DirectTable
 from hardware.hands import Hands, reader_roles, recogniser

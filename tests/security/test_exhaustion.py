@@ -20,7 +20,8 @@ CHILD = textwrap.dedent(
     import asyncio, logging, random, resource, sys
     from companion.core.types import Seat
     from companion.journal import Journal
-    from companion.service import Draws, TableService
+    from companion.service import TableService
+    from companion.policy import Draws
     from ui.phone.server import PhoneServer
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")

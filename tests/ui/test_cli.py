@@ -19,7 +19,8 @@ from companion.core.playout import choose
 from companion.games import GAMES
 from companion.i18n import text
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 from tests.journals import damage_rows_page, digest, two_games
 from tests.test_fairness import in_a_shell
 from tests.test_journal import on_a_read_only_card
@@ -192,7 +193,7 @@ def test_a_resumed_demo_whose_port_is_taken_says_so_and_shows_the_new_codes(
     db = tmp_path / "j.db"
     journal = Journal(db)
     service = TableService.start(
-        journal, "microfilms", ["Ann", "Ben", "Cat", "Dan"], draws=Draws.APP, meta={"by": "demo"}
+        journal, "microfilms", ["Ann", "Ben", "Cat", "Dan"], draws=Draws.APP, by="demo"
     )
     with socket.socket() as squatter:  # the port the game's phones were given, taken since
         squatter.bind(("127.0.0.1", 0))

@@ -21,7 +21,8 @@ from companion.games.microfilms import GAME
 from companion.games.microfilms.actions import Deal
 from companion.i18n import Voice, sample_names, text
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 from companion.table import Table, house_chance
 from ui import demo
 from ui.faces import face_of

@@ -30,8 +30,9 @@ from companion.ingest import Recognise
 from companion.journal import Journal
 from companion.journal_errors import JournalError
 from companion.observations import Observation
+from companion.policy import Dealer, Draws
 from companion.sensors import Sensors
-from companion.service import Dealer, Draws, TableService
+from companion.service import TableService
 from companion.tagmap import TagMapError
 from hardware.sources import Context, Watch, open_watched
 from ui import boxes, faults
@@ -249,7 +250,7 @@ class TabletApp(App):
             service = TableService.start(
                 self.journal, game, names, options, draws=draws, readers=dealt, dealer=dealer,
                 centre=self.sensors is not None and self.sensors.centre,
-                rng=self.rng, meta={"by": "tablet", "voice": voice}, window=window,
+                rng=self.rng, by="tablet", voice=voice, window=window,
             )  # fmt: skip
         except JournalError as err:
             self._failed(err)
@@ -305,7 +306,7 @@ class TabletApp(App):
                 session.hear(status)
         self.session = session
         session.subscribe(self._redraw)
-        if self.speaker is not None and service.header.meta.get("voice") is True:
+        if self.speaker is not None and service.header.policy.voice:
             Crier(session, self.speaker, opening=screen == "join")
         for page in self.screens.screens:
             page.rebuild()

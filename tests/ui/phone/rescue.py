@@ -18,7 +18,8 @@ from companion.core.types import CardId, Seat
 from companion.games.darkfireline.actions import EndPlay, Shoot
 from companion.games.darkfireline.cards import Kind, kind_of
 from companion.journal import Journal
-from companion.service import Dealer, Draws, TableService
+from companion.policy import Dealer, Draws
+from companion.service import TableService
 from companion.windows import WindowTimer
 from tests.ui.phone.conftest import SEATS, Clock
 from ui.phone.server import PhoneServer

@@ -29,7 +29,8 @@ from companion.games.microfilms.actions import Draw, Source
 from companion.games.microfilms.bot import Bot
 from companion.i18n import Voice, text
 from companion.journal import Journal
-from companion.service import Dealer, Draws, TableService
+from companion.policy import Dealer, Draws
+from companion.service import TableService
 from companion.table import Table
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to

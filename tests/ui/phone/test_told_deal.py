@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from companion.journal import Journal
-from companion.service import Dealer, Draws, TableService
+from companion.policy import Dealer, Draws
+from companion.service import TableService
 from tests.ui.phone.conftest import SEATS, Served, next_view, serve_service
 
 WORDS = [

@@ -18,7 +18,8 @@ from companion.core import playout
 from companion.core.rounds import Hold, open_round
 from companion.core.types import Seat
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 from companion.windows import WindowTimer
 from tests.ui.phone.conftest import SEATS, next_view
 from ui.phone.server import PhoneServer

@@ -14,7 +14,8 @@ from rich.console import Console
 from companion.games import GAMES
 from companion.i18n import Voice, sample_names
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 from ui import demo
 
 
@@ -24,7 +25,7 @@ def finished_demo(game: str, db: Path) -> TableService:
     spec = GAMES[game]
     names = sample_names("en", spec.demo_sizes[0])
     service = TableService.start(Journal(db), game, names, draws=Draws.APP,
-                                 rng=random.Random(7), meta={"by": "demo"})  # fmt: skip
+                                 rng=random.Random(7), by="demo")  # fmt: skip
     console = Console(file=io.StringIO())
     asyncio.run(demo.play(service, console, Voice.of("en", spec, names), 0.0, "7"))
     return service

@@ -15,7 +15,8 @@ from companion.core.types import JSON
 from companion.games import GAMES
 from companion.i18n import Voice, text
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 from ui.faces import face_of
 from ui.story.scene import Scene, StillPlaying, scene
 

@@ -46,7 +46,7 @@ from kivy.core.window import Window  # noqa: E402
 from companion.core.taps import Place  # noqa: E402
 from companion.core.types import CardId, Seat  # noqa: E402
 from companion.games import GAMES  # noqa: E402
-from companion.service import Dealer, Draws  # noqa: E402
+from companion.policy import Dealer, Draws  # noqa: E402
 from companion.tagmap import TagMap  # noqa: E402
 from firmware_bridge.emulators.ntag import sticker, sticker_uid  # noqa: E402
 from ui.phone.limits import Bucket, Limits  # noqa: E402

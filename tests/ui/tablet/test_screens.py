@@ -75,7 +75,7 @@ CHILD = textwrap.dedent(
     from ui.tablet import launch
     launch.prepare(Path(tempfile.mkdtemp()))
     from companion.journal import Journal
-    from companion.service import Draws
+    from companion.policy import Draws
     from ui.tablet.app import TabletApp
 
     async def main():

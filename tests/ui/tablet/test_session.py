@@ -10,7 +10,8 @@ import pytest
 from companion.games.microfilms.options import NationOut, Options
 from companion.i18n import text
 from companion.journal import Journal
-from companion.service import Dealer, Draws, TableService
+from companion.policy import Dealer, Draws
+from companion.service import TableService
 from ui.live import LiveTable
 from ui.tablet.session import Session
 

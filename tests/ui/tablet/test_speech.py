@@ -14,7 +14,8 @@ from companion.core.prompts import waiting_on
 from companion.games import GAMES
 from companion.i18n import LANGS, text
 from companion.journal import Journal
-from companion.service import Draws, TableService
+from companion.policy import Draws
+from companion.service import TableService
 from tests.ui.tablet.conftest import run_tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
 from ui.live import LiveTable

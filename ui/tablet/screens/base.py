@@ -18,8 +18,8 @@ from kivy.uix.screenmanager import Screen
 from companion.core.types import Seat
 from companion.i18n import LANGS, text
 from companion.journal import Journal
+from companion.policy import Dealer, Draws
 from companion.sensors import Sensors
-from companion.service import Dealer, Draws
 from ui.tablet import theme
 from ui.tablet.decks import OnTablet
 from ui.tablet.session import Session

@@ -21,7 +21,7 @@ from companion.games import GAMES
 from companion.i18n import sample_names
 from companion.journal_errors import JournalError
 from companion.observations import SourceState, describe_status
-from companion.service import WINDOW_SECONDS, Dealer, Draws
+from companion.policy import WINDOW_SECONDS, Dealer, Draws
 from ui import lan
 from ui.faces.base import Alert
 from ui.tablet import theme
