@@ -54,14 +54,14 @@ from companion.journal import Journal
 from companion.observations import Observation, SourceState, TagPlaced
 from companion.service import Change, TableService
 from firmware_bridge.emulators.pn532 import Pn532Emulator
-from hardware.hands import Hands, emulated_hands, reader_roles
+from hardware.hands import Hands, emulated_hands, reader_stations
 from hardware.nfc import NfcSource
 from hardware.sources import open_source
 from ui.demo import bot_move
 from ui.phone.server import PhoneServer
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
-ROLES = reader_roles(len(SEATS))
+STATIONS = reader_stations(len(SEATS))
 TAPS = 300
 IDLE_S = 10.0
 
@@ -224,7 +224,7 @@ def emulate(links: list[Path], ready: multiprocessing.synchronize.Event,
 
 
 async def idle_cpu(folder: Path, seconds: float) -> float:
-    links = [folder / f"idle-{name}" for name in ROLES]
+    links = [folder / f"idle-{name}" for name in STATIONS]
     context = multiprocessing.get_context("spawn")
     ready, stop = context.Event(), context.Event()
     child = context.Process(target=emulate, args=(links, ready, stop))

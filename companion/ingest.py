@@ -39,7 +39,7 @@ from companion.core import doubts, taps
 from companion.core.actions import Action
 from companion.core.dealt import LaidAside
 from companion.core.errors import RuleViolation
-from companion.core.taps import Ask, Contradiction, DealTaps, Nothing, Place, Plan, Role
+from companion.core.taps import Ask, Contradiction, DealTaps, Nothing, Place, Plan, Station
 from companion.core.types import JSON, CardId, Seat
 from companion.journal_errors import JournalError
 from companion.observations import (
@@ -60,7 +60,7 @@ Recognise = Callable[[TagPlaced], CardId | None]
 """The card of the deck in play a tag is (``TagMap.recognise`` bound to a deck)."""
 Spot = tuple[SourceName, Zone]
 """One reader of a source, or one zone a camera watches."""
-Places = Mapping[Spot, Role]
+Places = Mapping[Spot, Station]
 """The place at the table each spot watches."""
 
 
@@ -185,8 +185,8 @@ class Ingest:
             ):
                 here.left_at = obs.at
             return Feedback()
-        role = self.places.get(spot)
-        if role is None:
+        station = self.places.get(spot)
+        if station is None:
             return Feedback(notices=(Notice("ingest.no_role", {"reader": _named(spot)}),))
         what = obs.uid if isinstance(obs, TagPlaced) else obs.card
         if self._lingers(spot, what, obs.at):
@@ -195,7 +195,7 @@ class Ingest:
         if card is None:
             notice = Notice("ingest.unknown_tag", {"reader": _named(spot), "uid": what})
             return Feedback(notices=(notice,))
-        feedback = self._tap(spot, role, card)
+        feedback = self._tap(spot, station, card)
         self._lying[spot] = _Lying(what, self.table.seq)
         return feedback
 
@@ -233,14 +233,14 @@ class Ingest:
         here.left_at = None if back_at_once else here.left_at
         return back_at_once
 
-    def _tap(self, spot: Spot, role: Role, card: CardId) -> Feedback:
+    def _tap(self, spot: Spot, station: Station, card: CardId) -> Feedback:
         if self._deals is not None and self._deals.waits(self.table.state):
             if self.reads_deal:
-                return self._deal_tap(self._deals, role, card)
-            return self._aside_tap(self._deals, role, card)
-        decision = self._decide(self.table.spec.apply, self.table.state, role, card)
+                return self._deal_tap(self._deals, station, card)
+            return self._aside_tap(self._deals, station, card)
+        decision = self._decide(self.table.spec.apply, self.table.state, station, card)
         if not isinstance(decision, Plan | Ask):
-            decision = self._by_word(role, card) or decision
+            decision = self._by_word(station, card) or decision
         if isinstance(decision, Plan):
             return self._commit(decision)
         if isinstance(decision, Ask):
@@ -254,7 +254,7 @@ class Ingest:
             return Feedback(reconcile=found)
         return Feedback(notices=_said(decision))
 
-    def _by_word(self, role: Role, card: CardId) -> Plan | Ask | None:
+    def _by_word(self, station: Station, card: CardId) -> Plan | Ask | None:
         """A card a seat told the app it holds while the record has it elsewhere (its doubt,
         :mod:`companion.core.doubts`), laid now: read as that seat's word has the table —
         its own card, played — and its moves judged on the record, which settles the doubt.
@@ -263,7 +263,7 @@ class Ingest:
         for doubt in getattr(state, "doubts", ()):
             if doubt.told != card:
                 continue
-            reading = self._decide(apply, doubts.word_of(state, doubt.seat), role, card)
+            reading = self._decide(apply, doubts.word_of(state, doubt.seat), station, card)
             if isinstance(reading, Ask):
                 return reading
             if isinstance(reading, Plan):
@@ -276,13 +276,13 @@ class Ingest:
             self._seen = deals.start(self.table.state)
         return self._seen
 
-    def _deal_tap(self, deals: DealTaps, role: Role, card: CardId) -> Feedback:
+    def _deal_tap(self, deals: DealTaps, station: Station, card: CardId) -> Feedback:
         """A card of the real deal: kept until the deal is whole, then the deal committed.
 
         A deal the rules refuse (two Freelancers where one belongs) is said, and what was
         read stays: the players lay the wrong card's replacement and the deal is read again.
         """
-        seen = deals.see(self.table.state, self._seen_so_far(deals), role, card)
+        seen = deals.see(self.table.state, self._seen_so_far(deals), station, card)
         if isinstance(seen, Nothing):
             return Feedback(notices=_said(seen))
         self._seen = seen
@@ -293,13 +293,13 @@ class Ingest:
             self._seen = None
         return feedback
 
-    def _aside_tap(self, deals: DealTaps, role: Role, card: CardId) -> Feedback:
+    def _aside_tap(self, deals: DealTaps, station: Station, card: CardId) -> Feedback:
         """A card laid during a deal the players tell on their phones: only the card no
         player may see (on the centre reader) is the readers' to read."""
-        if role.place is not Place.CENTRE or deals.unseen is None:
+        if station.place is not Place.CENTRE or deals.unseen is None:
             told = f"ingest.deal.told_on_phones.{self.table.spec.key}"
             return Feedback(notices=(Notice(told),))
-        seen = deals.see(self.table.state, deals.start(self.table.state), role, card)
+        seen = deals.see(self.table.state, deals.start(self.table.state), station, card)
         if isinstance(seen, Nothing):
             return Feedback(notices=_said(seen))
         return self._submit(LaidAside(card=card))

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import Seat
 from companion.ingest import Places, Recognise
 from companion.observations import (
@@ -40,12 +40,14 @@ class Sensors:
     """Opened ``sources``, each with the place each of its zones watches."""
 
     def __init__(
-        self, sources: Iterable[tuple[Source, Mapping[Zone, Role]]], recognise: Recognise
+        self, sources: Iterable[tuple[Source, Mapping[Zone, Station]]], recognise: Recognise
     ) -> None:
         watched = list(sources)
         self.sources = [source for source, _ in watched]
         self.places: Places = {
-            (source.name, zone): role for source, zones in watched for zone, role in zones.items()
+            (source.name, zone): station
+            for source, zones in watched
+            for zone, station in zones.items()
         }
         self.recognise = recognise
         self.statuses: dict[SourceName, SourceStatus] = {}
@@ -59,14 +61,14 @@ class Sensors:
         readers still see the cards laid in play): a deal read off the readers would wait
         for cards no reader can see.
         """
-        mine = {role.seat for role in self.places.values() if role.place is Place.SEAT}
+        mine = {station.seat for station in self.places.values() if station.place is Place.SEAT}
         return all(Seat(s) in mine for s in range(seats))
 
     @property
     def centre(self) -> bool:
         """Whether a reader watches the centre: at a table that tells its deal on the phones,
         the card nobody may see (Microfilms' letter set aside) is laid there."""
-        return any(role.place is Place.CENTRE for role in self.places.values())
+        return any(station.place is Place.CENTRE for station in self.places.values())
 
     def pause(self) -> None:
         """The app left the screen: a source that may listen only meanwhile stops."""

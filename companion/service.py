@@ -37,7 +37,7 @@ from companion.core.narrow import obj as _obj
 from companion.core.outcome import GameOver
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.rounds import CloseRound, open_round
-from companion.core.taps import Nothing, Place, Role
+from companion.core.taps import Nothing, Place, Station
 from companion.core.types import CardId, JSONObject, Seat
 from companion.core.views import public_event
 from companion.games import GAMES
@@ -356,9 +356,9 @@ class TableService:
         if taps is None or not self.telling_deal():
             return None
         state = self.table.state
-        start, role = taps.start(state), Role(Place.SEAT, seat)
+        start, station = taps.start(state), Station(Place.SEAT, seat)
         box = self.spec.sensing.cards(state.options)
-        fits = tuple(c for c in box if not isinstance(taps.see(state, start, role, c), Nothing))
+        fits = tuple(c for c in box if not isinstance(taps.see(state, start, station, c), Nothing))
         faces = self.spec.copies(state).grouped(fits)
         return Telling(taps.size, faces, dealt.words(state)[seat], dealt.waiting(state))
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol
 
-from companion.core.taps import Role
+from companion.core.taps import Station
 from companion.core.types import CardId
 from companion.ingest import SETTLE_S, Places
 from companion.observations import (
@@ -50,7 +50,7 @@ Handle = Callable[[Observation], Any]
 class Laying(Protocol):
     """A table a card can be laid on, place by place: what the ingest made of each card."""
 
-    def places(self, roles: Mapping[str, Role]) -> Places: ...
+    def places(self, stations: Mapping[str, Station]) -> Places: ...
 
     async def lay(self, name: str, card: CardId) -> Any: ...
 
@@ -113,9 +113,12 @@ class EmulatedTable:
             for reader, place in enumerate(some):
                 self.readers[place] = _board_reader(name, device, reader)
 
-    def places(self, roles: Mapping[str, Role]) -> Places:
+    def places(self, stations: Mapping[str, Station]) -> Places:
         """Where each place's reader reports, for the ingest: its source and zone."""
-        return {(self.readers[n].source, self.readers[n].zone): role for n, role in roles.items()}
+        return {
+            (self.readers[n].source, self.readers[n].zone): station
+            for n, station in stations.items()
+        }
 
     async def __aenter__(self) -> EmulatedTable:
         for device in self.devices:
@@ -206,8 +209,8 @@ class DirectTable:
     def _spot(self, name: str) -> tuple[SourceName, Zone]:
         return (self.CAMERA, name) if name in self.camera else (name, "")
 
-    def places(self, roles: Mapping[str, Role]) -> Places:
-        return {self._spot(name): role for name, role in roles.items()}
+    def places(self, stations: Mapping[str, Station]) -> Places:
+        return {self._spot(name): station for name, station in stations.items()}
 
     async def lay(self, name: str, card: CardId) -> Any:
         """``card`` laid on place ``name`` and taken away again; what ``handle`` made of it."""

@@ -26,7 +26,7 @@ from typing import Generic, TypeVar
 
 from companion.core.actions import Action
 from companion.core.copies import by_face
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
 from companion.ingest import Feedback, Places, Question, Recognise
 from companion.observations import TagPlaced
@@ -63,18 +63,18 @@ def stumbling(recognise: Recognise, error: Exception) -> Recognise:
     return once
 
 
-def reader_roles(seats: int) -> dict[str, Role]:
+def reader_stations(seats: int) -> dict[str, Station]:
     """A reader per seat (``seat1``…), one in the centre and one on the discard pile."""
-    roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(seats)}
-    return roles | {"centre": Role(Place.CENTRE), "discard": Role(Place.DISCARD)}
+    stations = {f"seat{i + 1}": Station(Place.SEAT, Seat(i)) for i in range(seats)}
+    return stations | {"centre": Station(Place.CENTRE), "discard": Station(Place.DISCARD)}
 
 
-def places_of(roles: dict[str, Role]) -> Places:
+def places_of(stations: dict[str, Station]) -> Places:
     """Readers that each watch one place: their one zone is the whole reader."""
-    return {(name, ""): role for name, role in roles.items()}
+    return {(name, ""): station for name, station in stations.items()}
 
 
-def _quiet(role: Role) -> None:
+def _quiet(station: Station) -> None:
     """Says nothing of where a card was laid."""
 
 
@@ -93,9 +93,9 @@ class Hands(Generic[L]):
         self,
         service: TableService,
         readers: L,
-        roles: dict[str, Role],
+        stations: dict[str, Station],
         rng: random.Random,
-        on_lay: Callable[[Role], object] = _quiet,
+        on_lay: Callable[[Station], object] = _quiet,
     ) -> None:
         self.service = service
         self.table = service.table
@@ -105,7 +105,7 @@ class Hands(Generic[L]):
         self.taps = 0
         self.asked: list[Question] = []
         """The questions answered, as the tablet or a phone asked them."""
-        self._names = {role: name for name, role in roles.items()}
+        self._names = {station: name for name, station in stations.items()}
 
     def dealing(self) -> bool:
         """The table waits for its deal to be laid on the readers."""
@@ -119,10 +119,10 @@ class Hands(Generic[L]):
         dealt = self.table.spec.roll(self.table.state, self.rng)
         assert dealt is not None
         feedback = Feedback()
-        for role, card in deals.laid(dealt):
-            feedback = await self._tap(role, card)
+        for station, card in deals.laid(dealt):
+            feedback = await self._tap(station, card)
             if feedback.notices or feedback.reconcile:
-                raise LaidWrong(f"{card} on {self._names[role]} for the deal: {feedback}")
+                raise LaidWrong(f"{card} on {self._names[station]} for the deal: {feedback}")
         if len(feedback.committed) != 1 or feedback.committed[0].act != dealt.act:
             raise LaidWrong(f"the deal laid was not read: {feedback}")
         return feedback.committed[0]
@@ -133,7 +133,7 @@ class Hands(Generic[L]):
             return None
         return self.table.spec.roll(self.table.state, self.rng)
 
-    def where(self, action: Action, drawn: CardId | None = None) -> tuple[Role, CardId] | None:
+    def where(self, action: Action, drawn: CardId | None = None) -> tuple[Station, CardId] | None:
         """The reader and the card that make ``action`` here, or ``None`` where no card shows
         it or no reader lies where it would be laid. ``drawn`` is the card a draw turns up
         when the caller knows it (a game replayed); else the deck's top, at random."""
@@ -153,13 +153,13 @@ class Hands(Generic[L]):
         if where is None:
             self.service.submit(action)
             return (action,)
-        role, card = where
-        feedback = await self._tap(role, card)
+        station, card = where
+        feedback = await self._tap(station, card)
         if feedback.question is not None and action in feedback.question.options:
             self.asked.append(feedback.question)
             feedback = self.service.answer(feedback.question.id, action)
         if not self._made(action, feedback.committed) or feedback.notices or feedback.reconcile:
-            raise LaidWrong(f"{card} on {self._names[role]} for {action}: {feedback}")
+            raise LaidWrong(f"{card} on {self._names[station]} for {action}: {feedback}")
         return feedback.committed
 
     def _made(self, action: Action, committed: Sequence[Action]) -> bool:
@@ -170,10 +170,10 @@ class Hands(Generic[L]):
         face = by_face(spec.codec.encode(action), copies)
         return any(by_face(spec.codec.encode(a), copies) == face for a in committed)
 
-    async def _tap(self, role: Role, card: CardId) -> Feedback:
-        """``card`` laid on ``role``'s reader and lifted; what the app made of it."""
-        self.on_lay(role)
-        feedback = await self.readers.lay(self._names[role], card)
+    async def _tap(self, station: Station, card: CardId) -> Feedback:
+        """``card`` laid on ``station``'s reader and lifted; what the app made of it."""
+        self.on_lay(station)
+        feedback = await self.readers.lay(self._names[station], card)
         self.taps += 1
         assert isinstance(feedback, Feedback)
         return feedback
@@ -184,7 +184,7 @@ async def emulated_hands(
     service: TableService,
     folder: Path,
     rng: random.Random,
-    on_lay: Callable[[Role], object] = _quiet,
+    on_lay: Callable[[Station], object] = _quiet,
     *,
     board: bool = False,
     polling: Polling | None = None,
@@ -192,25 +192,25 @@ async def emulated_hands(
     """Hands at ``service``'s table with a reader per seat, the centre and the discard pile,
     emulated in ``folder`` (their links and the deck's tag map live there): PN532s polled
     as ``polling`` says, or the readers of reader boards."""
-    roles = reader_roles(len(service.header.seats))
+    stations = reader_stations(len(service.header.seats))
     folder.mkdir(parents=True, exist_ok=True)
-    readers = EmulatedTable(roles, folder, service.observe, polling, board=board)
+    readers = EmulatedTable(stations, folder, service.observe, polling, board=board)
     stickered(service, TagMap(folder / "tags.sqlite3"), readers.places)
     async with readers:
-        yield Hands(service, readers, roles, rng, on_lay)
+        yield Hands(service, readers, stations, rng, on_lay)
 
 
 def stickered(
     service: TableService, tags: TagMap,
-    places: Callable[[dict[str, Role]], Places] = places_of,
-) -> dict[str, Role]:  # fmt: skip
+    places: Callable[[dict[str, Station]], Places] = places_of,
+) -> dict[str, Station]:  # fmt: skip
     """``service``'s table read by a reader per seat, the centre and the discard pile (each
     reporting where ``places`` says), its deck registered in ``tags`` with the emulated
-    stickers; the readers' roles, by name."""
+    stickers; the readers' stations, by name."""
     header = service.header
     deck = tags.new_deck(header.game, header.game)
     cards = service.spec.sensing.cards(header.decoded_options())
     tags.store(deck, {sticker_uid(c): c for c in cards})
-    roles = reader_roles(len(header.seats))
-    service.use_sensors(places(roles), functools.partial(tags.recognise, deck))
-    return roles
+    stations = reader_stations(len(header.seats))
+    service.use_sensors(places(stations), functools.partial(tags.recognise, deck))
+    return stations

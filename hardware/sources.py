@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.core.taps import Role
+from companion.core.taps import Station
 from companion.core.types import CardId, JSONObject
 from companion.observations import Source, SourceName, Zone
 from firmware_bridge.protocol import MAX_READERS
@@ -174,7 +174,7 @@ class BadWatch(ValueError):
 class Watch:
     """A place at the table and the source (and which of its zones) that watches it."""
 
-    role: Role
+    station: Station
     url: str
     zone: Zone = ""
     written: str = ""
@@ -193,7 +193,7 @@ class Watch:
         if not url:
             raise BadWatch(text, "cli.reader.form")
         try:
-            role = Role.parse(place)
+            station = Station.parse(place)
         except ValueError:
             raise BadWatch(place, "cli.reader.role") from None
         try:
@@ -204,26 +204,26 @@ class Watch:
             raise BadWatch(text, "cli.reader.no_zone")
         if scheme.zones is not None and zone not in scheme.zones:
             raise BadWatch(text, "cli.reader.zone", {"zones": ", ".join(scheme.zones)})
-        return cls(_sighted(role, url), url, zone, place)
+        return cls(_sighted(station, url), url, zone, place)
 
     @classmethod
     def zones_of(cls, url: str, calibration: Calibration) -> list[Watch]:
         """A camera watching the whole table: each of its calibrated zones watches the place
         it is named after."""
         check_url(url)
-        return [cls(_sighted(Role.parse(zone), url), url, zone, zone)
+        return [cls(_sighted(Station.parse(zone), url), url, zone, zone)
                 for zone in calibration.table.zones]  # fmt: skip
 
 
-def _sighted(role: Role, url: str) -> Role:
-    """The role as its source senses it: a camera sees what lies there (:attr:`Role.seen`)."""
+def _sighted(station: Station, url: str) -> Station:
+    """The station as its source senses it: a camera sees what lies there (:attr:`Station.seen`)."""
     camera = url.partition(":")[0] == "camera"
-    return Role(role.place, role.seat, seen=True) if camera else role
+    return Station(station.place, station.seat, seen=True) if camera else station
 
 
 def open_watched(
     watches: Sequence[Watch], context: Context | None = None
-) -> list[tuple[Source, dict[Zone, Role]]]:
+) -> list[tuple[Source, dict[Zone, Station]]]:
     """Each source the watches name, opened once, with the place each of its zones watches.
 
     A source that watches one place goes by that place's name (``seat:1``); one that
@@ -235,5 +235,5 @@ def open_watched(
     opened = []
     for url, some in by_url.items():
         name = some[0].written if len(some) == 1 else url
-        opened.append((open_source(url, name, context), {w.zone: w.role for w in some}))
+        opened.append((open_source(url, name, context), {w.zone: w.station for w in some}))
     return opened

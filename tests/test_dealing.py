@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.phases import Dealing
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
 from companion.games import GAMES
 from companion.games.microfilms import GAME, dealing
@@ -25,17 +25,17 @@ from companion.journal import Journal
 from companion.observations import TagPlaced
 from companion.table import Table, dealt_by_hand, players_tell
 from firmware_bridge.emulators.ntag import sticker_uid
-from hardware.hands import places_of, reader_roles, recogniser
+from hardware.hands import places_of, reader_stations, recogniser
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
-ROLES = reader_roles(4)
-PLACES = places_of(ROLES)
-NAMES = {role: name for name, role in ROLES.items()}
+STATIONS = reader_stations(4)
+PLACES = places_of(STATIONS)
+NAMES = {station: name for name, station in STATIONS.items()}
 recognise = recogniser(c for g in GAMES.values() for box in g.sensing.boxes.values() for c in box)
 
 
-def lay(ingest: Ingest, role: Role, card: CardId) -> Feedback:
-    return ingest.observe(TagPlaced(NAMES[role], sticker_uid(card), (), 0.0))
+def lay(ingest: Ingest, station: Station, card: CardId) -> Feedback:
+    return ingest.observe(TagPlaced(NAMES[station], sticker_uid(card), (), 0.0))
 
 
 @pytest.fixture
@@ -70,8 +70,10 @@ def test_the_deal_laid_on_the_readers_is_the_game_and_no_card_shows(
     updates = []
     table.subscribe(updates.append)
     *first, last = dealing.laid(deal)
-    for role, card in first:
-        assert lay(ingest, role, card) == Feedback(), "nothing is committed before the whole deal"
+    for station, card in first:
+        assert lay(ingest, station, card) == Feedback(), (
+            "nothing is committed before the whole deal"
+        )
     assert ingest.dealing() == [Notice("ingest.deal.waiting_letter")]
     feedback = lay(ingest, *last)
     committed = feedback.committed
@@ -92,22 +94,22 @@ def test_a_card_with_no_place_in_the_deal_is_said_and_changes_nothing(
     table: Table, ingest: Ingest
 ) -> None:
     before = ingest.dealing()
-    seat = Role(Place.SEAT, Seat(1))
+    seat = Station(Place.SEAT, Seat(1))
     said = lay(ingest, seat, CardId("M-CN")).notices
     assert said == (Notice("ingest.deal.seat_cards", {"seat": 1}),)
-    assert lay(ingest, Role(Place.CENTRE), CardId("R-CN")).notices == (
+    assert lay(ingest, Station(Place.CENTRE), CardId("R-CN")).notices == (
         Notice("ingest.deal.centre_letter"),
     )
-    assert lay(ingest, Role(Place.DISCARD), CardId("A-SB1")).notices == (
+    assert lay(ingest, Station(Place.DISCARD), CardId("A-SB1")).notices == (
         Notice("ingest.deal.centre_letter"),
     )
     assert ingest.dealing() == before and isinstance(table.state.phase, Dealing)
 
 
 def test_a_card_laid_again_on_another_reader_moves_there(table: Table, ingest: Ingest) -> None:
-    ann, ben = Role(Place.SEAT, Seat(0)), Role(Place.SEAT, Seat(1))
-    for role, card in [(ann, "R-CN"), (ann, "A-SB1"), (ben, "A-IB1")]:
-        lay(ingest, role, CardId(card))
+    ann, ben = Station(Place.SEAT, Seat(0)), Station(Place.SEAT, Seat(1))
+    for station, card in [(ann, "R-CN"), (ann, "A-SB1"), (ben, "A-IB1")]:
+        lay(ingest, station, CardId(card))
     assert ingest.dealing() == [
         Notice("ingest.deal.waiting_seats", {"seats": [1, 2, 3]}),
         Notice("ingest.deal.waiting_letter"),
@@ -128,14 +130,14 @@ def test_a_deal_the_box_does_not_allow_is_said_and_mended_by_laying_the_right_ca
     freelancer = next(s for s, c in enumerate(deal.identities) if c not in agents)
     wrong = next(c for c in ("R-CN", "R-UK", "R-US", "R-SU") if c not in deal.identities)
     laid = dealing.laid(deal)
-    for role, card in laid:
-        mistaken = role == Role(Place.SEAT, Seat(freelancer)) and card in deal.identities
-        feedback = lay(ingest, role, CardId(wrong) if mistaken else card)
+    for station, card in laid:
+        mistaken = station == Station(Place.SEAT, Seat(freelancer)) and card in deal.identities
+        feedback = lay(ingest, station, CardId(wrong) if mistaken else card)
     assert feedback.committed == ()
     assert feedback.notices == (Notice("violation.bad_chance", {"what": "deal", "detail": (
         "identities: 3 Agents and N−3 Freelancers, one per seat")}),)  # fmt: skip
     assert isinstance(table.state.phase, Dealing)
-    mended = lay(ingest, Role(Place.SEAT, Seat(freelancer)), deal.identities[freelancer])
+    mended = lay(ingest, Station(Place.SEAT, Seat(freelancer)), deal.identities[freelancer])
     assert len(mended.committed) == 1 and isinstance(table.state.phase, Choosing)
 
 
@@ -147,8 +149,8 @@ def test_the_start_player_is_drawn_by_the_app(tmp_path: Path) -> None:
         table = Table.start(Journal(tmp_path / f"{seed}.sqlite3"), "microfilms", SEATS,
                             chance=chance)  # fmt: skip
         ingest = Ingest(table, PLACES, recognise, rng=random.Random(seed))
-        for role, card in dealing.laid(shuffled(table, seed)):
-            lay(ingest, role, card)
+        for station, card in dealing.laid(shuffled(table, seed)):
+            lay(ingest, station, card)
         firsts.add(table.state.active)
     assert len(firsts) > 1
 
@@ -175,9 +177,9 @@ def test_the_message_deal_is_three_cards_a_seat_and_the_app_deals_identities(
     ]
     dealt = roll_message_deal(message.state, random.Random(4))
     lays = message_dealing.TAPS.laid(dealt)
-    assert len(lays) == 12 and all(role.place is Place.SEAT for role, _ in lays)
-    for role, card in lays[:-1]:
-        assert lay(ingest, role, card) == Feedback()
+    assert len(lays) == 12 and all(station.place is Place.SEAT for station, _ in lays)
+    for station, card in lays[:-1]:
+        assert lay(ingest, station, card) == Feedback()
     committed = lay(ingest, *lays[-1]).committed
     assert len(committed) == 1 and committed[0].hands == dealt.hands  # type: ignore[attr-defined]
     state = message.state
@@ -190,16 +192,16 @@ def test_a_fourth_card_or_a_card_in_the_centre_has_no_place_in_the_message_deal(
     message: Table,
 ) -> None:
     ingest = Ingest(message, PLACES, recognise, rng=random.Random(8))
-    ann = Role(Place.SEAT, Seat(0))
+    ann = Station(Place.SEAT, Seat(0))
     for card in ("LOCK-R-S-1", "LOCK-R-S-2", "LOCK-R-S-3"):
         assert lay(ingest, ann, CardId(card)) == Feedback()
     assert lay(ingest, ann, CardId("LOCK-B-S-1")).notices == (
         Notice("ingest.deal.hand_laid", {"seat": 0, "count": 3}),
     )
-    assert lay(ingest, Role(Place.CENTRE), CardId("LOCK-B-S-1")).notices == (
+    assert lay(ingest, Station(Place.CENTRE), CardId("LOCK-B-S-1")).notices == (
         Notice("ingest.deal.seats_only"),
     )
-    lay(ingest, Role(Place.SEAT, Seat(1)), CardId("LOCK-R-S-3"))  # laid again: it moves to Ben
+    lay(ingest, Station(Place.SEAT, Seat(1)), CardId("LOCK-R-S-3"))  # laid again: it moves to Ben
     assert ingest.dealing() == [
         Notice("ingest.deal.waiting_hands", {"seats": [0, 1, 2, 3], "count": 3})
     ]

@@ -11,7 +11,7 @@ import pytest
 from companion.core.actions import Discard, Pick
 from companion.core.audit import AuditHand
 from companion.core.phases import Discarding
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards
 from companion.games.microfilms.actions import Blackmail, Draw, GiveIn, Source
@@ -21,10 +21,10 @@ from companion.journal import Journal
 from companion.observations import CardSeen, SourceState, SourceStatus, TagPlaced, TagRemoved
 from companion.table import Table, players_tell
 from firmware_bridge.emulators.ntag import sticker_uid
-from hardware.hands import places_of, reader_roles, recogniser
+from hardware.hands import places_of, reader_stations, recogniser
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
-PLACES = places_of(reader_roles(4))
+PLACES = places_of(reader_stations(4))
 recognise = recogniser(cards.CARDS)
 
 
@@ -150,7 +150,7 @@ def test_a_camera_seeing_a_card_where_the_record_cannot_have_it_opens_the_same_r
     seat = table.state.active
     (theirs,) = table.state.player(Seat((seat + 1) % 4)).hand
     zone = f"seat:{seat + 1}"
-    camera = Ingest(table, {("camera:0", zone): Role(Place.SEAT, seat, seen=True)}, recognise)
+    camera = Ingest(table, {("camera:0", zone): Station(Place.SEAT, seat, seen=True)}, recognise)
     by_reader = tap(Ingest(table, PLACES, recognise), reader_of(seat), theirs).reconcile
     before = (table.state, journal(table))
     found = camera.observe(CardSeen("camera:0", theirs, zone=zone)).reconcile

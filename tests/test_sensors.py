@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import CardId
 from companion.observations import Observation, SourceState, TagPlaced
 from companion.sensors import Sensors
@@ -36,7 +36,7 @@ async def test_a_listener_that_fails_on_one_tap_hears_the_next(
 
     with Pn532Emulator(tmp_path / "tty-centre") as reader:
         source = NfcSource("centre", NfcTty(str(tmp_path / "tty-centre"), "pn532"), Polling())
-        sensors = Sensors([(source, {"": Role(Place.CENTRE)})], recogniser([]))
+        sensors = Sensors([(source, {"": Station(Place.CENTRE)})], recogniser([]))
         sensors.handler = listener
         running = asyncio.ensure_future(sensors.run())
 

@@ -14,7 +14,7 @@ import pytest
 
 from companion.core.actions import Pass, Pick, TellDraw
 from companion.core.errors import NothingToUndo
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards
 from companion.games.microfilms.actions import Draw, Source
@@ -63,7 +63,7 @@ def test_a_draw_laid_on_a_reader_is_one_commit_and_one_publication(
     (§4.1): two actions, judged once, committed in one transaction, published once."""
     seat = service.acting()
     assert seat is not None
-    service.use_sensors({("board", str(seat)): Role(Place.SEAT, seat)}, recognise)
+    service.use_sensors({("board", str(seat)): Station(Place.SEAT, seat)}, recognise)
     card = service.table.state.deck[0]
     counted = Counted(service, monkeypatch)
     feedback = service.observe(TagPlaced("board", sticker_uid(card), zone=str(seat)))
@@ -75,7 +75,7 @@ def test_a_draw_laid_on_a_reader_is_one_commit_and_one_publication(
 
 
 def test_a_zone_no_place_watches_is_said_and_changes_nothing(service: TableService) -> None:
-    service.use_sensors({("board", "1"): Role(Place.CENTRE)}, recognise)
+    service.use_sensors({("board", "1"): Station(Place.CENTRE)}, recognise)
     before = service.seq
     feedback = service.observe(TagPlaced("board", sticker_uid(CardId("ACE")), zone="7"))
     assert feedback.notices[0].key == "ingest.no_role" and service.seq == before
@@ -131,7 +131,9 @@ async def test_sensors_feed_the_game_they_are_attached_to(
     script = tmp_path / "board.jsonl"
     laid = {"kind": "tag_placed", "source": "board", "uid": sticker_uid(card), "zone": "a"}
     script.write_text(json.dumps(laid) + "\n")
-    sensors = Sensors([(ScriptSource("board", script), {"a": Role(Place.SEAT, seat)})], recognise)
+    sensors = Sensors(
+        [(ScriptSource("board", script), {"a": Station(Place.SEAT, seat)})], recognise
+    )
     service.attach(sensors)
     await asyncio.wait_for(sensors.run(), 10)
     assert sensors.statuses["board"] == SourceStatus(
@@ -145,10 +147,10 @@ def test_a_deal_is_read_off_readers_only_where_every_seat_has_its_own(tmp_path: 
     read off the readers would wait for cards no reader can see."""
     script = tmp_path / "board.jsonl"
     script.write_text("")
-    zones = {f"s{i}": Role(Place.SEAT, Seat(i)) for i in range(3)}
+    zones = {f"s{i}": Station(Place.SEAT, Seat(i)) for i in range(3)}
     some = Sensors([(ScriptSource("board", script), zones)], recognise)
     every = Sensors(
-        [(ScriptSource("board", script), {**zones, "s3": Role(Place.SEAT, Seat(3))})], recognise
+        [(ScriptSource("board", script), {**zones, "s3": Station(Place.SEAT, Seat(3))})], recognise
     )
     assert not some.deal_on_readers(4) and some.deal_on_readers(3)
     assert every.deal_on_readers(4)
@@ -162,7 +164,7 @@ def test_a_tap_that_goes_wrong_is_said_to_the_table_and_the_next_one_counts(
     seat = service.acting()
     assert seat is not None
     error = sqlite3.OperationalError("disk I/O error")
-    service.use_sensors({("board", "a"): Role(Place.SEAT, seat)}, stumbling(recognise, error))
+    service.use_sensors({("board", "a"): Station(Place.SEAT, seat)}, stumbling(recognise, error))
     changes: list[Change] = []
     service.subscribe(changes.append)
     card = service.table.state.deck[0]

@@ -20,7 +20,7 @@ from companion.core.dealt import LaidAside, Redeal, TellDealt
 from companion.core.errors import RuleViolation
 from companion.core.legal import Families
 from companion.core.phases import Dealing, Discarding
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at
 from companion.core.worlds import relabel
@@ -358,9 +358,9 @@ def partly_read(tmp_path: Path) -> TableService:
         dealer=Dealer.TABLE, centre=True, rng=random.Random(4),
     )  # fmt: skip
     places = {
-        ("board", "c"): Role(Place.CENTRE),
-        ("board", "0"): Role(Place.SEAT, Seat(0)),
-        ("board", "1"): Role(Place.SEAT, Seat(1)),
+        ("board", "c"): Station(Place.CENTRE),
+        ("board", "0"): Station(Place.SEAT, Seat(0)),
+        ("board", "1"): Station(Place.SEAT, Seat(1)),
     }
     service.use_sensors(places, recogniser(cards.CARDS))
     return service

@@ -32,7 +32,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from companion.core.actions import Action
-from companion.core.game import Player
+from companion.core.game import Bot
 from companion.core.types import JSON, Seat
 from companion.i18n import Voice
 from companion.service import Change, TableService
@@ -170,7 +170,7 @@ async def _bots_play(
             await asyncio.sleep(pace)
 
 
-def bot_move(service: TableService, bot: Player, seat: Seat) -> Action:
+def bot_move(service: TableService, bot: Bot, seat: Seat) -> Action:
     """What ``bot`` sends from ``seat``'s phone: its choice among what the phone lists — each
     card named by its face — as the table means it (the copy the seat really holds)."""
     seen = service.seat_view(seat)

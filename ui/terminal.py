@@ -16,7 +16,7 @@ from rich.text import Text
 
 from companion.core.narrow import args as _args
 from companion.core.narrow import items as _list
-from companion.core.taps import Role
+from companion.core.taps import Station
 from companion.core.types import JSON, JSONObject
 from companion.i18n import Voice
 from ui.faces import face_of
@@ -41,10 +41,10 @@ class TableScreen:
         line.append(self.voice.event(kind, args))
         self.console.print(line)
 
-    def laid(self, role: Role) -> None:
+    def laid(self, station: Station) -> None:
         """A card laid on a reader: where, never which — a face-down card is nobody's business."""
-        args: JSONObject = {} if role.seat is None else {"seat": role.seat}
-        self.console.print(self.voice.say(f"demo.laid.{role.place.value}", args), style="dim")
+        args: JSONObject = {} if station.seat is None else {"seat": station.seat}
+        self.console.print(self.voice.say(f"demo.laid.{station.place.value}", args), style="dim")
 
     def phone(self, seat: int, secrets: Sequence[JSONObject]) -> None:
         """What seat's phone would show — never the tablet's business."""

@@ -31,7 +31,7 @@ from companion.core.copies import Alike
 from companion.core.errors import BadChance, MalformedAction, RuleViolation, WrongMoment
 from companion.core.outcome import Event, Outcome, Secret
 from companion.core.phases import Dealing
-from companion.core.taps import DealTaps, Nothing, Place, Role
+from companion.core.taps import DealTaps, Nothing, Place, Station
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 
@@ -170,7 +170,7 @@ def still_to_read(taps: DealTaps, state: Any) -> list[tuple[str, dict[str, Any]]
     return [] if seen is None else taps.missing(seen)
 
 
-CENTRE = Role(Place.CENTRE)
+CENTRE = Station(Place.CENTRE)
 
 
 def _part(taps: DealTaps, state: Any, seat: Seat, cards: Sequence[CardId]) -> Any:
@@ -188,7 +188,7 @@ def _fold(taps: DealTaps, state: Any, parts: Iterable[tuple[int, Sequence[CardId
     seen = taps.start(state)
     for seat, cards in parts:
         for card in cards:
-            seen = taps.see(state, seen, Role(Place.SEAT, Seat(seat)), card)
+            seen = taps.see(state, seen, Station(Place.SEAT, Seat(seat)), card)
             if isinstance(seen, Nothing):
                 return None
     return seen

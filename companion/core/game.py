@@ -34,7 +34,7 @@ from companion.core.worlds import Secrecy
 S = TypeVar("S")
 
 
-class Player(Protocol):
+class Bot(Protocol):
     """A seat the app plays itself (a demo's bot), from what that seat may know only."""
 
     def hear(self, public_events: Sequence[JSONObject]) -> None:
@@ -103,7 +103,7 @@ class GameSpec(Generic[S]):
     record_view: Callable[[S, Seat], JSONObject]
     revealed_view: Callable[[S], JSONObject]
     sensing: Sensing[S]
-    bot: Callable[[Seat, random.Random], Player]
+    bot: Callable[[Seat, random.Random], Bot]
     """A player for one seat that sees only what that seat sees."""
     words: Words
     """How this game's own sentence arguments read (beyond :data:`companion.core.words.COMMON`)."""

@@ -19,7 +19,7 @@ from typing import Protocol, TypeVar
 
 from companion.core.deal import Deal
 from companion.core.phases import Dealing
-from companion.core.taps import DealTaps, Laid, Nothing, Place, Role
+from companion.core.taps import DealTaps, Laid, Nothing, Place, Station
 from companion.core.types import JSON, CardId, Seat
 
 
@@ -51,18 +51,18 @@ def hands_dealt(
     """How a deal of ``size`` cards a seat is read: ``box(state)`` is every card a hand may
     hold, ``roll`` the game's own random deal (whose identities and start player are kept)."""
 
-    def see(state: S, seen: Seen, role: Role, card: CardId) -> Seen | Nothing:
+    def see(state: S, seen: Seen, station: Station, card: CardId) -> Seen | Nothing:
         """A card a seat was dealt; one laid again elsewhere moves there (a card put right)."""
         if card not in box(state):
             return Nothing("ingest.not_this_game", {"card": card})
-        if role.place is not Place.SEAT:
+        if station.place is not Place.SEAT:
             return Nothing("ingest.deal.seats_only")
-        assert role.seat is not None
+        assert station.seat is not None
         hands = tuple(tuple(c for c in hand if c != card) for hand in seen.hands)
-        if len(hands[role.seat]) >= size:
-            return Nothing("ingest.deal.hand_laid", {"seat": role.seat, "count": size})
-        mine = (*hands[role.seat], card)
-        return Seen(tuple(mine if i == role.seat else hand for i, hand in enumerate(hands)))
+        if len(hands[station.seat]) >= size:
+            return Nothing("ingest.deal.hand_laid", {"seat": station.seat, "count": size})
+        mine = (*hands[station.seat], card)
+        return Seen(tuple(mine if i == station.seat else hand for i, hand in enumerate(hands)))
 
     def missing(seen: Seen) -> list[tuple[str, dict[str, JSON]]]:
         seats: list[JSON] = [i for i, hand in enumerate(seen.hands) if len(hand) < size]
@@ -90,4 +90,4 @@ def _start(state: Seated) -> Seen:
 
 def _laid(action: Deal) -> list[Laid]:
     """Each seat's hand, on its own reader."""
-    return [(Role(Place.SEAT, Seat(i)), c) for i, hand in enumerate(action.hands) for c in hand]
+    return [(Station(Place.SEAT, Seat(i)), c) for i, hand in enumerate(action.hands) for c in hand]

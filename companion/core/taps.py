@@ -1,8 +1,8 @@
 """What a card seen by a reader means: the values a game's tap rules return.
 
-Each reader watches one place at the table (:class:`Role`): a seat's own
+Each reader watches one place at the table (:class:`Station`): a seat's own
 spot, the centre where cards are played, or the discard pile. A game says
-what a card seen there means now (``decide(state, role, card)``) with one of
+what a card seen there means now (``decide(state, station, card)``) with one of
 four answers: a :class:`Plan` of actions, an :class:`Ask` for the arguments a
 card cannot carry, a :class:`Contradiction` between the table and the record,
 or :class:`Nothing` to do. The answers are plain values; ``companion.ingest``
@@ -40,8 +40,9 @@ class Place(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Role:
-    """The place a reader watches; ``seat`` for a seat's own reader."""
+class Station:
+    """A reader's station at the table: the place it watches (a seat's own, the centre, the
+    discard pile); ``seat`` for a seat's own reader."""
 
     place: Place
     seat: Seat | None = None
@@ -51,14 +52,14 @@ class Role:
     laid on it."""
 
     @classmethod
-    def parse(cls, text: str) -> Role:
+    def parse(cls, text: str) -> Station:
         """``seat:2`` (1-based, as players count), ``centre`` or ``discard``."""
         place, _, number = text.partition(":")
         if place == Place.SEAT and number.isdigit() and int(number) >= 1:
             return cls(Place.SEAT, Seat(int(number) - 1))
         if place in (Place.CENTRE, Place.DISCARD) and not number:
             return cls(Place(place))
-        raise ValueError(f"a reader's role is seat:N, centre or discard, not {text!r}")
+        raise ValueError(f"a reader's station is seat:N, centre or discard, not {text!r}")
 
 
 Applied = tuple[Action, Outcome[Any]]
@@ -119,7 +120,7 @@ Decision = Plan | Ask | Contradiction | Nothing
 
 Top = Callable[[Sequence[CardId]], CardId]
 """Which of ``cards`` a deck gives next: the one on top (a shuffled deck, a script)."""
-Laid = tuple[Role, CardId]
+Laid = tuple[Station, CardId]
 """The reader's place and the card a player lays there."""
 
 
@@ -130,7 +131,7 @@ class DealTaps:
     The players deal the real cards as the rulebook says and lay what each must
     show the app on a reader; nobody sees more than at a table without the app.
     ``seen`` is the game's own record of what was read so far: ``start(state)``
-    makes an empty one, ``see(state, seen, role, card)`` takes a card in (or says
+    makes an empty one, ``see(state, seen, station, card)`` takes a card in (or says
     with :class:`Nothing` why it has no place in the deal), ``missing(seen)`` says
     what is still to come as ``(key, args)`` sentences, and once nothing is
     missing ``deal(state, seen, rng)`` is the deal action, with what the app
@@ -146,7 +147,7 @@ class DealTaps:
     waits: Callable[[Any], bool]
     """The state waits for its deal."""
     start: Callable[[Any], Any]
-    see: Callable[[Any, Any, Role, CardId], Any]
+    see: Callable[[Any, Any, Station, CardId], Any]
     missing: Callable[[Any], list[tuple[str, dict[str, JSON]]]]
     deal: Callable[[Any, Any, random.Random], Action]
     laid: Callable[[Any], list[Laid]]
@@ -165,8 +166,8 @@ S = TypeVar("S")
 SS = TypeVar("SS", bound=Staged)
 Apply = Callable[[S, Action], Outcome[S]]
 """A game's rules (``GameSpec.apply``): the next state, or a RuleViolation."""
-Decide = Callable[[Apply[S], S, Role, CardId], Decision]
-"""A game's tap rules: what ``card`` seen by the reader watching ``role`` means now, each
+Decide = Callable[[Apply[S], S, Station, CardId], Decision]
+"""A game's tap rules: what ``card`` seen by the reader watching ``station`` means now, each
 move it makes judged by ``apply`` — the game's whole rules (``GameSpec.apply``: a player's
 word settled against the record too), so that a tap commits just what replaying its
 actions from the journal makes."""
@@ -211,17 +212,17 @@ def by_place(
     camera sees it in a seat's place: it arrives there whether or not it is received.
     """
 
-    def decide(apply: Apply[SS], state: SS, role: Role, card: CardId) -> Decision:
+    def decide(apply: Apply[SS], state: SS, station: Station, card: CardId) -> Decision:
         if over(state) is not None:
             return Nothing("ingest.game_over")
         if not known(state, card):
             return Nothing("ingest.not_this_game", {"card": card})
-        if role.seen and role.place is Place.SEAT and passing and passing(state, card):
+        if station.seen and station.place is Place.SEAT and passing and passing(state, card):
             return Nothing()
-        if role.place is Place.SEAT:
-            assert role.seat is not None
-            return at_seat(apply, state, role.seat, card)
-        if role.place is Place.CENTRE:
+        if station.place is Place.SEAT:
+            assert station.seat is not None
+            return at_seat(apply, state, station.seat, card)
+        if station.place is Place.CENTRE:
             return at_centre(apply, state, card)
         return at_discard(apply, state, card)
 
@@ -270,7 +271,7 @@ def then(
     apply: Apply[S],
     decide: Decide[S],
     state: S,
-    role: Role,
+    station: Station,
     card: CardId,
     *,
     first: Action,
@@ -289,7 +290,7 @@ def then(
         done = apply(state, first)
     except RuleViolation as err:
         return Nothing(err.key, err.details, seat)
-    rest = decide(apply, done.state, role, card)
+    rest = decide(apply, done.state, station, card)
     if isinstance(rest, Plan):
         return Plan(((first, done), *rest.steps), state)
     if isinstance(rest, Ask) or (isinstance(rest, Nothing) and not rest.key):
@@ -308,12 +309,12 @@ def any_copy(decide: Decide[S], copies: Callable[[S], Alike]) -> Decide[S]:
     game either way. Otherwise the contradiction stands.
     """
 
-    def read(apply: Apply[S], state: S, role: Role, card: CardId) -> Decision:
-        decision = decide(apply, state, role, card)
+    def read(apply: Apply[S], state: S, station: Station, card: CardId) -> Decision:
+        decision = decide(apply, state, station, card)
         if not isinstance(decision, Contradiction):
             return decision
         for other in copies(state).get(card, (card,))[1:]:
-            reading = decide(apply, state, role, other)
+            reading = decide(apply, state, station, other)
             if isinstance(reading, Plan | Ask) or reading == Nothing():
                 return reading
         return decision

@@ -19,7 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.core.taps import Role
+from companion.core.taps import Station
 from companion.core.types import JSON
 from companion.observations import Zone
 from hardware.camera.detect import Found
@@ -143,7 +143,7 @@ def load(path: Path) -> Calibration:
 def _zones(given: Mapping[str, Sequence[Sequence[float]]]) -> dict[Zone, list[Point]]:
     zones: dict[Zone, list[Point]] = {}
     for zone, polygon in given.items():
-        Role.parse(zone)  # a zone watches a place: named as the place is
+        Station.parse(zone)  # a zone watches a place: named as the place is
         points = [(float(x), float(y)) for x, y in polygon]
         if len(points) < 3:
             raise ValueError(zone)
@@ -177,12 +177,12 @@ def top_down(
     grey = cv2.warpPerspective(frame, to_px @ calibration.homography, size)
     picture = np.asarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR) if grey.ndim == 2 else grey)
     for zone, polygon in calibration.table.zones.items() if outlined else ():
-        role = Role.parse(zone)
+        station = Station.parse(zone)
         points = np.array(polygon, dtype=np.float64).reshape(-1, 1, 2)
         ring = cv2.perspectiveTransform(points, to_px)
-        cv2.polylines(picture, [ring.astype(np.int32)], True, OUTLINE[role.place], 3)
-        if role.seat is not None:
+        cv2.polylines(picture, [ring.astype(np.int32)], True, OUTLINE[station.place], 3)
+        if station.seat is not None:
             x, y = ring.reshape(-1, 2).mean(axis=0)
-            cv2.putText(picture, str(role.seat + 1), (int(x) - 10, int(y) + 10),
+            cv2.putText(picture, str(station.seat + 1), (int(x) - 10, int(y) + 10),
                         cv2.FONT_HERSHEY_SIMPLEX, 1.2, OUTLINE["seat"], 3)  # fmt: skip
     return picture

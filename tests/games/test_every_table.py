@@ -46,7 +46,7 @@ from companion.core.dealt import TellDealt
 from companion.core.errors import RuleViolation
 from companion.core.prompts import waiting_on
 from companion.core.rounds import open_round
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
 from companion.games import GAMES
 from companion.i18n import LANGS
@@ -55,7 +55,7 @@ from companion.policy import Dealer, Draws
 from companion.service import TableService
 from companion.transcript import fold
 from hardware.emulated import DirectTable
-from hardware.hands import Hands, reader_roles, recogniser
+from hardware.hands import Hands, reader_stations, recogniser
 from tests.games.test_every_game import CLOSES, WEIGHTS, attempt_of, parts_of, random_header
 from tests.runs import GameFailed, Replay, cases, failed_before, run_of
 from tests.runs import played as count
@@ -107,7 +107,7 @@ class Live:
     phoneless: frozenset[Seat]
     clock: Clock
     rng: random.Random
-    places: dict[str, Role] = field(default_factory=dict)
+    places: dict[str, Station] = field(default_factory=dict)
     camera: frozenset[str] = frozenset()
     step: int = 0
 
@@ -129,15 +129,17 @@ def open_table(game: str, way: str, seed: int, folder: Path) -> Live:
     phoneless = frozenset(rng.sample([Seat(i) for i in range(n)], rng.choice([1, 1, 2])))
     session = Session(LiveTable(service, port=0), rng.choice(LANGS))
     live = Live(way, service.journal, service, session, None, phoneless, clock, rng)
-    roles = reader_roles(n)
+    stations = reader_stations(n)
     if way == "readers":
-        live.places = roles
+        live.places = stations
     elif way == "camera":
-        live.places = {k: r for k, r in roles.items() if r.place is not Place.SEAT}
+        live.places = {k: r for k, r in stations.items() if r.place is not Place.SEAT}
         live.camera = frozenset(live.places)
     elif way == "mixed":
         seated = {f"seat{i + 1}" for i in range(n) if i % 2 == 0}
-        live.places = {k: r for k, r in roles.items() if r.place is not Place.SEAT or k in seated}
+        live.places = {
+            k: r for k, r in stations.items() if r.place is not Place.SEAT or k in seated
+        }
     attach(live)
     return live
 
@@ -285,7 +287,7 @@ def tell_deal(live: Live) -> None:
 def lay_aside(live: Live, card: CardId) -> None:
     """The card no player may see, laid face down on the centre reader (at once)."""
     assert live.hands is not None
-    centre = next(name for name, role in live.places.items() if role.place is Place.CENTRE)
+    centre = next(name for name, station in live.places.items() if station.place is Place.CENTRE)
     _run(live.hands.readers.lay(centre, card))
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import Seat
 from companion.observations import Observation, SourceState, SourceStatus, TagPlaced, TagRemoved
 from firmware_bridge import protocol as p
@@ -183,8 +183,8 @@ async def test_a_table_of_more_places_than_one_board_has_readers_is_read_by_two(
     heard: list[Observation] = []
     places = [f"seat{i}" for i in range(1, 11)]
     async with EmulatedTable(places, tmp_path, heard.append, board=True) as table:
-        assert table.places({"seat10": Role(Place.SEAT, Seat(9))}) == {
-            ("board2", "1"): Role(Place.SEAT, Seat(9))}  # fmt: skip
+        assert table.places({"seat10": Station(Place.SEAT, Seat(9))}) == {
+            ("board2", "1"): Station(Place.SEAT, Seat(9))}  # fmt: skip
         await table.tap("seat10", Ntag213(A))
         await table.tap("seat1", Ntag213(A))
     placed, removed = "TagPlaced", "TagRemoved"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion.core.actions import Action, ChanceAction, EndGame, Pick
 from companion.core.phases import Dealing
-from companion.core.taps import Role
+from companion.core.taps import Station
 from companion.games.microfilms.actions import (
     CLAIMS,
     Blackmail,
@@ -78,7 +78,7 @@ def acts(table: Table) -> list[object]:
     return [e.action for e in table.journal.entries(table.game_id)]
 
 
-def with_readers(tmp_path: Path, table: Table) -> tuple[TableService, dict[str, Role]]:
+def with_readers(tmp_path: Path, table: Table) -> tuple[TableService, dict[str, Station]]:
     """``table`` as a live table read by a reader per seat, the centre and the discard pile,
     its deck registered with the emulated stickers."""
     service = TableService(table)
@@ -98,10 +98,10 @@ async def test_a_game_played_by_taps_journals_the_same_game_as_direct_actions(
     waits = players_tell(direct.spec, random.Random())
     tapped = Table.start(Journal(tmp_path / "taps.sqlite3"), "microfilms", SEATS,
                          chance=lambda s: None if waits(s) is None else next(house))  # fmt: skip
-    service, roles = with_readers(tmp_path, tapped)
+    service, stations = with_readers(tmp_path, tapped)
 
-    async with EmulatedTable(roles, tmp_path, service.observe) as readers:
-        hands = Hands(service, readers, roles, random.Random())
+    async with EmulatedTable(stations, tmp_path, service.observe) as readers:
+        hands = Hands(service, readers, stations, random.Random())
         for i, action in enumerate(script):
             if isinstance(action, ChanceAction):
                 continue  # drawn by the house, or seen with the draw before it
@@ -154,10 +154,10 @@ async def test_a_message_game_played_by_taps_journals_the_same_game_as_direct_ac
 
     tapped = Table.start(Journal(tmp_path / "taps.sqlite3"), "themessage", SEATS,
                          chance=readers_see)  # fmt: skip
-    service, roles = with_readers(tmp_path, tapped)
+    service, stations = with_readers(tmp_path, tapped)
 
-    async with EmulatedTable(roles, tmp_path, service.observe) as readers:
-        hands = Hands(service, readers, roles, random.Random())
+    async with EmulatedTable(stations, tmp_path, service.observe) as readers:
+        hands = Hands(service, readers, stations, random.Random())
         i = 1
         while i < len(script):
             action, following = script[i], (script[i + 1] if i + 1 < len(script) else None)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import Seat
 from hardware.camera.source import Address
 from hardware.nfc import NfcTty, NfcUsb
@@ -58,7 +58,7 @@ def test_an_unknown_scheme_is_told_which_schemes_there_are() -> None:
 
 def test_a_place_is_watched_by_a_source_or_by_one_zone_of_it() -> None:
     assert Watch.parse("seat:2=nfc:tty:USB0:pn532") == Watch(
-        Role(Place.SEAT, Seat(1)), "nfc:tty:USB0:pn532", "", "seat:2"
+        Station(Place.SEAT, Seat(1)), "nfc:tty:USB0:pn532", "", "seat:2"
     )
     assert Watch.parse("centre=script:board.jsonl#4").zone == "4"
 
@@ -84,6 +84,9 @@ def test_one_source_watching_several_places_is_opened_once(tmp_path: Path) -> No
     watches.append(Watch.parse(f"centre=script:{tmp_path / 'centre.jsonl'}"))
     opened = open_watched(watches)
     assert [(source.name, zones) for source, zones in opened] == [
-        (f"script:{script}", {"1": Role(Place.SEAT, Seat(0)), "2": Role(Place.SEAT, Seat(1))}),
-        ("centre", {"": Role(Place.CENTRE)}),
+        (
+            f"script:{script}",
+            {"1": Station(Place.SEAT, Seat(0)), "2": Station(Place.SEAT, Seat(1))},
+        ),
+        ("centre", {"": Station(Place.CENTRE)}),
     ]

@@ -25,7 +25,7 @@ from kivy.input.motionevent import MotionEvent
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.i18n import text
 from companion.observations import Zone
 from hardware.camera import layout
@@ -39,15 +39,15 @@ TONE = {Place.SEAT: theme.GREEN, Place.CENTRE: theme.ORANGE, Place.DISCARD: them
 
 def _short(lang: str, zone: Zone) -> str:
     """A zone's name as drawn inside it on the picture: a seat's number will do."""
-    role = Role.parse(zone)
-    return str(role.seat + 1) if role.seat is not None else zone_name(lang, zone)
+    station = Station.parse(zone)
+    return str(station.seat + 1) if station.seat is not None else zone_name(lang, zone)
 
 
 def zone_name(lang: str, zone: Zone) -> str:
-    role = Role.parse(zone)
-    if role.seat is not None:
-        return text(lang, "tablet.zones.seat", n=role.seat + 1)
-    return text(lang, f"tablet.zones.{role.place}")
+    station = Station.parse(zone)
+    if station.seat is not None:
+        return text(lang, "tablet.zones.seat", n=station.seat + 1)
+    return text(lang, f"tablet.zones.{station.place}")
 
 
 class TableView(Image):
@@ -97,7 +97,7 @@ class TableView(Image):
         s, x0, y0 = self._scale()
         with self.canvas.after:
             for zone, polygon in self.zones.items():
-                Color(*(theme.GOLD if zone == self.chosen else TONE[Role.parse(zone).place]))
+                Color(*(theme.GOLD if zone == self.chosen else TONE[Station.parse(zone).place]))
                 points = [v for x, y in polygon for v in (x0 + x * s, y0 + y * s)]
                 Line(points=points, close=True, width=3 if zone == self.chosen else 1.5)
                 name = self._names[zone]
@@ -157,7 +157,7 @@ class ZonesApp(App):
         side.add_widget(Text(self.t("tablet.zones.how"), size=theme.SMALL, colour=theme.MUTED))
         self.buttons: dict[Zone, Tap] = {}
         for zone in self.view.zones:
-            tone = TONE[Role.parse(zone).place]
+            tone = TONE[Station.parse(zone).place]
             tap = Tap(zone_name(self.lang, zone), self._choose(zone), colour=(*tone[:3], 0.45))
             self.buttons[zone] = tap
             side.add_widget(tap)
@@ -198,4 +198,4 @@ def _texture(words: str) -> Texture:
 
 
 def _seats(table: Table) -> int:
-    return sum(Role.parse(z).place is Place.SEAT for z in table.zones)
+    return sum(Station.parse(z).place is Place.SEAT for z in table.zones)

@@ -135,13 +135,13 @@ def laid(state: State, action: Action, _top: taps.Top) -> taps.Laid | None:
     tests that replay a game by taps."""
     phase = state.phase
     if isinstance(action, Pick) and isinstance(phase, Drawing):
-        return taps.Role(taps.Place.SEAT, phase.seat), action.card
+        return taps.Station(taps.Place.SEAT, phase.seat), action.card
     if isinstance(action, Pick) and isinstance(phase, Taking):
-        return taps.Role(taps.Place.DISCARD), action.card
+        return taps.Station(taps.Place.DISCARD), action.card
     if isinstance(action, Equip):
-        return taps.Role(taps.Place.SEAT, action.seat), action.card
+        return taps.Station(taps.Place.SEAT, action.seat), action.card
     if isinstance(action, CENTRED):
-        return taps.Role(taps.Place.CENTRE), action.card
+        return taps.Station(taps.Place.CENTRE), action.card
     if isinstance(action, Discard):
-        return taps.Role(taps.Place.DISCARD), action.card
+        return taps.Station(taps.Place.DISCARD), action.card
     return None  # every draw is a pick that names its card: the deck's top is not asked

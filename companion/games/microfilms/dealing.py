@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, replace
 
 from companion.core.phases import Dealing
-from companion.core.taps import DealTaps, Laid, Nothing, Place, Role
+from companion.core.taps import DealTaps, Laid, Nothing, Place, Station
 from companion.core.types import JSON, CardId, Seat
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Deal
@@ -51,21 +51,21 @@ def start(state: State) -> Seen:
     return Seen(nobody, nobody)
 
 
-def see(state: State, seen: Seen, role: Role, card: CardId) -> Seen | Nothing:
+def see(state: State, seen: Seen, station: Station, card: CardId) -> Seen | Nothing:
     """A card laid during the deal; one laid again elsewhere moves there (a card put right)."""
     known = cards.CARDS.get(card)
     if known is None:
         return Nothing("ingest.not_this_game", {"card": card})
-    if role.place is Place.SEAT:
-        assert role.seat is not None
+    if station.place is Place.SEAT:
+        assert station.seat is not None
         if cards.is_identity(card):
             if known.kind is Kind.FREELANCER and len(state.players) == MIN_SEATS:
                 return Nothing("ingest.deal.no_freelancers")  # §2 step 4: three Agents only
-            return replace(seen, identities=_put(seen.identities, role.seat, card))
+            return replace(seen, identities=_put(seen.identities, station.seat, card))
         if known.kind is Kind.ACTION:
-            return replace(seen, hands=_put(seen.hands, role.seat, card))
-        return Nothing("ingest.deal.seat_cards", {"seat": role.seat})
-    if role.place is Place.CENTRE and known.kind is Kind.LETTER:
+            return replace(seen, hands=_put(seen.hands, station.seat, card))
+        return Nothing("ingest.deal.seat_cards", {"seat": station.seat})
+    if station.place is Place.CENTRE and known.kind is Kind.LETTER:
         return replace(seen, letter_out=card)
     return Nothing("ingest.deal.centre_letter")
 
@@ -116,11 +116,11 @@ def deal(state: State, seen: Seen, rng: random.Random) -> Deal:
 def laid(action: Deal) -> list[Laid]:
     """Where each card of ``action`` is laid: a seat's two cards on its reader, the letter
     set aside face down on the centre reader."""
-    seats = (Role(Place.SEAT, Seat(i)) for i in range(len(action.identities)))
+    seats = (Station(Place.SEAT, Seat(i)) for i in range(len(action.identities)))
     pairs = zip(seats, action.identities, action.hands, strict=True)
     return [
-        *((role, card) for role, identity, hand in pairs for card in (identity, hand)),
-        (Role(Place.CENTRE), action.letter_out),
+        *((station, card) for station, identity, hand in pairs for card in (identity, hand)),
+        (Station(Place.CENTRE), action.letter_out),
     ]
 
 

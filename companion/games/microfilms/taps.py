@@ -67,7 +67,7 @@ def _at_seat(apply: taps.Apply[State], state: State, seat: Seat, card: CardId) -
             apply,
             _decide,
             state,
-            taps.Role(taps.Place.SEAT, seat),
+            taps.Station(taps.Place.SEAT, seat),
             card,
             first=draw,
             seat=seat,
@@ -138,15 +138,15 @@ def laid(state: State, action: Action, top: taps.Top) -> taps.Laid | None:
     """
     phase = state.phase
     if isinstance(action, Pick) and isinstance(phase, Drawing):
-        return taps.Role(taps.Place.SEAT, phase.seat), action.card
+        return taps.Station(taps.Place.SEAT, phase.seat), action.card
     if isinstance(action, Draw):
-        seat = taps.Role(taps.Place.SEAT, action.seat)
+        seat = taps.Station(taps.Place.SEAT, action.seat)
         if action.source is Source.DISCARD:
             return seat, state.discard[-1]
         return seat, top(state.deck)
     if isinstance(action, Discard):
-        return taps.Role(taps.Place.DISCARD), action.card
+        return taps.Station(taps.Place.DISCARD), action.card
     if isinstance(action, Steal | Withdraw | Interrogate | Blackmail | Resist):
-        return None if action.card is None else (taps.Role(taps.Place.CENTRE), action.card)
+        return None if action.card is None else (taps.Station(taps.Place.CENTRE), action.card)
     identity = state.player(action.seat).identity if isinstance(action, CLAIMS) else None
-    return None if identity is None else (taps.Role(taps.Place.CENTRE), identity)
+    return None if identity is None else (taps.Station(taps.Place.CENTRE), identity)

@@ -100,7 +100,7 @@ def _at_seat(apply: taps.Apply[State], state: State, seat: Seat, card: CardId) -
         return taps.Contradiction(seat, public=False, where="deck")
     # the draw, then the pick the card turned out to be (none for the deck's last card)
     return taps.then(
-        apply, _decide, state, taps.Role(taps.Place.SEAT, seat), card, first=first, seat=seat
+        apply, _decide, state, taps.Station(taps.Place.SEAT, seat), card, first=first, seat=seat
     )
 
 
@@ -266,17 +266,17 @@ def laid(state: State, action: Action, top: taps.Top) -> taps.Laid | None:
     phase = state.phase
     if isinstance(action, Pick) and isinstance(phase, Drawing | Placing):
         seat = phase.seat if isinstance(phase, Drawing) else phase.seats[0]
-        return taps.Role(taps.Place.SEAT, seat), action.card
+        return taps.Station(taps.Place.SEAT, seat), action.card
     if isinstance(action, Draw) or (
         isinstance(action, AnswerProbe) and action.answer is Answer.DRAW
     ):
         deck = _deck(state)
-        return (taps.Role(taps.Place.SEAT, action.seat), top(deck)) if deck else None
+        return (taps.Station(taps.Place.SEAT, action.seat), top(deck)) if deck else None
     if isinstance(action, STARTED):
-        return taps.Role(taps.Place.CENTRE), action.card
+        return taps.Station(taps.Place.CENTRE), action.card
     if isinstance(action, Receive):
         assert state.transit is not None
-        return taps.Role(taps.Place.SEAT, action.seat), state.transit.card
+        return taps.Station(taps.Place.SEAT, action.seat), state.transit.card
     if isinstance(action, AnswerProbe | Discard) and action.card is not None:
-        return taps.Role(taps.Place.DISCARD), action.card
+        return taps.Station(taps.Place.DISCARD), action.card
     return None

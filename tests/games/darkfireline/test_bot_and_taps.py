@@ -21,16 +21,16 @@ from companion.games.darkfireline.taps import decide as tap_rules
 from companion.games.darkfireline.taps import laid
 from tests.games.darkfireline.table import Table
 
-CENTRE, DISCARD = taps.Role(taps.Place.CENTRE), taps.Role(taps.Place.DISCARD)
+CENTRE, DISCARD = taps.Station(taps.Place.CENTRE), taps.Station(taps.Place.DISCARD)
 
 
-def decide(state: Any, role: taps.Role, card: CardId) -> taps.Decision:
+def decide(state: Any, station: taps.Station, card: CardId) -> taps.Decision:
     """The tap rules as the ingest asks them: each move judged by the game's whole rules."""
-    return tap_rules(GAME.apply, state, role, card)
+    return tap_rules(GAME.apply, state, station, card)
 
 
-def seat_reader(seat: int) -> taps.Role:
-    return taps.Role(taps.Place.SEAT, Seat(seat))
+def seat_reader(seat: int) -> taps.Station:
+    return taps.Station(taps.Place.SEAT, Seat(seat))
 
 
 def test_bots_finish_games_from_their_own_views_and_either_side_wins() -> None:
@@ -75,14 +75,14 @@ def test_equipment_on_its_holders_reader_and_a_bullet_in_the_centre() -> None:
     armour, bullet = t.held(0, Kind.ARMOUR), t.held(0, Kind.SINGLE)
     plan = decide(t.state, seat_reader(0), armour)
     assert isinstance(plan, taps.Plan) and plan.actions == (Equip(seat=Seat(0), card=armour),)
-    seen = decide(t.state, taps.Role(taps.Place.SEAT, Seat(0), seen=True), armour)
+    seen = decide(t.state, taps.Station(taps.Place.SEAT, Seat(0), seen=True), armour)
     assert seen == plan, "armour laid face up in front of its holder, seen by a camera"
     ask = decide(t.state, CENTRE, bullet)
     assert isinstance(ask, taps.Ask) and not ask.private
     assert {a.targets for a in ask.options if isinstance(a, Shoot)} == {(1,), (2,), (3,)}
     for action in (plan.actions[0], ask.options[0]):
-        role, card = laid(t.state, action, lambda cards: cards[0])  # type: ignore[misc]
-        assert decide(t.state, role, card) != taps.Nothing()
+        station, card = laid(t.state, action, lambda cards: cards[0])  # type: ignore[misc]
+        assert decide(t.state, station, card) != taps.Nothing()
     # a card of a hand on the pile out of the discard phase: the record disagrees, and only
     # its holder may be told which card it is
     assert decide(t.state, DISCARD, bullet) == taps.Contradiction(Seat(0), False, "discard")

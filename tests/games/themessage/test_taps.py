@@ -15,7 +15,7 @@ import pytest
 
 from companion.core.actions import Action, Discard, Pass, Pick
 from companion.core.phases import Dealing, Discarding
-from companion.core.taps import Ask, Contradiction, Decision, Nothing, Place, Plan, Role
+from companion.core.taps import Ask, Contradiction, Decision, Nothing, Place, Plan, Station
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at, without
 from companion.games.themessage import GAME
@@ -64,12 +64,12 @@ DEAL = Deal(first=Seat(0), identities=(RED, BLUE, RED, BLUE), hands=HANDS)
 DRAWN = (C("DECODE-R-S-1"), C("DISTRIBUTE-B-T-1"))
 """What Ann, the first player, draws in the first turn."""
 ANN, BEN, CAT, DAN = (Seat(i) for i in range(4))
-CENTRE, DISCARD = Role(Place.CENTRE), Role(Place.DISCARD)
+CENTRE, DISCARD = Station(Place.CENTRE), Station(Place.DISCARD)
 
 
-def decide(state: Any, role: Role, card: CardId) -> Decision:
+def decide(state: Any, station: Station, card: CardId) -> Decision:
     """The tap rules as the ingest asks them: each move judged by the game's whole rules."""
-    return tap_rules(GAME.apply, state, role, card)
+    return tap_rules(GAME.apply, state, station, card)
 
 
 def plan_of(decision: Decision) -> tuple[Action, ...] | Decision:
@@ -77,8 +77,8 @@ def plan_of(decision: Decision) -> tuple[Action, ...] | Decision:
     return decision.actions if isinstance(decision, Plan) else decision
 
 
-def reader(seat: Seat) -> Role:
-    return Role(Place.SEAT, seat)
+def reader(seat: Seat) -> Station:
+    return Station(Place.SEAT, seat)
 
 
 def dealt(**options: Any) -> State:
@@ -208,7 +208,7 @@ def test_a_camera_sees_a_secret_card_received_but_a_text_card_only_passing() -> 
     a camera seeing it there is the receipt; a 文本 card lies face up in front of each player
     it reaches, received or not, so the camera's sight of it decides nothing (a reader's
     tap, laid on purpose, still does)."""
-    camera = Role(Place.SEAT, BEN, seen=True)
+    camera = Station(Place.SEAT, BEN, seen=True)
     assert plan_of(decide(deciding(), camera, C("LOCK-R-S-1"))) == (Receive(seat=BEN),)
     text = all_pass(all_pass(sent("DISTRIBUTE-B-T-1")))
     assert isinstance(text.phase, Deciding)
@@ -263,8 +263,8 @@ def test_a_card_drawn_onto_the_wrong_reader_is_said_to_the_drawer_alone() -> Non
     might be then — must not be told it."""
     state = probed("PROBE-R-S-BLUE-PLUS")
     card = state.deck[0]
-    for role in (CENTRE, DISCARD):
-        assert decide(state, role, card) == Nothing("ingest.draw_on_own_reader", seat=BEN)
+    for station in (CENTRE, DISCARD):
+        assert decide(state, station, card) == Nothing("ingest.draw_on_own_reader", seat=BEN)
     state = play(state, AnswerProbe(seat=BEN, answer=Answer.DRAW))  # said on his phone
     assert decide(state, CENTRE, card) == Nothing("ingest.draw_on_own_reader", seat=BEN)
 

@@ -18,7 +18,7 @@ import pytest
 
 from companion.core.actions import Discard, Pass
 from companion.core.phases import Dealing
-from companion.core.taps import Place, Role
+from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
 from companion.fairness import fingerprint
 from companion.games.microfilms import GAME, cards, dealing
@@ -63,12 +63,12 @@ def home_deck(tmp_path: Path) -> Recognise:
     return functools.partial(tags.recognise, deck)
 
 
-def attach_readers(session: Session, tmp_path: Path) -> dict[str, Role]:
+def attach_readers(session: Session, tmp_path: Path) -> dict[str, Station]:
     """A reader per seat and one in the centre, reading a deck registered on the spot."""
-    roles = {f"seat{i + 1}": Role(Place.SEAT, Seat(i)) for i in range(4)}
-    roles["centre"] = Role(Place.CENTRE)
-    session.service.use_sensors(places_of(roles), home_deck(tmp_path))
-    return roles
+    stations = {f"seat{i + 1}": Station(Place.SEAT, Seat(i)) for i in range(4)}
+    stations["centre"] = Station(Place.CENTRE)
+    session.service.use_sensors(places_of(stations), home_deck(tmp_path))
+    return stations
 
 
 @asynccontextmanager
@@ -95,7 +95,7 @@ async def dealt_on_the_tablet(
     await session.live.phones.stop()
 
 
-def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:
+def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Station]]:
     told = players_tell(GAME, random.Random(1))
 
     def chance(state: Any) -> Any:
@@ -107,12 +107,12 @@ def session_with_readers(tmp_path: Path) -> tuple[Session, dict[str, Role]]:
 
 
 async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: Path) -> None:
-    session, roles = session_with_readers(tmp_path)
+    session, stations = session_with_readers(tmp_path)
     table = session.service.table
     await session.live.phones.start()
     base = f"http://127.0.0.1:{session.phones.port}"
     async with (
-        EmulatedTable(roles, tmp_path, session.service.observe) as readers,
+        EmulatedTable(stations, tmp_path, session.service.observe) as readers,
         aiohttp.ClientSession() as http,
     ):
         assert all(s.state is SourceState.CONNECTED for s in session.statuses.values())
@@ -173,13 +173,13 @@ async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_o
     tmp_path: Path,
 ) -> None:
     """The draw and the card it turned out to be are one tap: one redraw, one view a phone."""
-    session, roles = session_with_readers(tmp_path)
+    session, stations = session_with_readers(tmp_path)
     await session.live.phones.start()
     base = f"http://127.0.0.1:{session.phones.port}"
     redraws: list[None] = []
     session.subscribe(lambda: redraws.append(None))
     async with (
-        EmulatedTable(roles, tmp_path, session.service.observe) as readers,
+        EmulatedTable(stations, tmp_path, session.service.observe) as readers,
         aiohttp.ClientSession() as http,
     ):
         ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
@@ -202,10 +202,10 @@ async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_o
 async def test_a_card_that_asks_the_table_redraws_the_tablet_to_ask_it(tmp_path: Path) -> None:
     """Nothing is committed yet, but the tablet must show the question now, not at whatever
     redraw happens to come next."""
-    session, roles = session_with_readers(tmp_path)
+    session, stations = session_with_readers(tmp_path)
     redraws: list[None] = []
     session.subscribe(lambda: redraws.append(None))
-    async with EmulatedTable(roles, tmp_path, session.service.observe) as readers:
+    async with EmulatedTable(stations, tmp_path, session.service.observe) as readers:
         redraws.clear()
         await readers.tap("centre", sticker(CardId("A-SB1")))
         assert session.question() is not None and len(redraws) == 1
@@ -218,7 +218,7 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     journal = Journal(tmp_path / "j.sqlite3")
     service = TableService.start(journal, "microfilms", SEATS, readers=True, rng=random.Random(1))
     session = Session(LiveTable(service, port=0), "en")
-    roles = attach_readers(session, tmp_path)
+    stations = attach_readers(session, tmp_path)
     intro = text("en", "ingest.deal.intro.microfilms")
     assert session.waiting() == [
         intro,
@@ -228,11 +228,11 @@ async def test_the_tablet_says_what_the_real_deal_still_needs_and_never_a_card(
     phone = view_message(service.seat_view(Seat(2)), session.voice, face_of("microfilms"), [])
     assert phone["waiting"] == [intro]
     assert session.seal() is None, "nothing to seal before the deal"
-    names = {role: name for name, role in roles.items()}
-    async with EmulatedTable(roles, tmp_path, session.service.observe) as readers:
+    names = {station: name for name, station in stations.items()}
+    async with EmulatedTable(stations, tmp_path, session.service.observe) as readers:
         *cards_dealt, letter = dealing.laid(DEAL)
-        for role, card in cards_dealt:
-            await readers.tap(names[role], sticker(card))
+        for station, card in cards_dealt:
+            await readers.tap(names[station], sticker(card))
         assert session.waiting()[1:] == [
             "Still to lay: the set-aside Alliance letter, face down on the centre reader."
         ]
