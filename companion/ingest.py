@@ -37,7 +37,7 @@ from typing import Any
 
 from companion.core import doubts, taps
 from companion.core.actions import Action
-from companion.core.dealt import LaidAside
+from companion.core.dealing.told import LaidAside
 from companion.core.errors import RuleViolation
 from companion.core.taps import Ask, Contradiction, DealTaps, Nothing, Place, Plan, Station
 from companion.core.types import JSON, CardId, Seat

@@ -29,7 +29,7 @@ class Dealer(enum.StrEnum):
 
     TABLE = "table"
     """The players deal the real cards and each tells their phone what they were dealt
-    (:mod:`companion.core.dealt`): nobody sees more than their own."""
+    (:mod:`companion.core.dealing.told`): nobody sees more than their own."""
     APP = "app"
     """The app deals, and the real cards are laid out to match (a demo, or a table with a
     host who does not play)."""

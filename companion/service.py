@@ -28,9 +28,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core import dealt
 from companion.core.actions import Action, SeatAction
 from companion.core.copies import Alike, by_face, held_copies, matching, readings
+from companion.core.dealing import told
 from companion.core.errors import NotInHand, RuleViolation
 from companion.core.game import GameSpec, TableMenu
 from companion.core.narrow import obj as _obj
@@ -272,7 +272,7 @@ class TableService:
         """What the table waits for from the players — before a deal told on the phones,
         the seats still to tell what they were dealt."""
         if self.telling_deal():
-            waiting = dealt.waiting(self.table.state)
+            waiting = told.waiting(self.table.state)
             return (Prompt("tell_dealt", waiting),) if waiting else ()
         return self.table.pending()
 
@@ -360,7 +360,7 @@ class TableService:
         box = self.spec.sensing.cards(state.options)
         fits = tuple(c for c in box if not isinstance(taps.see(state, start, station, c), Nothing))
         faces = self.spec.copies(state).grouped(fits)
-        return Telling(taps.size, faces, dealt.words(state)[seat], dealt.waiting(state))
+        return Telling(taps.size, faces, told.words(state)[seat], told.waiting(state))
 
     def private_view(self, seat: Seat) -> JSONObject:
         return self.table.private_view(seat)
@@ -387,7 +387,7 @@ class TableService:
         at a table that tells its deal, once every seat has told, the card for the centre."""
         taps = self.spec.sensing.deal
         if taps is not None and self.telling_deal():
-            missing = dealt.still_to_read(taps, self.table.state)
+            missing = told.still_to_read(taps, self.table.state)
             return [Notice(key, args) for key, args in missing] if missing else None
         return None if self.ingest is None else self.ingest.dealing()
 

@@ -260,7 +260,7 @@ def dealt_by_words(
     spec: GameSpec[Any], chance: Chance, rng: random.Random, *, centre: bool
 ) -> Chance:
     """``chance``, except the deal of a game the players deal by hand with no reader to see
-    it: made from what each tells of their own part (:mod:`companion.core.dealt`), and what
+    it: made from what each tells of their own part (:mod:`companion.core.dealing.told`), and what
     nobody may see read off the ``centre`` reader where there is one, else guessed."""
     deal = spec.sensing.deal
     if deal is None:

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from companion.core import dealt
-from companion.core.dealt import TellDealt
+from companion.core.dealing import told
+from companion.core.dealing.told import TellDealt
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
 from companion.core.playout import choose
@@ -56,7 +56,7 @@ def record(
         if service.over() is not None:
             break
         if service.telling_deal():  # each seat tells the cards a real deal gave it
-            seat = dealt.waiting(state)[0]
+            seat = told.waiting(state)[0]
             service.act(seat, TellDealt(seat=seat, cards=words[seat]))
             continue
         waiting = sorted(waiting_on(service.pending()))

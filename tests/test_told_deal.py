@@ -16,7 +16,7 @@ import pytest
 
 from companion.core import oracle
 from companion.core.actions import Action, Discard, TellDraw
-from companion.core.dealt import LaidAside, Redeal, TellDealt
+from companion.core.dealing.told import LaidAside, Redeal, TellDealt
 from companion.core.errors import RuleViolation
 from companion.core.legal import Families
 from companion.core.phases import Dealing, Discarding

@@ -16,10 +16,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core import dealt, doubts, kinds
+from companion.core import doubts, kinds
 from companion.core.actions import Action, ActionCodec, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.copies import Alike
+from companion.core.dealing import told
 from companion.core.domain import OptionDomain
 from companion.core.hearing import Told
 from companion.core.kinds import Events, Kind
@@ -130,12 +131,12 @@ class GameSpec(Generic[S]):
     def apply(self, state: S, action: Action) -> Outcome[S]:
         """The rules applied to ``action``, a player's word settled against the record."""
         now: Any = state if self.amend is None else self.amend(state, action)
-        if isinstance(action, dealt.TellDealt):
-            return dealt.tell(self.sensing.deal, self.copies(now), now, action)
-        if isinstance(action, dealt.Redeal):
-            return dealt.redeal(self.sensing.deal, now, action)
-        if isinstance(action, dealt.LaidAside):
-            return dealt.laid_aside(self.sensing.deal, now, action)
+        if isinstance(action, told.TellDealt):
+            return told.tell(self.sensing.deal, self.copies(now), now, action)
+        if isinstance(action, told.Redeal):
+            return told.redeal(self.sensing.deal, now, action)
+        if isinstance(action, told.LaidAside):
+            return told.laid_aside(self.sensing.deal, now, action)
         if isinstance(action, AuditHand):
             return doubts.audited(self.rules, self.secrecy.hidden, self.copies(now), now, action)
         if isinstance(action, TellDraw):
@@ -145,12 +146,12 @@ class GameSpec(Generic[S]):
         return doubts.settled(self.rules, self.secrecy.hidden, now, action)
 
     def from_words(self, state: S, rng: random.Random, *, guess: bool) -> Action | None:
-        """The deal the seats' words make, once all have told (:mod:`companion.core.dealt`);
+        """The deal the seats' words make, once all have told (:mod:`companion.core.dealing.told`);
         what no player may see is read off the centre reader, or the app may ``guess`` it."""
         taps = self.sensing.deal
         if taps is None:
             return None
-        return dealt.from_words(taps, self.copies(state), self.apply, state, rng, guess=guess)
+        return told.from_words(taps, self.copies(state), self.apply, state, rng, guess=guess)
 
     def kind(self, name: str) -> Kind:
         """The declared kind of event ``name``; one nobody declared is taken to show all."""

@@ -44,7 +44,7 @@ CORE: Events = {
     "deal_clash": Kind(Shown.TABLE),  # the words of a told deal did not add up
     "deal_aside_read": Kind(Shown.NOTHING),  # a card read face down, named to nobody
 }
-"""The kinds of event every game makes alike (:mod:`companion.core.dealt`, audits, undo)."""
+"""The kinds of event every game makes alike (:mod:`companion.core.dealing.told`, audits, undo)."""
 
 UNDECLARED = Kind(Shown.TABLE)
 """What a kind nobody declared is taken for: it may show all, so it is never undone."""

@@ -17,7 +17,7 @@ from companion.core.types import CardId, Seat
 class Dealing:
     """Waiting for the deal: a chance action, drawn by the app or read off the table.
 
-    At a table that deals its real cards and tells the app (:mod:`companion.core.dealt`),
+    At a table that deals its real cards and tells the app (:mod:`companion.core.dealing.told`),
     ``words[i]`` is what seat i said it was dealt — ``()`` until it has said — a secret
     of that seat's until the deal is whole.
     """

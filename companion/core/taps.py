@@ -138,7 +138,7 @@ class DealTaps:
     draws itself (the start player; 風聲's identities) drawn from ``rng``.
 
     The same record is filled from the players' words where the real cards were dealt
-    with no reader (:mod:`companion.core.dealt`): ``size`` cards a seat says it was dealt,
+    with no reader (:mod:`companion.core.dealing.told`): ``size`` cards a seat says it was dealt,
     ``owes(seen, seat)`` whether the seat's part is still incomplete, and ``unseen(state,
     seen, rng)`` what no player may see nor any reader read — Microfilms' letter set
     aside — drawn by the app and marked as a guess it must not judge by.

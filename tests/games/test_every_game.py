@@ -5,7 +5,7 @@ registered. For random games of each — fresh ones every run, as many as fit th
 every game that ever failed, and with ``--deep`` the fixed 2,000 of each
 (:mod:`tests.runs`) — played to their end with options drawn from each option's own type —
 half of them dealt by hand and told seat by seat on the phones
-(:mod:`companion.core.dealt`: now and then a wrong word or two seats naming one card, and
+(:mod:`companion.core.dealing.told`: now and then a wrong word or two seats naming one card, and
 the table deals again), the card nobody may see read off a centre reader at half of those
 tables and guessed by the app at the rest:
 
@@ -43,7 +43,7 @@ from typing import Any
 
 import pytest
 
-from companion.core import dealt, oracle, playout
+from companion.core import oracle, playout
 from companion.core.actions import (
     Action,
     ChanceAction,
@@ -53,7 +53,8 @@ from companion.core.actions import (
     TellDraw,
 )
 from companion.core.audit import AuditHand
-from companion.core.dealt import LaidAside, TellDealt
+from companion.core.dealing import told as told_deal
+from companion.core.dealing.told import LaidAside, TellDealt
 from companion.core.doubts import SETTLING
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
@@ -304,7 +305,8 @@ def word(
     *,
     centre: bool,
 ) -> tuple[Action, Any]:
-    """The next word of the deal ``real`` the table made by hand (:mod:`companion.core.dealt`):
+    """The next word of the deal ``real`` the table made by hand
+    (:mod:`companion.core.dealing.told`):
     a seat still to tell (or now and then one that told already) says its part — now and
     then a word that is no part of it, or with another seat's card in it —; the centre
     reader reads the card nobody may see; or, every seat told, the deal the words make (the
@@ -312,7 +314,7 @@ def word(
     taps = spec.sensing.deal
     assert taps is not None
     parts, aside = parts_of(taps, real)
-    telling = [seat for seat in dealt.waiting(state) if seat in parts]
+    telling = [seat for seat in told_deal.waiting(state) if seat in parts]
     chance: Action | None
     if centre and aside is not None and state.phase.aside is None:
         chance = LaidAside(card=aside)

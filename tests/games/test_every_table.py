@@ -42,7 +42,7 @@ import pytest
 
 from companion.core import playout
 from companion.core.actions import Action, SeatAction, TellDraw
-from companion.core.dealt import TellDealt
+from companion.core.dealing.told import TellDealt
 from companion.core.errors import RuleViolation
 from companion.core.prompts import waiting_on
 from companion.core.rounds import open_round

@@ -27,7 +27,7 @@ import pytest
 from companion.core import doubts, oracle
 from companion.core.actions import Action, Discard, TellDraw
 from companion.core.audit import AuditHand
-from companion.core.deal import Deal as MessageDeal
+from companion.core.dealing.deal import Deal as MessageDeal
 from companion.core.errors import RuleViolation
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at

@@ -14,7 +14,7 @@ from companion.core import rounds
 from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
 from companion.core.audit import AuditHand, mend
 from companion.core.copies import copy_in
-from companion.core.deal import Deal
+from companion.core.dealing.deal import Deal
 from companion.core.errors import BadChance, MalformedAction, NotInDeck, NotInHand, WrongMoment
 from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from companion.core import deal
-from companion.core.deal import Deal
+from companion.core.dealing import deal
+from companion.core.dealing.by_hand import hands_dealt
+from companion.core.dealing.deal import Deal
 from companion.core.domain import OptionDomain, Problem
-from companion.core.handdeal import hands_dealt
 from companion.core.outcome import Event
 from companion.core.types import JSON, CardId
 from companion.core.values import evolve
@@ -134,4 +134,4 @@ def _deck_at_deal(state: State) -> tuple[CardId, ...]:
 DEAL = hands_dealt(HAND, _deck_at_deal, roll_deal)
 """§2 steps 4–5, dealt by hand: three game cards to each player, laid on their own reader or
 told on their phone; the identity cards stay in the box and the app deals the identities
-(:mod:`companion.core.handdeal`)."""
+(:mod:`companion.core.dealing.by_hand`)."""

@@ -29,7 +29,7 @@ from companion.core.actions import (
     TellDraw,
 )
 from companion.core.audit import AuditHand
-from companion.core.dealt import LaidAside, Redeal, TellDealt
+from companion.core.dealing.told import LaidAside, Redeal, TellDealt
 from companion.core.types import CardId, Seat
 
 

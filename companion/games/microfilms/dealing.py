@@ -12,7 +12,7 @@ app (§2 step 9). The rest of the box needs no reading: what was dealt and set
 aside says which cards are in the deck and which were put back.
 
 At a table without readers each player tells their phone the two cards instead
-(:mod:`companion.core.dealt`), and the letter set aside — which nobody may see —
+(:mod:`companion.core.dealing.told`), and the letter set aside — which nobody may see —
 is the app's guess until the game shows which it is (:mod:`.letter`).
 """
 
@@ -129,4 +129,4 @@ TAPS = DealTaps(
     size=2, owes=owes, unseen=guess_letter,
 )  # fmt: skip
 """What :mod:`companion.ingest` needs to read a Microfilms deal off the readers, and
-:mod:`companion.core.dealt` to make it from what each player says they were dealt."""
+:mod:`companion.core.dealing.told` to make it from what each player says they were dealt."""

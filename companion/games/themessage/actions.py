@@ -30,8 +30,8 @@ from companion.core.actions import (
     TellDraw,
 )
 from companion.core.audit import AuditHand
-from companion.core.deal import Deal
-from companion.core.dealt import LaidAside, Redeal, TellDealt
+from companion.core.dealing.deal import Deal
+from companion.core.dealing.told import LaidAside, Redeal, TellDealt
 from companion.core.rounds import CloseRound, Hold
 from companion.core.types import CardId, Seat
 

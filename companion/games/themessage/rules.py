@@ -15,7 +15,7 @@ from companion.core import rounds
 from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.copies import copy_in
-from companion.core.deal import Deal
+from companion.core.dealing.deal import Deal
 from companion.core.errors import (
     BadChance,
     BadTarget,

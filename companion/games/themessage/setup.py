@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from companion.core import deal
-from companion.core.deal import Deal
+from companion.core.dealing import deal
+from companion.core.dealing.deal import Deal
 from companion.core.domain import OptionDomain, Problem
 from companion.core.outcome import Event
 from companion.core.types import JSON, CardId

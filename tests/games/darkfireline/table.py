@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.actions import Action, Discard, Pick
-from companion.core.deal import Deal
+from companion.core.dealing.deal import Deal
 from companion.core.errors import RuleViolation
 from companion.core.outcome import Event
 from companion.core.rules import over

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.actions import Pass, Pick
-from companion.core.deal import Deal
+from companion.core.dealing.deal import Deal
 from companion.core.domain import UnfitOptions
 from companion.core.prompts import waiting_on
 from companion.core.types import CardId, Seat

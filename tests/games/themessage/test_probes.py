@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.actions import Pass, Pick
-from companion.core.deal import Deal
+from companion.core.dealing.deal import Deal
 from companion.core.errors import RuleViolation
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve, evolve_at

@@ -13,7 +13,7 @@ from typing import Any
 import aiohttp
 
 from companion.core.actions import Discard, TellDraw
-from companion.core.dealt import TellDealt
+from companion.core.dealing.told import TellDealt
 from companion.core.types import CardId, Seat
 from companion.games.darkfireline.actions import EndPlay, Shoot
 from companion.games.darkfireline.cards import Kind, kind_of

@@ -11,7 +11,7 @@ from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.uix.button import Button
 
-from companion.core.dealt import TellDealt
+from companion.core.dealing.told import TellDealt
 from companion.core.types import CardId, Seat
 from companion.games.microfilms.bot import Bot
 from companion.i18n import text

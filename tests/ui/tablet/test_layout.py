@@ -21,7 +21,7 @@ import pytest
 from kivy.core.window import Window
 
 from companion.core import playout
-from companion.core.dealt import TellDealt
+from companion.core.dealing.told import TellDealt
 from companion.core.prompts import waiting_on
 from companion.core.types import Seat
 from companion.games import GAMES

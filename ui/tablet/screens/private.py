@@ -21,7 +21,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 
 from companion.core.audit import AuditHand
-from companion.core.dealt import TellDealt
+from companion.core.dealing.told import TellDealt
 from companion.core.narrow import objects
 from companion.core.types import CardId, JSONObject, Seat
 from ui.tablet import theme

@@ -1,5 +1,5 @@
 """A real deal of the same number of game cards to each seat, read off the seats' readers
-or told on the phones: 風聲's and 暗火线's (:mod:`companion.core.deal`).
+or told on the phones: 風聲's and 暗火线's (:mod:`companion.core.dealing.deal`).
 
 The players shuffle the game cards and deal each player their hand, the rest face down
 as the deck; each player lays the cards they were dealt on their own reader, or names
@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from companion.core.deal import Deal
+from companion.core.dealing.deal import Deal
 from companion.core.phases import Dealing
 from companion.core.taps import DealTaps, Laid, Nothing, Place, Station
 from companion.core.types import JSON, CardId, Seat
