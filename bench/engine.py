@@ -42,7 +42,7 @@ from companion.core.views import public_event
 from companion.games import GAMES
 from companion.journal import Journal
 from companion.table import Table
-from companion.transcript import Header, fold, new_header
+from companion.transcript import Header, new_header, replayed
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 UNIFORM: dict[str, float] = {}
@@ -88,7 +88,7 @@ def replay_ms(header: Header, actions: list[JSONObject], runs: int = 15) -> floa
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        fold(header, actions)
+        replayed(header, actions)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times) * 1000 / len(actions)
 

@@ -257,7 +257,7 @@ class Journal:
         )
 
     def actions(self, game_id: int) -> list[JSONObject]:
-        """Game ``game_id``'s actions in order, as :func:`companion.transcript.fold` replays
+        """Game ``game_id``'s actions in order, as :func:`companion.transcript.replayed` replays
         them: what the table, the seal, the story and the season each read back."""
         return [entry.action for entry in self.entries(game_id)]
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.journal_errors import Lost
 from companion.journal_file import is_damage
-from companion.transcript import Header, TranscriptError, fold, parse_header
+from companion.transcript import Header, TranscriptError, parse_header, replayed
 
 Row = tuple[Any, ...]
 """A table's row as read, its rowid first."""
@@ -157,7 +157,7 @@ def _lost_actions(game: _Game, hole: tuple[int, int | None] | None) -> Lost | No
 def _ends(header: Header, rows: list[Row]) -> bool:
     """Whether these actions play the game to its end (so nothing of it came after them)."""
     try:
-        return header.spec.over(fold(header, [json.loads(row[3]) for row in rows])) is not None
+        return header.spec.over(replayed(header, [json.loads(row[3]) for row in rows])) is not None
     except TranscriptError:
         return False
 

@@ -17,7 +17,7 @@ from companion.core.phases import Dealing
 from companion.fairness import Opened, deal_of, fingerprint
 from companion.journal import Journal
 from companion.table import Table
-from companion.transcript import fold
+from companion.transcript import replayed
 
 SALT_BYTES = 16
 """128 bits: no one tries every salt to read the setup out of the fingerprint."""
@@ -58,7 +58,7 @@ def opened(journal: Journal, game_id: int) -> Opened | None:
         return None
     header = journal.header(game_id)
     actions = journal.actions(game_id)
-    if header.spec.over(fold(header, actions)) is None:
+    if header.spec.over(replayed(header, actions)) is None:
         return None
     deal = deal_of(header.spec, header.initial_state(), actions)
     return None if deal is None else Opened(salt, deal)

@@ -25,7 +25,7 @@ from statistics import fmean
 from companion.core.actions import SeatAction
 from companion.core.narrow import args, integer, objects
 from companion.journal import Journal
-from companion.transcript import fold
+from companion.transcript import replayed
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def _replayed(journal: Journal, game_id: int, created: str) -> Played:
     header = journal.header(game_id)
     spec = header.spec
     actions = journal.actions(game_id)
-    state = fold(header, actions)
+    state = replayed(header, actions)
     result = spec.over(state)
     assert result is not None, "a game the journal has as finished ends when replayed"
     seen = spec.revealed_view(state)

@@ -27,7 +27,7 @@ from companion.core.taps import Applied, Plan
 from companion.core.types import JSONObject, Seat
 from companion.core.views import private_events, public_event
 from companion.journal import Entry, Journal
-from companion.transcript import Header, fold, new_header
+from companion.transcript import Header, new_header, replay, replayed
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ class Table:
         """The game exactly as its last committed action left it, and the chance it waits for
         drawn (a game created and stopped before its deal is dealt now)."""
         header = journal.header(game_id)
-        state = fold(header, journal.actions(game_id))
+        state = replayed(header, journal.actions(game_id))
         table = cls(journal, game_id, header, state, chance or _from(header, rng))
         table._commit([])
         return table
@@ -169,7 +169,7 @@ class Table:
         entries = self.journal.entries(self.game_id)
         last = self._undoable(entries)
         self.journal.drop_from(self.game_id, entries[last].seq)
-        self.state = fold(self.header, [e.action for e in entries[:last]])
+        self.state = replayed(self.header, [e.action for e in entries[:last]])
         self.seq = entries[last - 1].seq if last else 0
         update = Update(self.seq, (Event("undone", {"act": entries[last].action["act"]}),))
         for listener in self._listeners:
@@ -184,13 +184,8 @@ class Table:
         """
         entries = self.journal.entries(self.game_id)
         last = self._undoable(entries)
-        before = fold(self.header, [e.action for e in entries[:last]])
-        events: list[JSONObject] = []
-        for entry in entries[last:]:
-            out = self.spec.apply(before, self.spec.codec.decode(entry.action))
-            before = out.state
-            events += [public_event(e) for e in out.events]
-        return tuple(events)
+        steps = list(replay(self.header, [e.action for e in entries]))[last:]
+        return tuple(public_event(e) for step in steps for e in step.outcome.events)
 
     def _undoable(self, entries: Sequence[Entry]) -> int:
         """The index of the last action a player took, if it and its chance may be undone."""

@@ -14,13 +14,15 @@ a finished game ends with its opened fairness seal, ``{"seal": {...}}``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.actions import Action
 from companion.core.codec import from_json, to_json
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
+from companion.core.outcome import Outcome
 from companion.core.types import JSON, JSONObject, Seat
 from companion.games import GAMES
 from companion.policy import Policy
@@ -137,15 +139,36 @@ def dumps(header: Header, actions: Iterable[JSONObject]) -> str:
     return "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in rows)
 
 
-def fold(header: Header, actions: Iterable[JSONObject]) -> Any:
-    """The state after replaying ``actions`` from the header's setup."""
+@dataclass(frozen=True)
+class Step:
+    """One action of a game replayed: the state it met, the action, and what came of it."""
+
+    before: Any
+    action: Action
+    outcome: Outcome[Any]
+
+
+def replay(header: Header, actions: Iterable[JSONObject]) -> Iterator[Step]:
+    """Each of ``actions`` replayed from the header's setup, in order — the one way a game
+    is read back (a resumed table, an undo, the seal, the story, a season, a salvaged
+    journal); an action the rules refuse is a :class:`TranscriptError` at its line."""
     spec = header.spec
     state = header.initial_state()
     for i, obj in enumerate(actions, start=2):
         try:
-            state = spec.apply(state, spec.codec.decode(obj)).state
+            action = spec.codec.decode(obj)
+            outcome = spec.apply(state, action)
         except RuleViolation as err:
             raise TranscriptError(i, f"{err.code} {err.details}") from err
+        yield Step(state, action, outcome)
+        state = outcome.state
+
+
+def replayed(header: Header, actions: Iterable[JSONObject]) -> Any:
+    """The state after replaying ``actions`` from the header's setup (:func:`replay`)."""
+    state = header.initial_state()
+    for step in replay(header, actions):
+        state = step.outcome.state
     return state
 
 

@@ -70,7 +70,7 @@ from companion.games import GAMES
 from companion.games.microfilms import cards
 from companion.games.microfilms.state import Drawing
 from companion.games.themessage.cards import colour_of
-from companion.transcript import Header, fold, new_header
+from companion.transcript import Header, new_header, replayed
 from tests.runs import GameFailed, Replay, cases, failed_before, played, run_of
 
 PATH = "tests/games/test_every_game.py"
@@ -224,8 +224,8 @@ class Game:
         assert not oracle.leaks(spec, state, seats, rng), "at its end"
         result = spec.over(state)
         assert result is not None, "the game did not end"
-        replayed = fold(header, json.loads(json.dumps(journal)))
-        assert replayed == state, "the journal replays otherwise"
+        again = replayed(header, json.loads(json.dumps(journal)))
+        assert again == state, "the journal replays otherwise"
         self.ending = str(result.reason)
 
 

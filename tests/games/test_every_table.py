@@ -53,7 +53,7 @@ from companion.i18n import LANGS
 from companion.journal import Journal
 from companion.policy import Dealer, Draws
 from companion.service import TableService
-from companion.transcript import fold
+from companion.transcript import replayed
 from hardware.emulated import DirectTable
 from hardware.hands import Hands, reader_stations, recogniser
 from tests.games.test_every_game import CLOSES, WEIGHTS, attempt_of, parts_of, random_header
@@ -185,8 +185,8 @@ async def play(live: Live) -> list[str]:
         await move(live)
     service = live.service
     assert service.over() is not None, "the game did not end"
-    replayed = fold(service.header, [e.action for e in live.journal.entries(service.game_id)])
-    assert replayed == service.table.state, "its journal replays to another game"
+    again = replayed(service.header, [e.action for e in live.journal.entries(service.game_id)])
+    assert again == service.table.state, "its journal replays to another game"
     return []
 
 

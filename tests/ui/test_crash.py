@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from companion.journal import Journal
-from companion.transcript import fold
+from companion.transcript import replayed
 
 KILLS = 24
 
@@ -83,7 +83,7 @@ def test_a_killed_game_resumes_with_every_committed_action(tmp_path: Path) -> No
         resumed = json.loads(restored.stdout)
         entries = journal.entries(game)
         expected = journal.header(game).spec.public_view(
-            fold(journal.header(game), [e.action for e in entries])
+            replayed(journal.header(game), [e.action for e in entries])
         )
         assert resumed["seq"] == rows == len(entries)
         assert resumed["public"] == expected

@@ -22,7 +22,7 @@ from companion.core.outcome import Event, Secret
 from companion.core.types import JSON, JSONObject
 from companion.core.words import SeatName
 from companion.i18n import Voice
-from companion.transcript import Header
+from companion.transcript import Header, Step, replay
 from ui.faces import face_of
 from ui.faces.base import Face
 
@@ -99,18 +99,18 @@ def scene(header: Header, actions: Iterable[JSONObject], lang: str, number: int)
     """
     spec, face = header.spec, face_of(header.game)
     voice = Voice.of(lang, spec, header.seats)
-    fold = _Fold(spec, face, voice, header.initial_state())
-    for action in actions:
-        fold.add(action)
-    result = spec.over(fold.state)
+    story = _Story(spec, face, voice, header.initial_state())
+    for step in replay(header, actions):
+        story.add(step)
+    result = spec.over(story.state)
     if result is None:
         raise StillPlaying()
     winners: list[JSON] = list(result.winners)
     verdict = "tablet.winners" if winners else "demo.no_winner"
-    identities = spec.revealed_view(fold.state)["identities"]
+    identities = spec.revealed_view(story.state)["identities"]
     assert isinstance(identities, list)
-    ends = list(fold.ends.values())
-    columns = {turn: c for c, turn in enumerate(fold.ends)}
+    ends = list(story.ends.values())
+    columns = {turn: c for c, turn in enumerate(story.ends)}
     rows = tuple(
         _row(face, voice, ends, i, card, won=i in result.winners)
         for i, card in enumerate(identities)
@@ -120,15 +120,15 @@ def scene(header: Header, actions: Iterable[JSONObject], lang: str, number: int)
         verdict=voice.say(verdict, {"winners": winners}),
         reason=voice.say("demo.reason", {"reason": result.reason.value}),
         axis=voice.text("story.turn"),
-        turns=tuple(fold.ends),
+        turns=tuple(story.ends),
         rows=rows,
-        moves=tuple((columns[t], s, n) for (t, s), n in sorted(fold.moves.items())),
-        looks=tuple(fold.looks),
+        moves=tuple((columns[t], s, n) for (t, s), n in sorted(story.moves.items())),
+        looks=tuple(story.looks),
         legend=tuple(voice.text(f"story.legend.{m}") for m in ("move", "look", "out", "won")),
     )
 
 
-class _Fold:
+class _Story:
     """The game replayed action by action, noting what the story shows of each turn."""
 
     def __init__(self, spec: Any, face: Face, voice: Voice, state: Any) -> None:
@@ -139,10 +139,10 @@ class _Fold:
         self.moves: Counter[tuple[int, int]] = Counter()
         self.looks: list[Look] = []
 
-    def add(self, action: JSONObject) -> None:
-        outcome = self.spec.apply(self.state, self.spec.codec.decode(action))
+    def add(self, step: Step) -> None:
+        outcome = step.outcome
         self.state = outcome.state
-        seat = action.get("seat")
+        seat = getattr(step.action, "seat", None)
         if isinstance(seat, int):  # a seat's move; the house's chance is nobody's
             self.moves[(self.turn, seat)] += 1
         for event in outcome.events:

@@ -16,7 +16,7 @@ from kivy.uix.modalview import ModalView
 
 from ui.faces.base import Alert
 from ui.tablet import theme
-from ui.tablet.fold import fold
+from ui.tablet.lines import break_lines
 from ui.tablet.theme import Colour
 
 
@@ -58,21 +58,21 @@ class Panel(BoxLayout):
 
 
 WIDTHS: dict[tuple[Any, ...], float] = {}
-"""Each character's width per font and size: folding a line costs sums, not renders."""
+"""Each character's width per font and size: breaking a line costs sums, not renders."""
 
 
 class Folding(Label):
-    """A label whose lines break as Chinese and English readers expect (:mod:`fold`).
+    """A label whose lines break as Chinese and English readers expect (:mod:`ui.tablet.lines`).
 
     Kivy wraps at spaces only, and a Chinese sentence wherever it overflows; the text
-    is folded here first, at the width Kivy will wrap it to, so that Kivy finds every
+    is broken here first, at the width Kivy will wrap it to, so that Kivy finds every
     line already fits.
     """
 
     def texture_update(self, *largs: Any) -> None:
         width = self.text_size[0]
         if width is not None and self.text and not self.markup:
-            self._label.text = fold(self.text, width * 0.97, self._measure)
+            self._label.text = break_lines(self.text, width * 0.97, self._measure)
         # A changed text gets a texture of its own: a software renderer may not write into
         # one a frame still being drawn reads, and would wait for that whole frame (the
         # old one is freed at the next flush, TabletApp.build). Kivy fills a texture when

@@ -142,7 +142,7 @@ def from_words(
     cards = _distinct(told, copies)
     if cards is None:
         return Redeal()
-    seen = _fold(taps, state, enumerate(cards))
+    seen = _read_parts(taps, state, enumerate(cards))
     if seen is None:
         return Redeal()
     aside = state.phase.aside
@@ -166,7 +166,7 @@ def still_to_read(taps: DealTaps, state: Any) -> list[tuple[str, dict[str, Any]]
     """Once every seat has told: what a reader must still read (the letter set aside)."""
     if waiting(state) or state.phase.aside is not None:
         return []
-    seen = _fold(taps, state, enumerate(words(state)))
+    seen = _read_parts(taps, state, enumerate(words(state)))
     return [] if seen is None else taps.missing(seen)
 
 
@@ -178,11 +178,11 @@ def _part(taps: DealTaps, state: Any, seat: Seat, cards: Sequence[CardId]) -> An
     not one: the wrong number, a card twice, a card this deal gives no seat, a part short."""
     if len(cards) != taps.size or len(set(cards)) != len(cards):
         return None
-    seen = _fold(taps, state, [(seat, cards)])
+    seen = _read_parts(taps, state, [(seat, cards)])
     return None if seen is None or taps.owes(seen, seat) else seen
 
 
-def _fold(taps: DealTaps, state: Any, parts: Iterable[tuple[int, Sequence[CardId]]]) -> Any:
+def _read_parts(taps: DealTaps, state: Any, parts: Iterable[tuple[int, Sequence[CardId]]]) -> Any:
     """The deal's record with each seat's cards taken in, as a reader would lay them; ``None``
     if a card has no place in it."""
     seen = taps.start(state)

@@ -26,7 +26,7 @@ from companion.games.themessage.options import PRINTED_MIXES, BurnTiming, Mix, O
 from companion.games.themessage.setup import setup
 from companion.games.themessage.state import Acting, Moment, Placing, State, Status
 from companion.games.themessage.timing import functions_now, round_seats
-from companion.transcript import fold, new_header, read
+from companion.transcript import new_header, read, replayed
 
 RED, BLUE, GREEN = (IDENTITY[c] for c in Camp)
 HANDS = (
@@ -117,7 +117,7 @@ def test_intelligence_whose_sender_died_on_the_way_is_discarded() -> None:
         if line.body.get("expect", {}).get("public.transit.to") == 0:  # on its last hop
             break
         acts += [line.body] if "act" in line.body else []
-    state = fold(header, acts)
+    state = replayed(header, acts)
     state = evolve(state, players=evolve_at(state.players, Seat(0), status=Status.DEAD))
     events = []
     while state.transit is not None:

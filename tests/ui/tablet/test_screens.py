@@ -16,7 +16,7 @@ import pytest
 
 from companion.core.types import Seat
 from companion.i18n import text
-from companion.transcript import fold
+from companion.transcript import replayed
 from tests.ui.tablet.conftest import SHOTS, Tablet, run_tablet, texts
 from tests.ui.tablet.test_app import close_alerts, start_practice_game
 from tests.ui.tablet.test_layout import play
@@ -120,7 +120,7 @@ async def test_a_killed_tablet_offers_to_resume_and_resumes_exactly(tmp_path: Pa
         await tablet.until(lambda app=tablet.app: app.screens.current == "table")
         session = tablet.app.session
         assert session is not None
-        expected = fold(journal.header(game), [e.action for e in journal.entries(game)])
+        expected = replayed(journal.header(game), [e.action for e in journal.entries(game)])
         assert session.service.table.state == expected
         assert session.service.table.seq == int(line.split()[1])
         assert session.phones.tokens.token(Seat(0)) == journal.seat_tokens(game)[0][1]

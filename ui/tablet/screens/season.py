@@ -2,7 +2,7 @@
 stats`` prints (:mod:`ui.season`), on the tablet, reached from the start screen.
 
 A player typed two ways ("Ben", "Benjamin") is made one here with two taps: the name to
-fold in, then the name to keep, and a confirmation. The merge is kept in the journal, so
+merge in, then the name to keep, and a confirmation. The merge is kept in the journal, so
 the command line counts them as one too; **Separate** undoes it.
 """
 

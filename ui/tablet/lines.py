@@ -5,7 +5,7 @@ wherever it overflows: a full stop or a comma may start a line on its own, and
 an opening bracket end one. Here a line never starts with closing punctuation
 (。，、；：！？）」』…) nor ends with opening punctuation (（「『…) — the rule
 Chinese typesetting calls 避頭尾 — English words stay whole, and each character
-is measured once per font and size, so that folding costs arithmetic, not
+is measured once per font and size, so that breaking lines costs arithmetic, not
 renders.
 """
 
@@ -46,7 +46,7 @@ def _units(line: str) -> Iterator[str]:
         yield unit
 
 
-def fold(text: str, width: float, measure: Callable[[str], float]) -> str:
+def break_lines(text: str, width: float, measure: Callable[[str], float]) -> str:
     """``text`` with line breaks where it must wrap to fit ``width``; its own breaks kept.
 
     A piece wider than the whole line (a long address) is cut where it overflows.

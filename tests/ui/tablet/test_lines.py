@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.tablet.fold import CLOSING, OPENING, fold
+from ui.tablet.lines import CLOSING, OPENING, break_lines
 
 
 def width(piece: str) -> float:
@@ -14,7 +14,7 @@ def test_a_full_stop_never_starts_a_line() -> None:
     """The feed once showed a line holding only "。" under a sentence that filled its width."""
     said = "大偉從阿明的手牌中隨機拿走一張，面朝下。"
     for w in range(6, 44):
-        lines = fold(said, w, width).split("\n")
+        lines = break_lines(said, w, width).split("\n")
         assert all(line[0] not in CLOSING for line in lines), (w, lines)
         assert "".join(lines) == said
 
@@ -22,18 +22,18 @@ def test_a_full_stop_never_starts_a_line() -> None:
 def test_an_opening_bracket_never_ends_a_line() -> None:
     said = "你的身份要求你說「其實我是臥底」。"
     for w in range(6, 40):
-        lines = fold(said, w, width).split("\n")
+        lines = break_lines(said, w, width).split("\n")
         assert all(line[-1] not in OPENING for line in lines), (w, lines)
 
 
 def test_english_words_stay_whole_and_lines_fit() -> None:
     said = "Dan looks at one card of Cat's, drawn at random."
-    lines = fold(said, 20, width).split("\n")
+    lines = break_lines(said, 20, width).split("\n")
     assert lines == ["Dan looks at one", "card of Cat's, drawn", "at random."]
     assert all(width(line) <= 20 for line in lines)
 
 
 def test_a_word_longer_than_the_line_is_cut_and_its_own_breaks_are_kept() -> None:
-    lines = fold("http://192.168.1.20:8080/join\nok", 10, width).split("\n")
+    lines = break_lines("http://192.168.1.20:8080/join\nok", 10, width).split("\n")
     assert all(width(line) <= 10 for line in lines)
     assert "".join(lines[:-1]) == "http://192.168.1.20:8080/join" and lines[-1] == "ok"
