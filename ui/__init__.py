@@ -1,5 +1,6 @@
-"""Faces: the ``companion`` command, and later the tablet and the phone pages.
+"""Faces: the ``companion`` command, the tablet, the phones' server and page, and the
+presentation they share.
 
-The only layer that knows all the others; it wires sensors, the table and the
-faces together and renders views for people.
+The only layer that may know all the others; the launcher (:mod:`ui.live`) builds a live
+table for any face, and each face renders the views it is given for people.
 """

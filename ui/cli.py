@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from companion import season
+from companion import boxes, season
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
 from companion.i18n import LANGS, Voice, pick_lang, sample_names, text
@@ -38,21 +38,21 @@ from companion.seal import opened
 from companion.service import TableService
 from companion.tagmap import TagMap, TagMapError
 from companion.transcript import Header, TranscriptError, dumps, read, run, views
+from companion.walkthrough import box_cards, deck_cards, worded
 from hardware import inventory
 from hardware.camera import layout, sheets
 from hardware.camera.layout import LayoutError
 from hardware.camera.markers import assigned
 from hardware.nfc import nfc_version
+from hardware.register import box_named, camera_learning, faces_of, learn_faces, register
 from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
-from ui import boxes, camera, cjk, demo, faults
+from ui import camera, cjk, demo, faults
 from ui import season as season_words
 from ui.live import LiveTable
 from ui.phones import DEFAULT_PORT
-from ui.register import box_named, camera_learning, faces_of, learn_faces, register
 from ui.story.scene import StillPlaying, scene
 from ui.terminal import TableScreen
-from ui.walkthrough import box_cards, deck_cards, worded
 
 APP = faults.APP
 LINGER_S = 120.0

@@ -26,9 +26,9 @@ from companion.tagmap import TagMap
 from firmware_bridge.emulators.ntag import sticker
 from hardware.android_fake import FakeAndroid, IllegalState
 from hardware.android_nfc import Adapter, AndroidNfcSource, Timing
+from hardware.register import register
 from hardware.sources import Context, open_source
 from hardware.urls import BadSourceUrl
-from ui.register import register
 
 FAST = Timing(presence=0.01, adapter=0.05)
 A, B = bytes.fromhex("04A1B2C3D4E5F6"), bytes.fromhex("04112233445566")

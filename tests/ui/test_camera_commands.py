@@ -17,10 +17,10 @@ from hardware.camera import art, layout
 from hardware.camera.detect import Detector
 from hardware.camera.markers import FIRST_CARD, assigned
 from hardware.camera.synthetic import Laid, Scene, spread, write_video
+from hardware.register import faces_of
 from hardware.sources import Watch
 from ui import camera
 from ui.cli import main
-from ui.register import faces_of
 
 
 @pytest.fixture
@@ -99,11 +99,11 @@ def test_a_table_asked_to_play_with_an_uncalibrated_camera_is_told_before_it_sta
     assert sorted(w.written for w in watches) == sorted(
         ["seat:1", "seat:2", "seat:3", "seat:4", "centre", "discard"]
     )
-    assert all(w.role.seen and w.url == "camera:0" for w in watches)
+    assert all(w.station.seen and w.url == "camera:0" for w in watches)
     assert context.camera is not None and context.markers(FIRST_CARD) == first
     reader = Watch.parse("seat:1=nfc:usb")
     mixed, _ = camera.watching([reader], "camera:0", kept, tags, [deck])
-    assert mixed[0] == reader and not reader.role.seen and len(mixed) == 7, "a reader beside"
+    assert mixed[0] == reader and not reader.station.seen and len(mixed) == 7, "a reader beside"
 
 
 def test_a_deck_learns_its_markers_under_the_camera_whatever_sticker_each_card_got(

@@ -11,20 +11,20 @@ from pathlib import Path
 import ndef
 import pytest
 
+from companion import boxes
 from companion.core.codec import to_json
 from companion.core.types import CardId, JSONObject
 from companion.games import GAMES
 from companion.observations import NdefRecord, TagPlaced
 from companion.tagmap import TagMap
+from companion.walkthrough import deck_cards
 from firmware_bridge.emulators.board import BoardEmulator
 from firmware_bridge.emulators.ntag import Ntag213, sticker
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from firmware_bridge.protocol import Health
+from hardware.register import register
 from hardware.sources import open_source
-from ui import boxes
 from ui.cli import main
-from ui.register import register
-from ui.walkthrough import deck_cards
 
 (CARDS,) = GAMES["microfilms"].sensing.boxes.values()
 

@@ -1,8 +1,11 @@
-"""The tablet app: four screens over one session, in the same asyncio loop as the phones.
+"""The tablet app: its screens (start, join, table, game over, register, season) over one
+session, in the same asyncio loop as the phones.
 
-Attributes down, messages up: the app hands each screen the session and the
-language; screens render what the session says and call the app (or the
-session) with what was tapped. No widget calls the rules.
+Attributes down, messages up: the app hands each screen itself as a small interface
+(:class:`~ui.tablet.screens.base.Tablet`: where to go, the language, the session);
+screens render what the session says and call that interface (or the session) with what
+was tapped. No widget calls the rules. Each game runs through the launcher
+(:class:`~ui.live.LiveTable`), which the app opens on a new game and closes on leaving it.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from kivy.core.window import Window
 from kivy.graphics import opengl as gl
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion import boxes
 from companion.core.types import Seat
 from companion.i18n import text
 from companion.ingest import Recognise
@@ -35,7 +39,7 @@ from companion.sensors import Sensors
 from companion.service import TableService
 from companion.tagmap import TagMapError
 from hardware.sources import Context, Watch, open_watched
-from ui import boxes, faults
+from ui import faults
 from ui.live import LiveTable
 from ui.tablet import fonts, theme
 from ui.tablet.decks import OnTablet

@@ -3,7 +3,7 @@ tag map the decks are kept in, and a deck registered there by tapping every card
 
 A desktop registers its decks with ``companion register``; an Android tablet has no
 terminal, so its start screen does it (:class:`~ui.tablet.screens.register.RegisterScreen`)
-with the same walk (:func:`ui.walkthrough.walk`). While a deck is registered the reader is
+with the same walk (:func:`companion.walkthrough.walk`). While a deck is registered the reader is
 the walk's: the table's own sensors are closed, and opened again afterwards with every deck
 the tablet now knows.
 """
@@ -13,14 +13,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from companion import boxes
 from companion.core.types import CardId
 from companion.games import GAMES
 from companion.ingest import Recognise
 from companion.sensors import Sensors
 from companion.tagmap import Deck, TagMap
+from companion.walkthrough import Say, deck_cards, walk
 from hardware.sources import Context, Watch, open_watched
-from ui import boxes
-from ui.walkthrough import Say, deck_cards, walk
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ from kivy.uix.filechooser import FileChooserListView
 from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 
+from companion import boxes
 from companion.core.codec import to_json
 from companion.games.darkfireline.options import DEFAULT_DECK_SERUMS, Box
 from companion.i18n import text
 from tests.ui.tablet.conftest import Tablet, widgets
-from ui import boxes
 
 LANG = "en"
 

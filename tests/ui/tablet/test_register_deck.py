@@ -13,12 +13,12 @@ from companion.games import GAMES
 from companion.i18n import Voice, text
 from companion.observations import SourceState
 from companion.tagmap import TagMap
+from companion.walkthrough import worded
 from firmware_bridge.emulators.ntag import sticker
 from hardware.android_fake import FakeAndroid
 from hardware.sources import Context, Watch
 from tests.ui.tablet.conftest import Tablet, run_tablet, texts
 from ui.tablet.decks import OnTablet
-from ui.walkthrough import worded
 
 LANG = "zh-Hant"
 GAME = "microfilms"

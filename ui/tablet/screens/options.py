@@ -19,9 +19,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.filechooser import FileChooserListView
 from kivy.uix.textinput import TextInput
 
+from companion import boxes
 from companion.games import GAMES
 from companion.i18n import Voice
-from ui import boxes
 from ui.faces.options import counted, option_words
 from ui.tablet import theme
 from ui.tablet.widgets import Panel, Sheet, Tap, Text, grows

@@ -2,7 +2,7 @@
 
 The card to tap next, large, with how far the walk has come; under it what the last tap
 did (✓ the card, a card tapped twice, a sticker of another deck, the reader off). What is
-said is the walk's own (:func:`ui.walkthrough.worded`), as ``companion register`` prints
+said is the walk's own (:func:`companion.walkthrough.worded`), as ``companion register`` prints
 it. Leaving before the end stores nothing: a deck is registered whole or not at all.
 """
 
@@ -15,10 +15,10 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.core.types import JSONObject
 from companion.games import GAMES
 from companion.i18n import Voice
+from companion.walkthrough import worded
 from ui.tablet import theme
 from ui.tablet.screens.base import Page
 from ui.tablet.widgets import Tap, Text
-from ui.walkthrough import worded
 
 if TYPE_CHECKING:
     import asyncio

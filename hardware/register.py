@@ -1,4 +1,4 @@
-"""``companion register`` on the desktop: the walk (:mod:`ui.walkthrough`) on any reader.
+"""``companion register`` on the desktop: the walk (:mod:`companion.walkthrough`) on any reader.
 
 With ``write``, each card's sticker also gets the deck's sealed record, written while
 the card still lies on an NFC reader. Under a camera (:func:`camera_learning`), each card
@@ -13,11 +13,13 @@ from pathlib import Path
 
 import numpy as np
 
+from companion import boxes
 from companion.core.types import CardId
 from companion.games import GAMES
 from companion.i18n import Voice
 from companion.observations import Source
 from companion.tagmap import Deck, TagMap, TagMapError
+from companion.walkthrough import Say, known_boxes, walk
 from hardware.camera import art
 from hardware.camera.detect import Detector, Image
 from hardware.camera.layout import Calibration
@@ -27,14 +29,12 @@ from hardware.camera.table import Table
 from hardware.nfc import NfcSource
 from hardware.sources import check_url
 from hardware.urls import BadSourceUrl
-from ui import boxes
-from ui.walkthrough import Say, known_boxes, walk
 
 
 async def register(
     source: Source, tags: TagMap, deck: Deck, cards: Sequence[CardId], *, write: bool, say: Say
 ) -> dict[str, CardId] | None:
-    """``companion register``'s walk (:func:`ui.walkthrough.walk`) on any source: a camera
+    """``companion register``'s walk (:func:`companion.walkthrough.walk`) on any source: a camera
     learns markers; with ``write`` an NFC reader also seals each sticker."""
     writer = source if write and isinstance(source, NfcSource) else None
     if write and writer is None:

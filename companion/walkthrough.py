@@ -4,7 +4,7 @@ the tablet's (its own NFC, on Android).
 The walk itself is :class:`companion.registration.Walk`; this drives it from a source and
 says each step through ``say(key, args)``, which the command line prints and the tablet
 shows in the person's language (:func:`worded`), and a test can listen to. Nothing here
-loads a driver: the camera's and nfcpy's parts are :mod:`ui.register`'s, on the desktop.
+loads a driver: the camera's and nfcpy's parts are :mod:`hardware.register`'s, on the desktop.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from companion import boxes
 from companion.core.types import CardId, JSONObject
 from companion.games import GAMES
 from companion.i18n import Voice
@@ -26,7 +27,6 @@ from companion.observations import (
 )
 from companion.registration import Bound, Duplicate, Walk
 from companion.tagmap import Deck, TagMap, TagMapError
-from ui import boxes
 
 Say = Callable[[str, JSONObject], None]
 

@@ -1,4 +1,4 @@
-"""Named boxes (``ui/boxes.py``): a group counts its 暗火线 box once (rules digest §0,
+"""Named boxes (``companion/boxes.py``): a group counts its 暗火线 box once (rules digest §0,
 §1.3, §2: the counts, the mixes and the serums are unknown) and finds it again, per table
 size where the game sets a count per size; a bad file changes nothing and says why."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from companion import boxes
 from companion.games.darkfireline.options import Box, Mix, Options
-from ui import boxes
 
 GAME = "darkfireline"
 COUNTED = ["box", "identities", "deck_serums"]
