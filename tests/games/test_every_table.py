@@ -40,6 +40,7 @@ from typing import Any
 
 import pytest
 
+from companion.clock import HandClock
 from companion.core import playout
 from companion.core.actions import Action, SeatAction, TellDraw
 from companion.core.dealing.told import TellDealt
@@ -84,17 +85,6 @@ CUT = (2, 120)
 
 
 @dataclass
-class Clock:
-    """The table's clock, moved on by each step: a round's countdown runs, the same for
-    every world."""
-
-    now: float = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@dataclass
 class Live:
     """One game at a live table, one way: the service, the tablet's session, the hands that
     lay the cards (where there are readers or a camera), the seats without a phone."""
@@ -105,7 +95,7 @@ class Live:
     session: Session
     hands: Hands | None
     phoneless: frozenset[Seat]
-    clock: Clock
+    clock: HandClock
     rng: random.Random
     places: dict[str, Station] = field(default_factory=dict)
     camera: frozenset[str] = frozenset()
@@ -117,7 +107,7 @@ def open_table(game: str, way: str, seed: int, folder: Path) -> Live:
     rng = random.Random(seed)
     header = random_header(spec, rng)
     n = len(header.seats)
-    clock = Clock()
+    clock = HandClock()
     policy: dict[str, Any] = {"draws": Draws.APP, "dealer": Dealer.APP}
     if way != "app":
         policy = {"draws": Draws.TOLD, "dealer": Dealer.TABLE, "readers": way == "readers",

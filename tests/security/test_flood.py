@@ -15,10 +15,11 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from companion.clock import HandClock
 from companion.core import playout
 from companion.core.types import Seat
 from tests.security.conftest import closed, from_address, new_table, socket_from
-from tests.ui.phone.conftest import Clock, Served, serve
+from tests.ui.phone.conftest import Served, serve
 from ui.phone.limits import Limits
 
 FLOOD = 5000
@@ -28,7 +29,7 @@ LIMITS = Limits()
 @pytest.fixture
 async def still(tmp_path: Path) -> AsyncIterator[Served]:
     """A table whose phones' server keeps a clock that does not move."""
-    async for s in serve(new_table(tmp_path / "j.sqlite3"), clock=Clock(), heartbeat=10.0):
+    async for s in serve(new_table(tmp_path / "j.sqlite3"), clock=HandClock(), heartbeat=10.0):
         yield s
 
 

@@ -8,16 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from companion.clock import HandClock
 from companion.core.types import Seat
 from tests.security.conftest import from_address, new_table, socket_from
-from tests.ui.phone.conftest import Clock, Served, serve
+from tests.ui.phone.conftest import Served, serve
 from ui.phone.limits import BadAttempts
 
 
 @pytest.fixture
 async def ticking(tmp_path: Path) -> AsyncIterator[Served]:
     """A server whose clock the test moves: a second a guess, all within one minute."""
-    async for s in serve(new_table(tmp_path / "j.sqlite3"), clock=Clock()):
+    async for s in serve(new_table(tmp_path / "j.sqlite3"), clock=HandClock()):
         yield s
 
 
@@ -42,7 +43,7 @@ async def test_a_valid_token_gets_in_after_any_number_of_wrong_ones(ticking: Ser
 async def test_a_wrong_token_waits_but_a_valid_one_from_the_same_address_does_not(
     tmp_path: Path,
 ) -> None:
-    slow = BadAttempts(clock=Clock(), pause=60.0, longest=60.0)
+    slow = BadAttempts(clock=HandClock(), pause=60.0, longest=60.0)
     async for served in serve(new_table(tmp_path / "j.sqlite3"), attempts=slow):
         async with from_address("127.0.0.2") as guesser:
             for n in range(3):  # the first few are answered at once
@@ -57,7 +58,7 @@ async def test_a_wrong_token_waits_but_a_valid_one_from_the_same_address_does_no
 
 
 def test_each_wrong_token_past_the_first_few_waits_twice_as_long_up_to_a_limit() -> None:
-    clock = Clock()
+    clock = HandClock()
     attempts = BadAttempts(clock=clock, pause=0.5, longest=4.0)
     pauses = [attempts.fail("127.0.0.2")[1] for _ in range(9)]
     assert pauses == [0.0, 0.0, 0.0, 0.5, 1.0, 2.0, 4.0, 4.0, 4.0]

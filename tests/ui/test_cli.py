@@ -21,9 +21,9 @@ from companion.i18n import text
 from companion.journal import Journal
 from companion.policy import Draws
 from companion.service import TableService
+from tests.companion.test_fairness import in_a_shell
+from tests.companion.test_journal import on_a_read_only_card
 from tests.journals import damage_rows_page, digest, two_games
-from tests.test_fairness import in_a_shell
-from tests.test_journal import on_a_read_only_card
 from ui import console
 from ui.cli import main
 

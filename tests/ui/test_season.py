@@ -9,7 +9,7 @@ import pytest
 
 from companion.i18n import text
 from companion.season import Line
-from tests.test_season import TABLES, season_journal
+from tests.companion.test_season import TABLES, season_journal
 from ui.cli import main
 from ui.season import player_row
 

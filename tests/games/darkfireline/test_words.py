@@ -21,7 +21,7 @@ from companion.games.darkfireline.errors import (
     WrongKind,
 )
 from companion.i18n import LANGS, Voice, text
-from tests.test_plain_words import unfilled
+from tests.companion.test_i18n_plain_words import unfilled
 
 REFUSALS: list[RuleViolation] = [
     WrongKind(card="SINGLE-3"),

@@ -11,6 +11,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from companion.clock import HandClock
 from companion.core.types import Seat
 from companion.games import GAMES
 from companion.journal import Journal
@@ -23,19 +24,11 @@ SEATS = ["Ann", "Ben", "Cat", "Dan"]
 
 
 @dataclass
-class Clock:
-    now: float = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@dataclass
 class Served:
     service: TableService
     server: PhoneServer
     session: aiohttp.ClientSession
-    clock: Clock
+    clock: HandClock
     frames: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     keys: dict[int, str] = field(default_factory=dict)
     """Each seat's phone's device key, as its page keeps it."""
@@ -103,7 +96,7 @@ async def serve(table: Table, **options: Any) -> AsyncIterator[Served]:
 
 async def serve_service(service: TableService, **options: Any) -> AsyncIterator[Served]:
     """The service's phone server on loopback, as :func:`serve` makes it."""
-    clock = options.get("clock") or Clock()
+    clock = options.get("clock") or HandClock()
     attempts = BadAttempts(clock=clock, pause=0.0)
     loopback: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "bind": "127.0.0.1"}
     server = PhoneServer(service, **(loopback | {"attempts": attempts, "heartbeat": 0.5} | options))

@@ -12,6 +12,7 @@ from typing import Any
 
 import aiohttp
 
+from companion.clock import HandClock
 from companion.core.actions import Discard, TellDraw
 from companion.core.dealing.told import TellDealt
 from companion.core.types import CardId, Seat
@@ -21,7 +22,7 @@ from companion.journal import Journal
 from companion.policy import Dealer, Draws
 from companion.service import TableService
 from companion.windows import WindowTimer
-from tests.ui.phone.conftest import SEATS, Clock
+from tests.ui.phone.conftest import SEATS
 from ui.phone.server import PhoneServer
 
 SEED = 4
@@ -29,14 +30,14 @@ SEED = 4
 
 
 def first_player(tmp_path: Path) -> Seat:
-    service = told_table(tmp_path / "first.sqlite3", Clock())
+    service = told_table(tmp_path / "first.sqlite3", HandClock())
     for seat in range(4):
         cards = tuple(map(CardId, ("SINGLE-1", "DOUBLE-1", "DISARM-1")))
         service.act(Seat(seat), TellDealt(seat=Seat(seat), cards=cards))
     return service.table.state.active
 
 
-def told_table(db: Path, clock: Clock) -> TableService:
+def told_table(db: Path, clock: HandClock) -> TableService:
     return TableService.start(
         Journal(db), "darkfireline", SEATS, draws=Draws.TOLD, dealer=Dealer.TABLE,
         rng=random.Random(SEED), window=1, clock=clock,
@@ -59,7 +60,7 @@ class World:
     after them with a double bullet; the fourth seat, first asked, holds ``fourth``."""
 
     def __init__(self, tmp_path: Path, first: Seat, fourth: str) -> None:
-        self.clock = Clock()
+        self.clock = HandClock()
         self.service = told_table(tmp_path / f"{fourth}.sqlite3", self.clock)
         self.order = [Seat((first + i) % 4) for i in range(4)]
         shooter, attacker, self.dying, self.asked = self.order

@@ -110,7 +110,10 @@ async def tap_through(page: Page, path: list[str]) -> None:
     await menu.locator("#confirm").click()
 
 
-async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+async def until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Wait for ``condition``: a page in Chromium on a loaded CI machine may take seconds
+    (10 s once ran out, with three workers and the browser on two cores)."""
+
     async def wait() -> None:
         while not condition():
             await asyncio.sleep(0.02)

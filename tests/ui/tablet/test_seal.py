@@ -12,7 +12,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.core.types import Seat
 from companion.i18n import text
-from tests.test_fairness import in_a_shell
+from tests.companion.test_fairness import in_a_shell
 from tests.ui.tablet.conftest import Tablet, texts, widgets
 from tests.ui.tablet.test_app import start_practice_game
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion import season
 from companion.i18n import text
-from tests.test_season import TABLES, season_journal
+from tests.companion.test_season import TABLES, season_journal
 from tests.ui.tablet.conftest import run_tablet, texts
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from companion.transcript import TranscriptError, dumps, lookup, new_header, read, run
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_example_in_the_journal_docs_replays() -> None:

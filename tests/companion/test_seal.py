@@ -14,9 +14,9 @@ from companion.core.playout import choose
 from companion.core.types import Seat
 from companion.journal import Journal
 from companion.service import TableService
-from tests.test_fairness import in_a_shell
+from tests.companion.test_fairness import in_a_shell
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 DEALT_THEN_KILLED = """
 import os, signal, sys

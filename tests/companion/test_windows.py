@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from companion.clock import HandClock
 from companion.core import playout
 from companion.core.actions import Pass
 from companion.core.errors import WrongMoment
@@ -29,17 +30,7 @@ SEATS = ["Ann", "Ben", "Cat", "Dan"]
 SECONDS = 15
 
 
-class Clock:
-    """The time the service reads: moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def in_a_round(tmp_path: Path, clock: Clock, seed: int = 3, **kw: Any) -> TableService:
+def in_a_round(tmp_path: Path, clock: HandClock, seed: int = 3, **kw: Any) -> TableService:
     """A 風聲 game played by random choices (never a hold) until a window is open."""
     service = TableService.start(
         Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, draws=Draws.APP,
@@ -56,7 +47,7 @@ def in_a_round(tmp_path: Path, clock: Clock, seed: int = 3, **kw: Any) -> TableS
 
 def test_a_window_nobody_answers_closes_when_its_time_is_up(tmp_path: Path) -> None:
     """§7: a round where all pass closes; a seat that says nothing passes when time is up."""
-    clock = Clock()
+    clock = HandClock()
     service = in_a_round(tmp_path, clock)
     window = service.window()
     assert window is not None and window.closes_in == SECONDS and window.waiting
@@ -73,7 +64,7 @@ def test_a_window_nobody_answers_closes_when_its_time_is_up(tmp_path: Path) -> N
 
 
 def test_a_seat_may_hold_a_window_open_and_its_answer_lets_it_close(tmp_path: Path) -> None:
-    clock = Clock()
+    clock = HandClock()
     service = in_a_round(tmp_path, clock)
     window = service.window()
     assert window is not None
@@ -91,7 +82,7 @@ def test_a_seat_may_hold_a_window_open_and_its_answer_lets_it_close(tmp_path: Pa
 
 
 def test_a_late_close_closes_nothing_and_changes_nothing(tmp_path: Path) -> None:
-    clock = Clock()
+    clock = HandClock()
     service = in_a_round(tmp_path, clock)
     window = service.window()
     assert window is not None
@@ -103,7 +94,7 @@ def test_a_late_close_closes_nothing_and_changes_nothing(tmp_path: Path) -> None
 
 
 def test_the_table_may_close_a_held_window_at_once(tmp_path: Path) -> None:
-    clock = Clock()
+    clock = HandClock()
     service = in_a_round(tmp_path, clock)
     window = service.window()
     assert window is not None
@@ -114,7 +105,7 @@ def test_the_table_may_close_a_held_window_at_once(tmp_path: Path) -> None:
 
 
 def test_a_resumed_or_paused_window_has_its_whole_time_again(tmp_path: Path) -> None:
-    clock = Clock()
+    clock = HandClock()
     service = in_a_round(tmp_path, clock)
     window = service.window()
     assert window is not None
@@ -130,7 +121,7 @@ def test_a_resumed_or_paused_window_has_its_whole_time_again(tmp_path: Path) -> 
 
 
 def test_the_time_the_table_set_is_kept_with_the_game(tmp_path: Path) -> None:
-    clock = Clock()
+    clock = HandClock()
     service = TableService.start(
         Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(1), window=0
     )
@@ -147,7 +138,7 @@ def test_a_seat_with_nothing_to_play_is_asked_offered_and_timed_alike(tmp_path: 
     """§7: who a round asks, and how long it waits, are public facts. Two worlds that differ
     only in whether one seat holds a card it could play now give every seat the same view,
     prompts and window, and that seat the same choices but for the play itself."""
-    clock = Clock()
+    clock = HandClock()
     service = in_a_round(tmp_path, clock)
     state, spec = service.table.state, service.spec
     window = service.window()

@@ -27,7 +27,7 @@ from companion.i18n import LANGS, Voice, catalog, has, pick_lang
 from companion.journal_errors import Code
 from ui.faces.options import counted, option_words
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def placeholders(template: str) -> set[str]:
