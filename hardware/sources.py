@@ -195,7 +195,7 @@ class Watch:
         try:
             station = Station.parse(place)
         except ValueError:
-            raise BadWatch(place, "cli.reader.role") from None
+            raise BadWatch(place, "cli.reader.place") from None
         try:
             scheme, _ = check_url(url)
         except BadSourceUrl as err:

@@ -154,7 +154,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     t.add_argument("--host", help=h("host"))
     t.add_argument("--port", type=int, default=DEFAULT_PORT, help=h("port", port=DEFAULT_PORT))
     t.add_argument(
-        "--reader", action="append", default=[], metavar="ROLE=URL", help=h("reader_role")
+        "--reader", action="append", default=[], metavar="PLACE=URL", help=h("reader_place")
     )
     t.add_argument("--deck", help=h("play_deck"))
     t.add_argument("--camera", metavar="URL", help=h("play_camera"))

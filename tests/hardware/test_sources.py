@@ -67,8 +67,8 @@ def test_a_place_is_watched_by_a_source_or_by_one_zone_of_it() -> None:
     ("written", "key"),
     [
         ("nfc:usb", "cli.reader.form"),
-        ("seat:0=nfc:usb", "cli.reader.role"),
-        ("hand=nfc:usb", "cli.reader.role"),
+        ("seat:0=nfc:usb", "cli.reader.place"),
+        ("hand=nfc:usb", "cli.reader.place"),
         ("centre=tape:x", "source.reason.unknown_scheme"),
     ],
 )
