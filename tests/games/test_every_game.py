@@ -696,28 +696,24 @@ def test_every_kind_of_event_is_declared_and_what_shows_anything_is_never_undone
     action is undoable exactly when none of its events shows anything."""
     spec = GAMES[game]
     declared = {name: kind.shown for name, kind in {**CORE_KINDS, **spec.events}.items()}
-    made: Counter[str] = Counter()
-    for seed in range(150):
-        rng = random.Random(SEED_BASE + 10**6 + seed)
-        state = random_header(spec, rng).initial_state()
-        while spec.over(state) is None:
-            _, outcome = move(spec, state, rng, WEIGHTS.get(game, {}))
+    for seed in range(150):  # dealt by the app, and by hand and told
+        for state, outcome in outcomes(spec, SEED_BASE + 10**6 + seed):
             if out_of_sight(spec, state) - out_of_sight(spec, outcome.state):
                 kinds = [e.kind for e in outcome.events]
                 assert any(declared[k] is Shown.TABLE for k in kinds), f"{kinds} turn a card up"
             for event in outcome.events:
-                made[event.kind] += 1
                 assert event.kind in declared, f"{event.kind} is not declared"
-                if any(s.kind not in SETTLING for s in event.secrets):
+                if any(s.kind not in SETTLING | ECHOES for s in event.secrets):
                     assert declared[event.kind] is not Shown.NOTHING, event.kind
                 if event.reveals:
                     assert declared[event.kind] is Shown.TABLE, event.kind
             shows = any(declared[e.kind] is not Shown.NOTHING for e in outcome.events)
             assert spec.undoable(outcome.events) is not shows
-            state = outcome.state
-    unmade = set(spec.events) - set(made)
-    assert len(unmade) < len(spec.events) / 4, f"the games hardly reach {sorted(unmade)}"
 
+
+ECHOES = frozenset({"deal_told"})
+"""Secrets that give a seat back its own word (the cards it told of its deal, for its phone
+to list): they tell it nothing new, so a kind that carries them may still be undone."""
 
 KIND_GAMES = 2_000
 """The most random games each game plays to make every kind of event it declares."""
