@@ -36,6 +36,20 @@ class SeatAction(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
+class CardPlay(SeatAction):
+    """A card from the seat's hand, played: what most of the games' actions are."""
+
+    card: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class AimedPlay(CardPlay):
+    """A card played at another seat (``target``)."""
+
+    target: Seat
+
+
+@dataclass(frozen=True, kw_only=True)
 class ChanceAction(Action):
     """A random result, drawn by the table (or fixed by a scenario) and journaled."""
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from companion.core.actions import (
     ActionCodec,
+    AimedPlay,
+    CardPlay,
     Discard,
     EndGame,
     Pass,
@@ -32,7 +34,7 @@ from companion.core.audit import AuditHand
 from companion.core.dealing.deal import Deal
 from companion.core.dealing.told import LaidAside, Redeal, TellDealt
 from companion.core.rounds import CloseRound, Hold
-from companion.core.types import CardId, Seat
+from companion.core.types import Seat
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -43,38 +45,33 @@ class TellTaken(TellDraw):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Shoot(SeatAction):
+class Shoot(CardPlay):
     """§5.1, §5.2: a bullet. A single bullet has one target; a double bullet one (2
     damage) or two different ones (1 each)."""
 
     act = "shoot"
-    card: CardId
     targets: tuple[Seat, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
-class Heal(SeatAction):
+class Heal(CardPlay):
     """§5.3: a serum from the hand heals its player by 1."""
 
     act = "serum"
-    card: CardId
 
 
 @dataclass(frozen=True, kw_only=True)
-class SmokeOn(SeatAction):
+class SmokeOn(AimedPlay):
     """§5.4: a smoke grenade in front of another player."""
 
     act = "smoke"
-    card: CardId
-    target: Seat
 
 
 @dataclass(frozen=True, kw_only=True)
-class FlashOn(SeatAction):
+class FlashOn(CardPlay):
     """§5.5: a flashbang between two adjacent players."""
 
     act = "flash"
-    card: CardId
     pair: tuple[Seat, Seat]
 
 
@@ -90,37 +87,30 @@ class Removal(enum.StrEnum):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Disarm(SeatAction):
+class Disarm(AimedPlay):
     act = "disarm"
-    card: CardId
-    target: Seat
     what: Removal
 
 
 @dataclass(frozen=True, kw_only=True)
-class Grenade(SeatAction):
+class Grenade(AimedPlay):
     """§5.8: 1 damage to ``target`` and both its neighbours."""
 
     act = "grenade"
-    card: CardId
-    target: Seat
 
 
 @dataclass(frozen=True, kw_only=True)
-class Warrant(SeatAction):
+class Warrant(AimedPlay):
     """§5.14: a private look at ``target``'s identity; the card leaves the game."""
 
     act = "warrant"
-    card: CardId
-    target: Seat
 
 
 @dataclass(frozen=True, kw_only=True)
-class Equip(SeatAction):
+class Equip(CardPlay):
     """§4.2: an environment or body armour into play in front of its player."""
 
     act = "equip"
-    card: CardId
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -146,11 +136,10 @@ class EndPlay(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class FirstAid(SeatAction):
+class FirstAid(CardPlay):
     """§5.7, §6.2: a first-aid kit offered in a rescue round."""
 
     act = "first_aid"
-    card: CardId
 
 
 PLAYS = (Shoot, Heal, SmokeOn, FlashOn, Disarm, Grenade, Warrant, Equip)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from companion.core.actions import (
     ActionCodec,
+    CardPlay,
     ChanceAction,
     Discard,
     EndGame,
@@ -75,11 +76,10 @@ class Steal(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Withdraw(SeatAction):
+class Withdraw(CardPlay):
     """§6.3: play a Withdraw/Resist card; take 3 francs from the bank."""
 
     act = "withdraw"
-    card: CardId
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -101,11 +101,10 @@ class Blackmail(SeatAction):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Resist(SeatAction):
+class Resist(CardPlay):
     """§6.5: the blackmail target plays a Withdraw/Resist card."""
 
     act = "resist"
-    card: CardId
 
 
 @dataclass(frozen=True, kw_only=True)

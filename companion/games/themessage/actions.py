@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from companion.core.actions import (
     ActionCodec,
+    AimedPlay,
+    CardPlay,
     Discard,
     EndGame,
     Pass,
@@ -56,89 +58,75 @@ class TellPlacement(TellDraw):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Lock(SeatAction):
+class Lock(AimedPlay):
     """§6.1 鎖定: if this turn's intelligence reaches ``target``, they must receive it."""
 
     act = "lock"
-    card: CardId
-    target: Seat
 
 
 @dataclass(frozen=True, kw_only=True)
-class Lure(SeatAction):
+class Lure(AimedPlay):
     """§6.2 調虎離山: ``target`` takes no part in this transmission."""
 
     act = "lure"
-    card: CardId
-    target: Seat
 
 
 @dataclass(frozen=True, kw_only=True)
-class Intercept(SeatAction):
+class Intercept(CardPlay):
     """§6.3 截獲: the card in transit comes to this seat, which must receive it."""
 
     act = "intercept"
-    card: CardId
 
 
 @dataclass(frozen=True, kw_only=True)
-class Return(SeatAction):
+class Return(CardPlay):
     """§6.4 退回: the card that reached this seat turns round and travels on."""
 
     act = "return"
-    card: CardId
 
 
 @dataclass(frozen=True, kw_only=True)
-class Decode(SeatAction):
+class Decode(CardPlay):
     """§6.5 破譯: this seat looks at the card that reached it, privately."""
 
     act = "decode"
-    card: CardId
 
 
 @dataclass(frozen=True, kw_only=True)
-class Burn(SeatAction):
+class Burn(AimedPlay):
     """§6.6 燒燬: the black intelligence ``intel`` in front of ``target`` is discarded."""
 
     act = "burn"
-    card: CardId
-    target: Seat
     intel: CardId
 
 
 @dataclass(frozen=True, kw_only=True)
-class Counter(SeatAction):
+class Counter(CardPlay):
     """§6.7 識破: play number ``on``, still unresolved, is cancelled."""
 
     act = "counter"
-    card: CardId
     on: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class Probe(SeatAction):
+class Probe(AimedPlay):
     """§6.8 試探: the card goes face down to ``target``, who answers as their identity obliges."""
 
     act = "probe"
-    card: CardId
-    target: Seat
 
 
 @dataclass(frozen=True, kw_only=True)
-class Distribute(SeatAction):
+class Distribute(CardPlay):
     """§6.9 真偽莫辨: a card from the deck, face up, as intelligence for each living player."""
 
     act = "distribute"
-    card: CardId
 
 
 @dataclass(frozen=True, kw_only=True)
-class Send(SeatAction):
+class Send(CardPlay):
     """§5: send ``card`` as intelligence by its printed method; 直達 names ``target``."""
 
     act = "send"
-    card: CardId
     target: Seat | None = None
 
 
