@@ -225,7 +225,7 @@ def test_play_with_readers_says_which_deck_is_missing(
 @pytest.mark.parametrize(
     ("reader", "said"),
     [
-        ("centre", "卡機要寫成 角色=位址"),
+        ("centre", "卡機要寫成 位置=位址"),
         ("table=nfc:usb", "seat:N、centre 或 discard"),
         ("seat:1=nfc:bogus", "不是 NFC 讀卡機位址"),
         ("seat:1=tape:x", "nfc:, board:, camera:, android:, script:"),
@@ -238,7 +238,7 @@ def test_a_badly_written_reader_is_explained_in_the_players_language(
     code, out = run(capsys, "play", "--reader", reader, "--lang", "zh-Hant",
                     "--tags", str(tmp_path / "tags.sqlite3"))  # fmt: skip
     assert code == 2 and said in out
-    assert not any(word in out for word in ("not", "ROLE=URL,", "reader is"))
+    assert not any(word in out for word in ("not", "PLACE=URL,", "reader is"))
 
 
 JOURNAL_COMMANDS = [
