@@ -228,11 +228,12 @@ class TableService:
     ) -> TableService:
         """The game exactly as its last committed action left it, on the same policy —
         unless ``readers`` says whether the table has readers now."""
-        policy = journal.header(game_id).policy
+        header = journal.header(game_id)
+        policy = header.policy
         if readers is not None:
             policy = dataclasses.replace(policy, readers=readers)
         source = rng or random.SystemRandom()
-        chance = chance_policy(GAMES[journal.header(game_id).game], policy, source)
+        chance = chance_policy(header.spec, policy, source)
         table = Table.resume(journal, game_id, chance=chance)
         return cls(table, source, clock, policy.readers)
 

@@ -13,6 +13,8 @@ a finished game ends with its opened fairness seal, ``{"seal": {...}}``
 
 from __future__ import annotations
 
+import collections
+import functools
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -60,7 +62,7 @@ class Header:
             "meta": self.meta,
         }
 
-    @property
+    @functools.cached_property
     def policy(self) -> Policy:
         """How the table plays, as the header keeps it."""
         return Policy.of(self.meta)
@@ -141,9 +143,8 @@ def dumps(header: Header, actions: Iterable[JSONObject]) -> str:
 
 @dataclass(frozen=True)
 class Step:
-    """One action of a game replayed: the state it met, the action, and what came of it."""
+    """One action of a game replayed: the action, and what came of it."""
 
-    before: Any
     action: Action
     outcome: Outcome[Any]
 
@@ -160,16 +161,14 @@ def replay(header: Header, actions: Iterable[JSONObject]) -> Iterator[Step]:
             outcome = spec.apply(state, action)
         except RuleViolation as err:
             raise TranscriptError(i, f"{err.code} {err.details}") from err
-        yield Step(state, action, outcome)
+        yield Step(action, outcome)
         state = outcome.state
 
 
 def replayed(header: Header, actions: Iterable[JSONObject]) -> Any:
     """The state after replaying ``actions`` from the header's setup (:func:`replay`)."""
-    state = header.initial_state()
-    for step in replay(header, actions):
-        state = step.outcome.state
-    return state
+    last = collections.deque(replay(header, actions), maxlen=1)
+    return last[0].outcome.state if last else header.initial_state()
 
 
 def views(spec: GameSpec[Any], state: Any, seats: int) -> JSONObject:

@@ -11,6 +11,7 @@ nothing else in the app is keyed by a game.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -161,24 +162,24 @@ class GameSpec(Generic[S]):
         """What an event of ``kind`` may show."""
         return self.kind(kind).shown
 
-    @property
+    @functools.cached_property
     def checks(self) -> frozenset[str]:
         """The kinds of event in which a seat (``seat``) looks in secret at another
         (``target``): an interrogation, a search warrant, a probe — who checked whom."""
         return frozenset(name for name, kind in self.events.items() if kind.check)
 
-    @property
+    @functools.cached_property
     def spoken(self) -> frozenset[str]:
         """The kinds of event the table's voice reads out (a turn, a night, an ending)."""
         every = {**kinds.CORE, **self.events}
         return frozenset(name for name, kind in every.items() if kind.spoken)
 
-    @property
+    @functools.cached_property
     def told(self) -> Told:
         """Each kind of event that tells a seat a secret, and whom it tells what."""
         return kinds.told(self.events)
 
-    @property
+    @functools.cached_property
     def looks(self) -> frozenset[str]:
         """The kinds of secret that were a look at what someone hid: the story marks each."""
         return kinds.looks(self.events)

@@ -30,8 +30,8 @@ HAND = 3
 
 
 def mix_for(options: Options, players: int) -> Mix:
-    """The identity cards to deal: the option's mix, or the default for the size (§2)."""
-    DOMAIN.refuse_unfit(options, players)
+    """The identity cards to deal: the option's mix, or the default for the size (§2); the
+    setup refused a mix that cannot deal (:data:`DOMAIN`)."""
     return options.identities or DEFAULT_MIXES[players]
 
 

@@ -36,7 +36,6 @@ HAND = 3
 
 def mix_for(options: Options, players: int) -> Mix:
     """The identity cards to deal: the option's mix, or the green-free default (§2)."""
-    DOMAIN.refuse_unfit(options, players)
     return options.identities or DEFAULT_MIXES[players]
 
 
@@ -86,7 +85,7 @@ def setup(names: Sequence[str], options: Options) -> State:
     """The table before the deal; refuses a seat count or identity mix the box cannot deal."""
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
         raise ValueError(f"風聲 is for {MIN_SEATS} to {MAX_SEATS} players")
-    mix_for(options, len(names))
+    DOMAIN.refuse_unfit(options, len(names))
     return State(options=options, players=tuple(Player(name=n) for n in names))
 
 
