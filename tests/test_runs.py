@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from companion.games import GAMES
-from tests.games.test_every_table import WAYS
+from tests.companion.games.test_every_table import WAYS
 from tests.runs import FAILED_BEFORE, Replay, Run, failed_before, run_of
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE_WAYS = {
-    "tests/games/test_every_game.py": {"app", "told", "told_centre"},
-    "tests/games/test_every_table.py": set(WAYS),
+    "tests/companion/games/test_every_game.py": {"app", "told", "told_centre"},
+    "tests/companion/games/test_every_table.py": set(WAYS),
     "tests/ui/test_demo_soak.py": {"every"},  # a seed is played in every way a demo runs
 }
 

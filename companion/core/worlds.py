@@ -12,7 +12,7 @@ able to tell; if what it receives changes, something leaked.
 state (a hand, the deck, the card in transit, a probe on the stack, a bribe
 on offer), found by the state's annotations, while its history — what each
 seat was told, as it was told — stays as it is. The leak oracle of the
-conformance suite (``tests/games/test_every_game.py``) builds these worlds at
+conformance suite (``tests/companion/games/test_every_game.py``) builds these worlds at
 every step of every game and compares what each seat receives in both.
 """
 

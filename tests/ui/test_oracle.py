@@ -2,7 +2,7 @@
 planted here reaches a seat only as bytes — a copy's id in a frame, a refusal that
 depends on another seat's hand, a countdown that lasts longer when someone holds a card
 to play, a tablet text that counts a hidden card — and each is caught in a game played as
-the table suite plays it (``tests/games/test_every_table.py``)."""
+the table suite plays it (``tests/companion/games/test_every_table.py``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from companion.core.errors import RuleViolation
 from companion.core.types import Seat
 from companion.games import GAMES
 from companion.service import TableService, Window
-from tests.games.test_every_table import SEED_BASE, open_table, play
+from tests.companion.games.test_every_table import SEED_BASE, open_table, play
 from ui.phone.server import PhoneServer
 from ui.tablet.session import Session
 

@@ -8,7 +8,7 @@ colour, a teammate) differs between some two such worlds, so it changes a word; 
 card names is needed. One seat's world is drawn at each call, not every seat's: what the
 tablet shows every seat sees, so a leak onto it is hidden from all seats but one at most,
 and any other seat's world finds it. The same comparison runs on the tablet's words, with
-no window, at every step of the table suite (``tests/games/test_every_table.py``); here
+no window, at every step of the table suite (``tests/companion/games/test_every_table.py``); here
 it proves that the screen draws those words and nothing else."""
 
 from __future__ import annotations

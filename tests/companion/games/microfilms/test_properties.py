@@ -6,7 +6,7 @@ every one of the 25 cards is always in exactly one place; francs always total
 30; what the whole table hears names only cards that are face up; and every
 secret reaches the seat it concerns. What every game must keep — legal lists,
 refusals that change nothing, replay, and no view depending on what a seat may
-not know — is the conformance suite's (``tests/games/test_every_game.py``).
+not know — is the conformance suite's (``tests/companion/games/test_every_game.py``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from companion.games.microfilms.options import (
 from companion.games.microfilms.setup import FRANCS
 from companion.games.microfilms.state import State
 from companion.transcript import new_header
-from tests.games.audits import random_audit
+from tests.companion.games.audits import random_audit
 from tests.runs import parts, played, run_of
 
 GAMES = 2000
@@ -46,7 +46,7 @@ GAMES = 2000
 CHUNK = 100
 FRESH = 4
 """Chunks of fresh games every run."""
-PATH = "tests/games/microfilms/test_properties.py"
+PATH = "tests/companion/games/microfilms/test_properties.py"
 SEED_BASE = 7_310_955_000_000
 
 ALL_CARDS = sorted(c.id for c in cards.ALL)

@@ -30,7 +30,7 @@ from companion.games.darkfireline.secrecy import SECRECY
 from companion.games.darkfireline.setup import setup as new_table
 from companion.games.darkfireline.state import State
 from companion.games.darkfireline.views import private_view, public_view
-from tests.games.darkfireline.table import Table
+from tests.companion.games.darkfireline.table import Table
 
 
 def apart(state: State, seat: Seat, rng: random.Random) -> State | None:

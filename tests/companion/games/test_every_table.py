@@ -57,14 +57,20 @@ from companion.service import TableService
 from companion.transcript import replayed
 from hardware.emulated import DirectTable
 from hardware.hands import Hands, reader_stations, recogniser
-from tests.games.test_every_game import CLOSES, WEIGHTS, attempt_of, parts_of, random_header
+from tests.companion.games.test_every_game import (
+    CLOSES,
+    WEIGHTS,
+    attempt_of,
+    parts_of,
+    random_header,
+)
 from tests.runs import GameFailed, Replay, cases, failed_before, run_of
 from tests.runs import played as count
 from ui import oracle
 from ui.live import LiveTable
 from ui.tablet.session import Session
 
-PATH = "tests/games/test_every_table.py"
+PATH = "tests/companion/games/test_every_table.py"
 
 WAYS = ("app", "told", "readers", "camera", "mixed")
 TABLES = 4

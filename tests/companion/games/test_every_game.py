@@ -73,7 +73,7 @@ from companion.games.themessage.cards import colour_of
 from companion.transcript import Header, new_header, replayed
 from tests.runs import GameFailed, Replay, cases, failed_before, played, run_of
 
-PATH = "tests/games/test_every_game.py"
+PATH = "tests/companion/games/test_every_game.py"
 
 GAMES_EACH = 2000
 """Games of each game with ``--deep``: the fixed list ``SEED_BASE`` onwards, in chunks."""

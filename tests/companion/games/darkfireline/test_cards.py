@@ -44,7 +44,7 @@ from companion.games.darkfireline.options import (
 from companion.games.darkfireline.secrecy import hidden
 from companion.games.darkfireline.state import Ending, Status
 from companion.games.darkfireline.views import public_view
-from tests.games.darkfireline.table import Table
+from tests.companion.games.darkfireline.table import Table
 
 K = Kind
 P0, P1, P2, P3 = (Seat(i) for i in range(4))

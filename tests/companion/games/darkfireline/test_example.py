@@ -31,7 +31,7 @@ from companion.games.darkfireline.actions import (
 from companion.games.darkfireline.cards import IDENTITY, Kind, Role, card
 from companion.games.darkfireline.rules import pending
 from companion.games.darkfireline.state import Ending, Status
-from tests.games.darkfireline.table import Table
+from tests.companion.games.darkfireline.table import Table
 
 A, B, C, D, E, F = (Seat(i) for i in range(6))
 SWAT, CITIZEN, TERRORIST = (IDENTITY[r] for r in (Role.SWAT, Role.CITIZEN, Role.TERRORIST))

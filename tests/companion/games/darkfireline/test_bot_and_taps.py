@@ -19,7 +19,7 @@ from companion.games.darkfireline.cards import Kind
 from companion.games.darkfireline.options import Options
 from companion.games.darkfireline.taps import decide as tap_rules
 from companion.games.darkfireline.taps import laid
-from tests.games.darkfireline.table import Table
+from tests.companion.games.darkfireline.table import Table
 
 CENTRE, DISCARD = taps.Station(taps.Place.CENTRE), taps.Station(taps.Place.DISCARD)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion.games import GAMES
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CODE = ["companion", "hardware", "firmware_bridge", "ui", "bench", "scripts"]
 SUFFIXES = (".py", ".js", ".html", ".css", "")
 KEY = re.compile(r"\b(" + "|".join(map(re.escape, GAMES)) + r")\b")

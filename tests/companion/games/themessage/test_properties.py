@@ -7,7 +7,7 @@ always in exactly one place; every public event names only face-up cards; the
 secrets of an event reach only the seats they concern; every game ends. What
 every game must keep — legal lists, refusals that change nothing, replay, and
 no view depending on what a seat may not know — is the conformance suite's
-(``tests/games/test_every_game.py``), which plays 風聲 at the tables its
+(``tests/companion/games/test_every_game.py``), which plays 風聲 at the tables its
 default options deal; these games cover every table size.
 """
 
@@ -41,7 +41,7 @@ from companion.games.themessage.options import (
 )
 from companion.games.themessage.state import State
 from companion.transcript import new_header
-from tests.games.audits import random_audit
+from tests.companion.games.audits import random_audit
 from tests.runs import parts, played, run_of
 
 GAMES = 2000
@@ -49,7 +49,7 @@ GAMES = 2000
 CHUNK = 100
 FRESH = 2
 """Chunks of fresh games every run."""
-PATH = "tests/games/themessage/test_properties.py"
+PATH = "tests/companion/games/themessage/test_properties.py"
 SEED_BASE = 5_802_117_000_000
 
 WEIGHTS = {"pass": 12.0, "receive": 8.0, "decline": 1.0, "end_turn": 1.0}
