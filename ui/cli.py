@@ -43,11 +43,12 @@ from hardware import inventory
 from hardware.camera import layout, sheets
 from hardware.camera.layout import LayoutError
 from hardware.camera.markers import assigned
+from hardware.camera.watching import watching
 from hardware.nfc import nfc_version
 from hardware.register import box_named, camera_learning, faces_of, learn_faces, register
 from hardware.sources import BadWatch, Watch, open_source
 from hardware.urls import BadSourceUrl
-from ui import camera, cjk, demo, faults
+from ui import calibrate, cjk, demo, faults
 from ui import season as season_words
 from ui.live import LiveTable
 from ui.phones import DEFAULT_PORT
@@ -371,12 +372,11 @@ def _tablet(args: argparse.Namespace, lang: str, console: Console) -> int:
         recognise = functools.partial(tags.recognise_in, decks)
         try:
             calibration = args.calibration or default_calibration()
-            readers, context = camera.watching(
+            readers, context = watching(
                 readers, args.camera, calibration, tags, decks, markerless=args.markerless
             )
         except (LayoutError, BadSourceUrl) as err:
-            said = err.details if isinstance(err, BadSourceUrl) else err.args_
-            console.print(text(lang, err.key, **said), style="red")
+            console.print(calibrate.said(lang, err), style="red")
             return 2
     home = platformdirs.user_data_path(APP) / "kivy"
     journal = _journal(args)
@@ -398,7 +398,7 @@ def _calibrate(args: argparse.Namespace, lang: str, console: Console) -> int:
 
         ZonesApp(lang, calibration, frame, path).run()
 
-    return camera.calibrate(args, lang, console, path, None if args.no_edit else edit)
+    return calibrate.calibrate(args, lang, console, path, None if args.no_edit else edit)
 
 
 def _resume(args: argparse.Namespace, lang: str, console: Console) -> int:

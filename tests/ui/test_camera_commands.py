@@ -17,9 +17,9 @@ from hardware.camera import art, layout
 from hardware.camera.detect import Detector
 from hardware.camera.markers import FIRST_CARD, assigned
 from hardware.camera.synthetic import Laid, Scene, spread, write_video
+from hardware.camera.watching import watching
 from hardware.register import faces_of
 from hardware.sources import Watch
-from ui import camera
 from ui.cli import main
 
 
@@ -87,7 +87,7 @@ def test_a_table_asked_to_play_with_an_uncalibrated_camera_is_told_before_it_sta
     tags = TagMap(tmp_path / "tags.sqlite3")
     deck = tags.new_deck("home", "themessage")
     with pytest.raises(layout.LayoutError) as err:
-        camera.watching([], "camera:0", tmp_path / "camera.json", tags, [deck])
+        watching([], "camera:0", tmp_path / "camera.json", tags, [deck])
     assert err.value.key == "calibrate.none"
     kept = tmp_path / "camera.json"
     size = (1200.0, 800.0)
@@ -95,14 +95,14 @@ def test_a_table_asked_to_play_with_an_uncalibrated_camera_is_told_before_it_sta
                                          np.eye(3)))  # fmt: skip
     first = next(iter(GAMES["themessage"].sensing.boxes.values()))[0]
     tags.store_markers(deck, {FIRST_CARD: first})
-    watches, context = camera.watching([], "camera:0", kept, tags, [deck])
+    watches, context = watching([], "camera:0", kept, tags, [deck])
     assert sorted(w.written for w in watches) == sorted(
         ["seat:1", "seat:2", "seat:3", "seat:4", "centre", "discard"]
     )
     assert all(w.station.seen and w.url == "camera:0" for w in watches)
     assert context.camera is not None and context.markers(FIRST_CARD) == first
     reader = Watch.parse("seat:1=nfc:usb")
-    mixed, _ = camera.watching([reader], "camera:0", kept, tags, [deck])
+    mixed, _ = watching([reader], "camera:0", kept, tags, [deck])
     assert mixed[0] == reader and not reader.station.seen and len(mixed) == 7, "a reader beside"
 
 
@@ -171,7 +171,7 @@ def test_a_deck_without_stickers_has_each_face_photographed_and_is_known_by_them
 
     kept = tmp_path / "camera.json"
     layout.save(kept, layout.calibrate([Detector().find(shots[0][0])], 4, (1200.0, 800.0)))
-    _, context = camera.watching([], "camera:0", kept, tags, [deck], markerless=True)
+    _, context = watching([], "camera:0", kept, tags, [deck], markerless=True)
     assert context.gallery is not None
     finder = art.ArtDetector(context.gallery)
     some = rng.sample(faces, 8)
@@ -186,5 +186,5 @@ def test_playing_markerless_before_any_face_was_photographed_is_told_so(tmp_path
     kept = tmp_path / "camera.json"
     layout.save(kept, layout.Calibration(layout.Table((1.0, 1.0), {}), np.eye(3)))
     with pytest.raises(layout.LayoutError) as err:
-        camera.watching([], "camera:0", kept, tags, [deck], markerless=True)
+        watching([], "camera:0", kept, tags, [deck], markerless=True)
     assert err.value.key == "register.camera.no_photos"
