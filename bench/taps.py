@@ -4,7 +4,7 @@ For each registered game, a 4-seat table with six emulated PN532 readers (a seat
 each, the centre, the discard pile), opened through nfcpy's own driver on ptys,
 the real table service (ingest, rules, journal in an SQLite file), the phone
 server and four phones — one a seat — on real WebSockets. The game's bots play
-it by taps, dealt by hand, as ``companion demo`` plays (``hardware.hands``): a
+it by taps, dealt by hand, as ``companion demo`` plays (``ui.hands``): a
 card a move shows is laid on its reader; a move no card shows is said as a
 phone says it and is not a tap.
 
@@ -54,10 +54,11 @@ from companion.journal import Journal
 from companion.observations import Observation, SourceState, TagPlaced
 from companion.service import Change, TableService
 from firmware_bridge.emulators.pn532 import Pn532Emulator
-from hardware.hands import Hands, emulated_hands, reader_stations
 from hardware.nfc import NfcSource
 from hardware.sources import open_source
+from hardware.stickers import reader_stations
 from ui.demo import bot_move
+from ui.hands import Hands, emulated_hands
 from ui.phone.server import PhoneServer
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]

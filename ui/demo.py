@@ -4,7 +4,7 @@ No display, and no hardware but emulated: the bots lay their cards on emulated
 NFC readers — a PN532 per seat, one in the centre, one on the discard pile, read
 through nfcpy, or with ``--input board`` the readers of reader boards, eight to a
 board, read through our own host — so every card played goes the way a real tap goes
-(``hardware.hands``). The table is printed after every turn, each action as a
+(``ui.hands``). The table is printed after every turn, each action as a
 line of the feed (with its journal position). The phone server runs too: scan
 a seat's QR code and that seat is yours to play. The game runs on the real
 journal, so it can be killed and picked up again with ``companion resume``.
@@ -37,9 +37,9 @@ from companion.core.types import JSON, Seat
 from companion.i18n import Voice
 from companion.service import Change, TableService
 from hardware.emulated import EmulatedTable
-from hardware.hands import Hands, emulated_hands
 from hardware.nfc import Polling
 from ui.faults import resume_command
+from ui.hands import Hands, emulated_hands
 from ui.phone.qr import terminal_qr
 from ui.phone.server import PhoneServer
 from ui.terminal import TableScreen

@@ -21,7 +21,7 @@ from companion.journal import Journal
 from companion.observations import CardSeen, SourceState, SourceStatus, TagPlaced, TagRemoved
 from companion.table import Table, players_tell
 from firmware_bridge.emulators.ntag import sticker_uid
-from hardware.hands import places_of, reader_stations, recogniser
+from hardware.stickers import places_of, reader_stations, recogniser
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 PLACES = places_of(reader_stations(4))

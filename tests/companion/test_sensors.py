@@ -14,8 +14,8 @@ from companion.observations import Observation, SourceState, TagPlaced
 from companion.sensors import Sensors
 from firmware_bridge.emulators.ntag import sticker
 from firmware_bridge.emulators.pn532 import Pn532Emulator
-from hardware.hands import recogniser
 from hardware.nfc import NfcSource, NfcTty, Polling
+from hardware.stickers import recogniser
 
 WAIT_S = 30.0
 """A bound on a hang, never a measure of speed."""

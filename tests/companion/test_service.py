@@ -25,8 +25,8 @@ from companion.policy import Draws
 from companion.sensors import Sensors
 from companion.service import Change, TableService
 from firmware_bridge.emulators.ntag import sticker_uid
-from hardware.hands import recogniser, stumbling
 from hardware.script import ScriptSource
+from hardware.stickers import recogniser, stumbling
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 

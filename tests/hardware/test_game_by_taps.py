@@ -35,7 +35,8 @@ from companion.service import TableService
 from companion.table import Table, players_tell
 from companion.tagmap import TagMap
 from hardware.emulated import EmulatedTable
-from hardware.hands import Hands, stickered
+from hardware.stickers import stickered
+from ui.hands import Hands
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 MOST_TURNS = 60

@@ -56,7 +56,7 @@ from companion.policy import Dealer, Draws
 from companion.service import TableService
 from companion.transcript import replayed
 from hardware.emulated import DirectTable
-from hardware.hands import Hands, reader_stations, recogniser
+from hardware.stickers import reader_stations, recogniser
 from tests.companion.games.test_every_game import (
     CLOSES,
     WEIGHTS,
@@ -67,6 +67,7 @@ from tests.companion.games.test_every_game import (
 from tests.runs import GameFailed, Replay, cases, failed_before, run_of
 from tests.runs import played as count
 from ui import oracle
+from ui.hands import Hands
 from ui.live import LiveTable
 from ui.tablet.session import Session
 

@@ -35,8 +35,8 @@ from firmware_bridge.emulators.ntag import sticker, sticker_uid
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from firmware_bridge.protocol import Health
 from hardware.emulated import EmulatedTable
-from hardware.hands import places_of, stumbling
 from hardware.sources import Watch
+from hardware.stickers import places_of, stumbling
 from tests.ui.phone.conftest import next_view
 from tests.ui.tablet.conftest import Tablet, texts
 from ui.faces import face_of

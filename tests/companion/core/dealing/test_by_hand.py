@@ -25,7 +25,7 @@ from companion.journal import Journal
 from companion.observations import TagPlaced
 from companion.table import Table, dealt_by_hand, players_tell
 from firmware_bridge.emulators.ntag import sticker_uid
-from hardware.hands import places_of, reader_stations, recogniser
+from hardware.stickers import places_of, reader_stations, recogniser
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 STATIONS = reader_stations(4)

@@ -33,7 +33,7 @@ from companion.observations import TagPlaced
 from companion.policy import Dealer, Draws
 from companion.service import TableService
 from firmware_bridge.emulators.ntag import sticker_uid
-from hardware.hands import recogniser
+from hardware.stickers import recogniser
 
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
 

@@ -20,8 +20,8 @@ from companion.games.darkfireline.state import Drawing, Playing
 from companion.i18n import Voice, sample_names
 from companion.journal import Journal
 from companion.service import TableService
-from hardware.hands import emulated_hands
 from ui import demo
+from ui.hands import emulated_hands
 
 TOLD = {"tell_draw", "tell_placement"}
 """What players say on their phones when no reader saw the card."""

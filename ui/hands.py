@@ -1,4 +1,5 @@
-"""Hands for a table of emulated readers: every move a card shows, laid on its reader.
+"""The demo's hands at a table of emulated readers: every move a card shows, laid on its
+reader.
 
 The demo's bots play the way people at a table with readers do. The deal is dealt
 by hand and laid on the readers where the game reads it (``GameSpec.sensing.deal``).
@@ -18,67 +19,31 @@ A tap that does not make the move it was laid for is a fault of the tap rules, a
 from __future__ import annotations
 
 import contextlib
-import functools
 import random
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from companion.core.actions import Action
 from companion.core.copies import by_face
-from companion.core.taps import Place, Station
-from companion.core.types import CardId, Seat
-from companion.ingest import Feedback, Places, Question, Recognise
-from companion.observations import TagPlaced
+from companion.core.taps import Station
+from companion.core.types import CardId
+from companion.ingest import Feedback, Question
 from companion.service import TableService
 from companion.tagmap import TagMap
-from firmware_bridge.emulators.ntag import sticker_uid
 from hardware.emulated import EmulatedTable, Laying
 from hardware.nfc import Polling
+from hardware.stickers import reader_stations, stickered
+
+L = TypeVar("L", bound=Laying)
 
 
 class LaidWrong(RuntimeError):
     """A card laid for a move did not make it: the tap rules and ``laid`` disagree."""
 
 
-def recogniser(cards: Iterable[CardId]) -> Callable[[TagPlaced], CardId | None]:
-    """Knows ``cards``' emulated stickers by UID alone, as a deck registered without keys
-    would; any other tag is a stranger."""
-    known = {sticker_uid(card): card for card in cards}
-    return lambda placed: known.get(placed.uid)
-
-
-def stumbling(recognise: Recognise, error: Exception) -> Recognise:
-    """``recognise``, except that its first call raises ``error``, as a tag map on a failing
-    disk would: the fault a test lays on a real table to prove that one tap gone wrong
-    neither ends a reader nor costs the next tap."""
-    failed: list[Exception] = []
-
-    def once(placed: TagPlaced) -> CardId | None:
-        if not failed:
-            failed.append(error)
-            raise error
-        return recognise(placed)
-
-    return once
-
-
-def reader_stations(seats: int) -> dict[str, Station]:
-    """A reader per seat (``seat1``…), one in the centre and one on the discard pile."""
-    stations = {f"seat{i + 1}": Station(Place.SEAT, Seat(i)) for i in range(seats)}
-    return stations | {"centre": Station(Place.CENTRE), "discard": Station(Place.DISCARD)}
-
-
-def places_of(stations: dict[str, Station]) -> Places:
-    """Readers that each watch one place: their one zone is the whole reader."""
-    return {(name, ""): station for name, station in stations.items()}
-
-
 def _quiet(station: Station) -> None:
     """Says nothing of where a card was laid."""
-
-
-L = TypeVar("L", bound=Laying)
 
 
 class Hands(Generic[L]):
@@ -198,19 +163,3 @@ async def emulated_hands(
     stickered(service, TagMap(folder / "tags.sqlite3"), readers.places)
     async with readers:
         yield Hands(service, readers, stations, rng, on_lay)
-
-
-def stickered(
-    service: TableService, tags: TagMap,
-    places: Callable[[dict[str, Station]], Places] = places_of,
-) -> dict[str, Station]:  # fmt: skip
-    """``service``'s table read by a reader per seat, the centre and the discard pile (each
-    reporting where ``places`` says), its deck registered in ``tags`` with the emulated
-    stickers; the readers' stations, by name."""
-    header = service.header
-    deck = tags.new_deck(header.game, header.game)
-    cards = service.spec.sensing.cards(header.decoded_options())
-    tags.store(deck, {sticker_uid(c): c for c in cards})
-    stations = reader_stations(len(header.seats))
-    service.use_sensors(places(stations), functools.partial(tags.recognise, deck))
-    return stations
