@@ -14,68 +14,69 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 from companion.core.codec import from_json, to_json
 from companion.core.errors import MalformedAction
 from companion.core.types import CardId, JSONObject, Seat
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 @dataclass(frozen=True, kw_only=True)
 class Action:
-    """Base of every action; ``act`` is its name in JSON (``{"act": "pass", ...}``)."""
+    """Base of every action; ``act`` is its name in JSON (``{"act": "pass", ...}``).
+
+    Every action is a frozen value with keyword fields, so a subclass is made one here
+    rather than by a decorator on each of the games' many actions; it is named where it is
+    declared: ``class Pass(SeatAction, act="pass")``.
+    """
 
     act: ClassVar[str]
 
+    def __init_subclass__(cls, act: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if act is not None:
+            cls.act = act
+        dataclass(frozen=True, kw_only=True)(cls)
 
-@dataclass(frozen=True, kw_only=True)
+
 class SeatAction(Action):
     """A choice made by the player at ``seat``."""
 
     seat: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
 class CardPlay(SeatAction):
     """A card from the seat's hand, played: what most of the games' actions are."""
 
     card: CardId
 
 
-@dataclass(frozen=True, kw_only=True)
 class AimedPlay(CardPlay):
     """A card played at another seat (``target``)."""
 
     target: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
 class ChanceAction(Action):
     """A random result, drawn by the table (or fixed by a scenario) and journaled."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class HostAction(Action):
     """A decision of the app's host (the tablet), never of a phone."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Pass(SeatAction):
+class Pass(SeatAction, act="pass"):
     """The seat lets its moment go by: each game says what that costs or brings."""
 
-    act = "pass"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Discard(SeatAction):
+class Discard(SeatAction, act="discard"):
     """One card from the seat's hand to the discard pile, down to a hand limit."""
 
-    act = "discard"
     card: CardId
 
 
-@dataclass(frozen=True, kw_only=True)
-class TellDraw(SeatAction):
+class TellDraw(SeatAction, act="tell_draw"):
     """The drawer tells the app, privately, which card the deck gave them.
 
     For a table where no reader saw the draw: the same fact a reader's
@@ -83,24 +84,18 @@ class TellDraw(SeatAction):
     tells them with a subclass that is ``face_up``.
     """
 
-    act = "tell_draw"
     face_up: ClassVar[bool] = False
     card: CardId
 
 
-@dataclass(frozen=True, kw_only=True)
-class Pick(ChanceAction):
+class Pick(ChanceAction, act="pick"):
     """Which card chance gave: the card a draw turned out to be, a card drawn blind."""
 
-    act = "pick"
     card: CardId
 
 
-@dataclass(frozen=True, kw_only=True)
-class EndGame(HostAction):
+class EndGame(HostAction, act="end_game"):
     """The table stops a game nobody can win any more; nobody wins."""
-
-    act = "end_game"
 
 
 class ActionCodec:

@@ -18,25 +18,22 @@ to one in the deck. Each game says when an audit may be made.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from companion.core.actions import SeatAction
 from companion.core.copies import Alike
 from companion.core.errors import AuditConflict, MalformedAction
 from companion.core.outcome import Event, Secret
 from companion.core.types import CardId, Seat
+from companion.core.values import Frozen
 
 
-@dataclass(frozen=True, kw_only=True)
-class AuditHand(SeatAction):
+class AuditHand(SeatAction, act="audit_hand"):
     """A player states their whole hand, privately, so the app can mend its record."""
 
-    act = "audit_hand"
     cards: tuple[CardId, ...]
 
 
-@dataclass(frozen=True)
-class Mended:
+class Mended(Frozen):
     hand: tuple[CardId, ...]
     deck: tuple[CardId, ...]
     """Sorted, as every deck of the record: its order is never known."""

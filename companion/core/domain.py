@@ -13,15 +13,15 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from companion.core.errors import RuleViolation
 from companion.core.types import JSON
+from companion.core.values import Frozen
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Frozen):
     """Why options cannot deal a table: a catalog key and its arguments."""
 
     key: str
@@ -46,8 +46,7 @@ def _none(options: Any, seats: int) -> list[Problem]:
     return []
 
 
-@dataclass(frozen=True)
-class OptionDomain:
+class OptionDomain(Frozen):
     """Every option of a game's options type (a frozen dataclass of its INFERRED and UNKNOWN
     rules) and what values it may take."""
 

@@ -38,7 +38,7 @@ told. The game-over view shows every doubt that was left.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 from companion.core.actions import Action, SeatAction, TellDraw
@@ -49,12 +49,11 @@ from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome, Secret
 from companion.core.players import Player
 from companion.core.types import JSON, CardId, Seat
-from companion.core.values import evolve
+from companion.core.values import Frozen, evolve
 from companion.core.worlds import Hidden, named_cards, relabel
 
 
-@dataclass(frozen=True)
-class Doubt:
+class Doubt(Frozen):
     """``seat`` said it holds ``told``; the record has that card where ``seat`` cannot see,
     and gives it ``held`` — a card from the deck — in its place."""
 

@@ -30,6 +30,7 @@ from companion.core.outcome import Event, GameOver, Outcome, Shown
 from companion.core.prompts import Prompt
 from companion.core.taps import Sensing
 from companion.core.types import CardId, JSONObject, Seat
+from companion.core.values import Frozen
 from companion.core.words import Words
 from companion.core.worlds import Secrecy
 
@@ -156,33 +157,37 @@ class GameSpec(Generic[S]):
 
     def kind(self, name: str) -> Kind:
         """The declared kind of event ``name``; one nobody declared is taken to show all."""
-        return self.events.get(name) or kinds.CORE.get(name) or kinds.UNDECLARED
+        return self.every_event.get(name) or kinds.UNDECLARED
 
     def showing(self, kind: str) -> Shown:
         """What an event of ``kind`` may show."""
         return self.kind(kind).shown
 
     @functools.cached_property
+    def every_event(self) -> kinds.Events:
+        """The game's kinds of event and those every game makes (:data:`kinds.CORE`)."""
+        return {**kinds.CORE, **self.events}
+
+    @functools.cached_property
     def checks(self) -> frozenset[str]:
         """The kinds of event in which a seat (``seat``) looks in secret at another
         (``target``): an interrogation, a search warrant, a probe — who checked whom."""
-        return frozenset(name for name, kind in self.events.items() if kind.check)
+        return frozenset(name for name, kind in self.every_event.items() if kind.check)
 
     @functools.cached_property
     def spoken(self) -> frozenset[str]:
         """The kinds of event the table's voice reads out (a turn, a night, an ending)."""
-        every = {**kinds.CORE, **self.events}
-        return frozenset(name for name, kind in every.items() if kind.spoken)
+        return frozenset(name for name, kind in self.every_event.items() if kind.spoken)
 
     @functools.cached_property
     def told(self) -> Told:
         """Each kind of event that tells a seat a secret, and whom it tells what."""
-        return kinds.told(self.events)
+        return kinds.told(self.every_event)
 
     @functools.cached_property
     def looks(self) -> frozenset[str]:
         """The kinds of secret that were a look at what someone hid: the story marks each."""
-        return kinds.looks(self.events)
+        return kinds.looks(self.every_event)
 
     def undoable(self, events: Iterable[Event]) -> bool:
         """Whether the action that made ``events`` may be taken back: none shows anything."""
@@ -227,8 +232,7 @@ def _word(state: S, seat: Seat) -> S:
     return doubts.word_of(now, seat) if now.doubts else state
 
 
-@dataclass(frozen=True)
-class TableMenu:
+class TableMenu(Frozen):
     """The tablet's menu for one seat (:meth:`GameSpec.table_menu`)."""
 
     actions: tuple[Action, ...]

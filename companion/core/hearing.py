@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 
 from companion.core.actions import Action
 from companion.core.narrow import items, obj
 from companion.core.types import JSONObject, Seat
+from companion.core.values import Frozen
 
 
-@dataclass(frozen=True)
-class Tells:
+class Tells(Frozen):
     """An event tells the seat named by its argument ``seat`` a secret of kind ``secret`` —
     unless the event has an argument ``unless`` (the card shown to all: nothing secret).
     ``look``: the secret is a look at what someone hid (the game's story marks it)."""

@@ -13,14 +13,13 @@ game makes: none undeclared, none declared that its games never make.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from companion.core.hearing import Tells, Told
+from companion.core.hearing import DREW, Tells, Told
 from companion.core.outcome import Shown
+from companion.core.values import Frozen
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(Frozen):
     """What the app knows of one kind of event."""
 
     shown: Shown
@@ -43,8 +42,11 @@ CORE: Events = {
     "deal_told": Kind(Shown.NOTHING),  # a seat's own word tells it nothing new
     "deal_clash": Kind(Shown.TABLE),  # the words of a told deal did not add up
     "deal_aside_read": Kind(Shown.NOTHING),  # a card read face down, named to nobody
+    "dealt": Kind(Shown.SEAT, spoken=True),  # each seat told its own deal
+    "drew": Kind(Shown.SEAT, tells=DREW),  # the drawer alone told the card
 }
-"""The kinds of event every game makes alike (:mod:`companion.core.dealing.told`, audits, undo)."""
+"""The kinds of event every game makes alike: the deal, a draw, a told deal
+(:mod:`companion.core.dealing.told`), an audit, an undo."""
 
 UNDECLARED = Kind(Shown.TABLE)
 """What a kind nobody declared is taken for: it may show all, so it is never undone."""
@@ -56,8 +58,9 @@ def look(seat: str, secret: str) -> Tells:
 
 
 def told(events: Events) -> Told:
-    """Each kind that tells someone a secret, and whom it tells what (for the bots)."""
-    return {name: kind.tells for name, kind in events.items() if kind.tells}
+    """Each kind that tells someone a secret, and whom it tells what (for the bots): among a
+    game's ``events`` and those every game makes."""
+    return {name: kind.tells for name, kind in {**CORE, **events}.items() if kind.tells}
 
 
 def looks(events: Events) -> frozenset[str]:

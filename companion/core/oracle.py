@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.core.actions import Action
@@ -36,11 +35,11 @@ from companion.core.game import GameSpec
 from companion.core.outcome import Event, Outcome, Shown
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.types import CardId, JSONObject, Seat
+from companion.core.values import Frozen
 from companion.core.worlds import relabel
 
 
-@dataclass(frozen=True)
-class Received:
+class Received(Frozen):
     """Everything one seat is given of a state."""
 
     private: JSONObject
@@ -49,8 +48,7 @@ class Received:
     shared: Shared
 
 
-@dataclass(frozen=True)
-class Shared:
+class Shared(Frozen):
     """What every seat is given alike: the table's view and its prompts."""
 
     public: JSONObject
@@ -71,8 +69,7 @@ def received(spec: GameSpec[Any], state: Any, seat: Seat, common: Shared) -> Rec
     )
 
 
-@dataclass(frozen=True)
-class Apart:
+class Apart(Frozen):
     """A world a seat cannot tell from the state, and the cards traded to make it."""
 
     world: Any
@@ -160,8 +157,7 @@ def leaks(
     return found
 
 
-@dataclass(frozen=True)
-class _Twins:
+class _Twins(Frozen):
     """One seat, the state and its world apart: the answers it is given in both."""
 
     spec: GameSpec[Any]

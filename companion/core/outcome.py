@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from companion.core.types import JSON, Seat
+from companion.core.values import Frozen
 
 S = TypeVar("S")
 
 
-@dataclass(frozen=True)
-class Secret:
+class Secret(Frozen):
     """A fact only ``seat`` learns, e.g. the card an interrogation drew."""
 
     seat: Seat
@@ -39,8 +39,7 @@ class Shown(enum.Enum):
     """It may tell a seat a hidden fact privately: a card drawn, a card seen in a check."""
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(Frozen):
     """Something that happened, told to the whole table as ``kind`` + ``args``.
 
     ``secrets`` go to their seats only. ``reveals`` marks an event that turned
@@ -55,8 +54,7 @@ class Event:
     reveals: bool = False
 
 
-@dataclass(frozen=True)
-class GameOver:
+class GameOver(Frozen):
     """How a game ended and who won.
 
     ``reason`` is a member of the game's own closed enum of endings, each named

@@ -7,14 +7,12 @@ them. Everything else a game waits for is a phase of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.outcome import GameOver
 from companion.core.types import CardId, Seat
+from companion.core.values import Frozen
 
 
-@dataclass(frozen=True)
-class Dealing:
+class Dealing(Frozen):
     """Waiting for the deal: a chance action, drawn by the app or read off the table.
 
     At a table that deals its real cards and tells the app (:mod:`companion.core.dealing.told`),
@@ -28,15 +26,13 @@ class Dealing:
     the centre reader), at a table that tells the rest of its deal."""
 
 
-@dataclass(frozen=True)
-class Discarding:
+class Discarding(Frozen):
     """``seat`` is over its hand limit and lays cards down, one at a time."""
 
     seat: Seat
 
 
-@dataclass(frozen=True)
-class Finished:
+class Finished(Frozen):
     """The game is over; nothing more can be played."""
 
     result: GameOver

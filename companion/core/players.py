@@ -7,13 +7,11 @@ worlds read these three alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.core.types import CardId
+from companion.core.values import Frozen
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(Frozen):
     name: str
     identity: CardId | None = None
     """``None`` until the deal."""

@@ -12,13 +12,13 @@ card a bribe offers) travel as :class:`~companion.core.outcome.Secret`\\s.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from companion.core.types import JSON, Seat
+from companion.core.values import Frozen
 
 
-@dataclass(frozen=True)
-class Prompt:
+class Prompt(Frozen):
     """``seats`` may act; ``kind`` is the i18n key ``prompt.<game>.<kind>``."""
 
     kind: str

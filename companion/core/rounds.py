@@ -17,21 +17,19 @@ could play is asked, offered and timed exactly like one that chooses not to play
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from companion.core.actions import HostAction, SeatAction
 from companion.core.errors import RuleViolation
 from companion.core.outcome import Event
 from companion.core.types import Seat
-from companion.core.values import evolve
+from companion.core.values import Frozen, evolve
 
 T = TypeVar("T")
 S = TypeVar("S")
 
 
-@dataclass(frozen=True)
-class Round(Generic[T]):
+class Round(Frozen, Generic[T]):
     """Every seat in ``seats`` answers once; ``declared`` holds what the answers declared."""
 
     seats: tuple[Seat, ...]
@@ -77,18 +75,13 @@ class Round(Generic[T]):
         return evolve(self, answered=self.answered | set(self.seats))
 
 
-@dataclass(frozen=True, kw_only=True)
-class Hold(SeatAction):
+class Hold(SeatAction, act="hold"):
     """The seat asks the round it is asked in to wait for its answer (a play or a pass)."""
 
-    act = "hold"
 
-
-@dataclass(frozen=True, kw_only=True)
-class CloseRound(HostAction):
+class CloseRound(HostAction, act="close_round"):
     """The app closes round ``n``, which nobody answered in the time the table set."""
 
-    act = "close_round"
     n: int
 
 

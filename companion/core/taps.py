@@ -31,6 +31,7 @@ from companion.core.errors import RuleViolation
 from companion.core.outcome import Outcome
 from companion.core.rules import Staged, over
 from companion.core.types import JSON, CardId, Seat
+from companion.core.values import Frozen
 
 
 class Place(enum.StrEnum):
@@ -39,8 +40,7 @@ class Place(enum.StrEnum):
     DISCARD = "discard"
 
 
-@dataclass(frozen=True)
-class Station:
+class Station(Frozen):
     """A reader's station at the table: the place it watches (a seat's own, the centre, the
     discard pile); ``seat`` for a seat's own reader."""
 
@@ -66,8 +66,7 @@ Applied = tuple[Action, Outcome[Any]]
 """An action and what the rules made of it."""
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(Frozen):
     """These actions, in order, as the rules judged them on ``base``: each with its outcome.
 
     A tap is judged once, before anything is committed, so a plan the rules refuse
@@ -83,8 +82,7 @@ class Plan:
         return tuple(action for action, _ in self.steps)
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(Frozen):
     """The card starts one of ``options``; ``seat`` chooses. ``private`` questions go to
     that seat's phone only (their options show what only the seat knows)."""
 
@@ -93,8 +91,7 @@ class Ask:
     private: bool = False
 
 
-@dataclass(frozen=True)
-class Contradiction:
+class Contradiction(Frozen):
     """The card is not where the record has it. ``seat`` is whose hand is in question;
     ``public`` says whether the card lies face up (so the table may be told its name).
     A hidden card with no ``seat`` is named to nobody: no one could be told it without
@@ -107,8 +104,7 @@ class Contradiction:
     ``discard``, ``intel``, ``transit``); i18n ``ingest.reconcile.*``."""
 
 
-@dataclass(frozen=True)
-class Nothing:
+class Nothing(Frozen):
     """Nothing to do; ``key`` says why, for the seat alone when ``seat`` is set."""
 
     key: str = ""
@@ -124,8 +120,7 @@ Laid = tuple[Station, CardId]
 """The reader's place and the card a player lays there."""
 
 
-@dataclass(frozen=True)
-class DealTaps:
+class DealTaps(Frozen):
     """How a game's real deal is read off the readers, for a game that can be dealt by hand.
 
     The players deal the real cards as the rulebook says and lay what each must

@@ -1,4 +1,8 @@
-"""Copying frozen values with a few fields changed, fast.
+"""Frozen values: declared as records, copied with a few fields changed, fast.
+
+Every value the rules keep — a state, a player, a phase, a play waiting — is a frozen
+dataclass, so that a state is never changed, only replaced, and any two can be compared.
+A :class:`Frozen` subclass is one, without a decorator on each of the games' many.
 
 Rules build a new state for every action, mostly by changing one or two
 fields. ``dataclasses.replace`` re-runs ``__init__`` and costs about ten
@@ -10,9 +14,19 @@ changing one of them is a tuple rebuilt around it: :func:`evolve_at` and
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
+
+
+@dataclass_transform(frozen_default=True)
+class Frozen:
+    """Base of the rules' frozen values: each subclass is a frozen dataclass."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
 
 
 def evolve(value: T, **changes: Any) -> T:

@@ -12,11 +12,12 @@ name, and a new game needs no new rendering code — only its catalog entries.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from companion.core.values import Frozen
 
 
-@dataclass(frozen=True)
-class SeatName:
+class SeatName(Frozen):
     """A seat number, read as its player's name (a list of them, each one).
 
     Every kind reads a list as each of its items, and a missing value as its ``none``
@@ -27,8 +28,7 @@ class SeatName:
     none: str = ""
 
 
-@dataclass(frozen=True)
-class CardName:
+class CardName(Frozen):
     """A card id, read as the card's name (catalog ``card.<id>``).
 
     ``numbered``: the game numbers each copy of a face at the end of its id (``SINGLE-7``),
@@ -45,8 +45,7 @@ class CardName:
         return f"card.{face}" if self.numbered and face and copy.isdigit() else f"card.{card}"
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(Frozen):
     """A value that is itself a key: ``status=clean`` reads catalog ``status.clean``.
 
     ``prefix`` is the first part of the key (the argument's own name by default).
@@ -56,16 +55,14 @@ class Word:
     none: str = ""
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(Frozen):
     """A number of things: catalog ``unit.<unit>.one`` for 1, ``unit.<unit>.other`` else."""
 
     unit: str
     none: str = ""
 
 
-@dataclass(frozen=True)
-class Either:
+class Either(Frozen):
     """A value read by its type: a text one way, a number another (a card, or francs paid)."""
 
     text: Kind
@@ -73,8 +70,7 @@ class Either:
     none: str = ""
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(Frozen):
     """An object, read through template ``key`` with each of its ``fields`` read by kind.
 
     A field that is absent or ``None`` fills its placeholder with nothing.

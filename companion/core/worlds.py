@@ -27,15 +27,14 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from companion.core.types import CardId, Seat
-from companion.core.values import evolve
+from companion.core.values import Frozen, evolve
 
 S = TypeVar("S")
 T = TypeVar("T")
 Swap = Mapping[CardId, CardId]
 
 
-@dataclass(frozen=True)
-class Hidden:
+class Hidden(Frozen):
     """What one seat may not know of one state."""
 
     cards: tuple[frozenset[CardId], ...] = ()
@@ -232,8 +231,7 @@ def _change_for(tp: Any) -> Change | None:
     return None
 
 
-@dataclass(frozen=True)
-class _Run:
+class _Run(Frozen):
     """How to relabel a tuple or set of plain card ids: rebuilt only if one of them is
     swapped."""
 

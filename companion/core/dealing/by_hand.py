@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from companion.core.dealing.deal import Deal
 from companion.core.phases import Dealing
 from companion.core.taps import DealTaps, Laid, Nothing, Place, Station
 from companion.core.types import JSON, CardId, Seat
+from companion.core.values import Frozen
 
 
 class Seated(Protocol):
@@ -36,8 +36,7 @@ class Seated(Protocol):
 S = TypeVar("S", bound=Seated)
 
 
-@dataclass(frozen=True)
-class Seen:
+class Seen(Frozen):
     """The cards each seat laid on its reader, or told, so far."""
 
     hands: tuple[tuple[CardId, ...], ...]

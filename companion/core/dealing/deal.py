@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
 from companion.core.actions import ChanceAction
@@ -23,13 +22,11 @@ from companion.core.values import evolve
 P = TypeVar("P", bound=Player)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Deal(ChanceAction):
+class Deal(ChanceAction, act="deal"):
     """The whole deal, stating an exact game: ``identities[i]`` is seat i's identity card,
     ``hands[i]`` its hand; every other card of the box is the deck, in no known order;
     ``first`` starts."""
 
-    act = "deal"
     first: Seat
     identities: tuple[CardId, ...]
     hands: tuple[tuple[CardId, ...], ...]

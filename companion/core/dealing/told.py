@@ -23,7 +23,6 @@ again, so that what anyone learnt of the old deal is worth nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.core.actions import Action, ChanceAction, SeatAction
@@ -36,28 +35,21 @@ from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 
 
-@dataclass(frozen=True, kw_only=True)
-class TellDealt(SeatAction):
+class TellDealt(SeatAction, act="tell_dealt"):
     """A seat says, privately, which real cards it was dealt: its whole part of the deal."""
 
-    act = "tell_dealt"
     cards: tuple[CardId, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class LaidAside(ChanceAction):
+class LaidAside(ChanceAction, act="laid_aside"):
     """A reader read the card no player may see (Microfilms' letter set aside, laid face
     down on the centre reader): the app need not guess it."""
 
-    act = "laid_aside"
     card: CardId
 
 
-@dataclass(frozen=True, kw_only=True)
-class Redeal(ChanceAction):
+class Redeal(ChanceAction, act="redeal"):
     """The words told cannot all be true: every word is dropped and the table deals again."""
-
-    act = "redeal"
 
 
 class DealWord(RuleViolation):

@@ -17,61 +17,41 @@ and ``hold`` (a rescue round closed by the app's timer, or asked to wait),
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from companion.core.actions import (
-    ActionCodec,
     AimedPlay,
     CardPlay,
-    Discard,
-    EndGame,
-    Pass,
-    Pick,
     SeatAction,
     TellDraw,
 )
-from companion.core.audit import AuditHand
 from companion.core.dealing.deal import Deal
-from companion.core.dealing.told import LaidAside, Redeal, TellDealt
+from companion.core.every_game import game_codec
 from companion.core.rounds import CloseRound, Hold
 from companion.core.types import Seat
 
 
-@dataclass(frozen=True, kw_only=True)
-class TellTaken(TellDraw):
+class TellTaken(TellDraw, act="tell_taken"):
     """§5.6: the card a Disarm took from this seat's hand, told by its owner's phone."""
 
-    act = "tell_taken"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Shoot(CardPlay):
+class Shoot(CardPlay, act="shoot"):
     """§5.1, §5.2: a bullet. A single bullet has one target; a double bullet one (2
     damage) or two different ones (1 each)."""
 
-    act = "shoot"
     targets: tuple[Seat, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Heal(CardPlay):
+class Heal(CardPlay, act="serum"):
     """§5.3: a serum from the hand heals its player by 1."""
 
-    act = "serum"
 
-
-@dataclass(frozen=True, kw_only=True)
-class SmokeOn(AimedPlay):
+class SmokeOn(AimedPlay, act="smoke"):
     """§5.4: a smoke grenade in front of another player."""
 
-    act = "smoke"
 
-
-@dataclass(frozen=True, kw_only=True)
-class FlashOn(CardPlay):
+class FlashOn(CardPlay, act="flash"):
     """§5.5: a flashbang between two adjacent players."""
 
-    act = "flash"
     pair: tuple[Seat, Seat]
 
 
@@ -86,60 +66,37 @@ class Removal(enum.StrEnum):
     """The smoke on a smoked player: the only thing a Disarm may take from them."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Disarm(AimedPlay):
-    act = "disarm"
+class Disarm(AimedPlay, act="disarm"):
     what: Removal
 
 
-@dataclass(frozen=True, kw_only=True)
-class Grenade(AimedPlay):
+class Grenade(AimedPlay, act="grenade"):
     """§5.8: 1 damage to ``target`` and both its neighbours."""
 
-    act = "grenade"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Warrant(AimedPlay):
+class Warrant(AimedPlay, act="warrant"):
     """§5.14: a private look at ``target``'s identity; the card leaves the game."""
 
-    act = "warrant"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Equip(CardPlay):
+class Equip(CardPlay, act="equip"):
     """§4.2: an environment or body armour into play in front of its player."""
 
-    act = "equip"
 
-
-@dataclass(frozen=True, kw_only=True)
-class LeaveRestaurant(SeatAction):
+class LeaveRestaurant(SeatAction, act="leave_restaurant"):
     """§5.10: the Restaurant's holder removes it, not on the turn it was equipped."""
 
-    act = "leave_restaurant"
 
-
-@dataclass(frozen=True, kw_only=True)
-class DrawExtra(SeatAction):
+class DrawExtra(SeatAction, act="draw_extra"):
     """§5.9: the card the Supermarket gives on the turn it is equipped, drawn at once — where
     the table reads 可立即补摸 as "may" (else it is drawn by itself)."""
 
-    act = "draw_extra"
 
-
-@dataclass(frozen=True, kw_only=True)
-class EndPlay(SeatAction):
+class EndPlay(SeatAction, act="end_play"):
     """The active player ends the play phase; the discard phase follows (§4)."""
 
-    act = "end_play"
 
-
-@dataclass(frozen=True, kw_only=True)
-class FirstAid(CardPlay):
+class FirstAid(CardPlay, act="first_aid"):
     """§5.7, §6.2: a first-aid kit offered in a rescue round."""
-
-    act = "first_aid"
 
 
 PLAYS = (Shoot, Heal, SmokeOn, FlashOn, Disarm, Grenade, Warrant, Equip)
@@ -147,10 +104,6 @@ PLAYS = (Shoot, Heal, SmokeOn, FlashOn, Disarm, Grenade, Warrant, Equip)
 
 Playing = Shoot | Heal | SmokeOn | FlashOn | Disarm | Grenade | Warrant | Equip
 
-CODEC = ActionCodec(
-    [
-        Deal, Pick, TellDraw, TellTaken, *PLAYS, LeaveRestaurant, DrawExtra, EndPlay, FirstAid,
-        Pass,
-        Discard, CloseRound, Hold, AuditHand, EndGame, TellDealt, LaidAside, Redeal,
-    ]
-)  # fmt: skip
+CODEC = game_codec(
+    [Deal, TellTaken, *PLAYS, LeaveRestaurant, DrawExtra, EndPlay, FirstAid, CloseRound, Hold]
+)

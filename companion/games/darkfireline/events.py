@@ -11,7 +11,6 @@ voice reads out are declared beside each kind.
 
 from __future__ import annotations
 
-from companion.core.hearing import DREW
 from companion.core.kinds import Events, Kind, look
 from companion.core.outcome import Shown
 
@@ -48,7 +47,4 @@ EVENTS: Events = {
     "died": Kind(TABLE, tells=(look("by", "took"),), spoken=True),
     # played face up on its target; the identity it shows is the user's secret
     "warrant": Kind(TABLE, tells=(look("seat", "identity_seen"),), check=True),
-    # told to one seat
-    "dealt": Kind(SEAT, spoken=True),
-    "drew": Kind(SEAT, tells=DREW),
 }

@@ -10,7 +10,6 @@ round the table (§2 step 6) — so the next player is the next seat, and
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from companion.core import players
 from companion.core.doubts import Doubt
@@ -18,6 +17,7 @@ from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.rounds import Round
 from companion.core.types import CardId, Seat
+from companion.core.values import Frozen
 from companion.games.darkfireline.cards import Kind, kind_of
 from companion.games.darkfireline.options import Options
 
@@ -45,7 +45,6 @@ class Ending(enum.StrEnum):
     """The table stopped the game."""
 
 
-@dataclass(frozen=True)
 class Player(players.Player):
     health: int = HEALTH
     most: int = HEALTH
@@ -69,8 +68,7 @@ class Player(players.Player):
         return any(c is not None and kind_of(c) is kind for c in (self.environment, self.armour))
 
 
-@dataclass(frozen=True)
-class Smoke:
+class Smoke(Frozen):
     """§5.4: ``target`` is smoked by ``user`` until the start of ``user``'s next turn."""
 
     user: Seat
@@ -78,8 +76,7 @@ class Smoke:
     card: CardId
 
 
-@dataclass(frozen=True)
-class Flash:
+class Flash(Frozen):
     """§5.5: the two adjacent ``pair`` skip their play phase until ``user``'s next turn."""
 
     user: Seat
@@ -87,8 +84,7 @@ class Flash:
     card: CardId
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(Frozen):
     """Chance: the card ``seat`` draws — seen by a reader, told by its phone, or drawn at
     random. ``left`` counts this draw too; ``then_play`` marks the Supermarket's draw in
     the play phase (§5.9), after which the play phase goes on."""
@@ -98,37 +94,32 @@ class Drawing:
     then_play: bool = False
 
 
-@dataclass(frozen=True)
-class MayDraw:
+class MayDraw(Frozen):
     """§5.9, as ``supermarket_draw = may`` reads it: ``seat`` has just equipped the
     Supermarket and says whether it draws its card at once, or lets it go."""
 
     seat: Seat
 
 
-@dataclass(frozen=True)
-class Playing:
+class Playing(Frozen):
     """The active player's play phase (§4.2)."""
 
 
-@dataclass(frozen=True)
-class Taking:
+class Taking(Frozen):
     """Chance: the card a Disarm took at random from ``target``'s hand (§5.6)."""
 
     user: Seat
     target: Seat
 
 
-@dataclass(frozen=True)
-class Rescue:
+class Rescue(Frozen):
     """A first-aid kit offered in a rescue round (§6.2)."""
 
     seat: Seat
     card: CardId
 
 
-@dataclass(frozen=True)
-class Unsaved:
+class Unsaved(Frozen):
     """A dying player whose round closed with no kit while others were dying too: the
     death waits, for one of ``unasked`` — dying then, so not asked — may be rescued yet
     and save them (§6.5)."""
@@ -137,7 +128,6 @@ class Unsaved:
     unasked: tuple[Seat, ...]
 
 
-@dataclass(frozen=True)
 class Rescuing(Round[Rescue]):
     """A rescue round for ``dying`` (§6.2): every seat that may offer a kit is asked at once.
 
@@ -147,7 +137,7 @@ class Rescuing(Round[Rescue]):
     ``unsaved``, those seen to already whose deaths wait on them.
     """
 
-    dying: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
+    dying: Seat = Seat(0)
     attacker: Seat | None = None
     after: tuple[Seat, ...] = ()
     unsaved: tuple[Unsaved, ...] = ()
@@ -157,8 +147,7 @@ Phase = Dealing | Drawing | Playing | Taking | Rescuing | Discarding | Finished
 """Whom the table waits for; ``Dealing``, ``Discarding`` and ``Finished`` are the core's."""
 
 
-@dataclass(frozen=True)
-class Done:
+class Done(Frozen):
     """What the active player has used this turn (§4.2: one equip, one shot, one skill).
 
     The shot and the skill are kept by kind, as the table saw them played: their cards go
@@ -172,8 +161,7 @@ class Done:
     """The single bullet a grenade allows besides the shot (an option, §4.2)."""
 
 
-@dataclass(frozen=True)
-class State:
+class State(Frozen):
     options: Options
     players: tuple[Player, ...]
     deck: tuple[CardId, ...] = ()
@@ -189,8 +177,8 @@ class State:
     removed: tuple[CardId, ...] = ()
     """Search warrants used: out of the game (§5.14)."""
     turn: int = 0
-    active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
-    phase: Phase = Dealing()  # noqa: RUF009 -- a frozen value, shared safely
+    active: Seat = Seat(0)
+    phase: Phase = Dealing()
     done: Done = Done()
     smokes: tuple[Smoke, ...] = ()
     flashes: tuple[Flash, ...] = ()

@@ -19,18 +19,11 @@ import enum
 from dataclasses import dataclass
 
 from companion.core.actions import (
-    ActionCodec,
     CardPlay,
     ChanceAction,
-    Discard,
-    EndGame,
-    Pass,
-    Pick,
     SeatAction,
-    TellDraw,
 )
-from companion.core.audit import AuditHand
-from companion.core.dealing.told import LaidAside, Redeal, TellDealt
+from companion.core.every_game import game_codec
 from companion.core.types import CardId, Seat
 
 
@@ -39,93 +32,67 @@ class Source(enum.StrEnum):
     DISCARD = "discard"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Draw(SeatAction):
+class Draw(SeatAction, act="draw"):
     """§4.1: the top card of the deck (seen only by the drawer) or of the discard pile."""
 
-    act = "draw"
     source: Source
 
 
-@dataclass(frozen=True, kw_only=True)
-class Bribe(SeatAction):
+class Bribe(SeatAction, act="bribe"):
     """§6.1: offer one hand card face down to ``target``."""
 
-    act = "bribe"
     target: Seat
     card: CardId
 
 
-@dataclass(frozen=True, kw_only=True)
-class AcceptBribe(SeatAction):
-    act = "accept_bribe"
+class AcceptBribe(SeatAction, act="accept_bribe"):
+    """§6.1: the bribed player takes the offered card into their hand."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class RefuseBribe(SeatAction):
-    act = "refuse_bribe"
+class RefuseBribe(SeatAction, act="refuse_bribe"):
+    """§6.1: the bribed player refuses it (where the card goes is an option)."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Steal(SeatAction):
+class Steal(SeatAction, act="steal"):
     """§6.2: play a Steal/Blackmail card; take 2 francs from ``target``."""
 
-    act = "steal"
     target: Seat
     card: CardId
 
 
-@dataclass(frozen=True, kw_only=True)
-class Withdraw(CardPlay):
+class Withdraw(CardPlay, act="withdraw"):
     """§6.3: play a Withdraw/Resist card; take 3 francs from the bank."""
 
-    act = "withdraw"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Interrogate(SeatAction):
+class Interrogate(SeatAction, act="interrogate"):
     """§6.4: play an Interrogate/Blackmail card, or pay 1 franc (``card=None``)."""
 
-    act = "interrogate"
     target: Seat
     card: CardId | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Blackmail(SeatAction):
+class Blackmail(SeatAction, act="blackmail"):
     """§6.5: play a Steal/Blackmail or Interrogate/Blackmail card, or pay 2 francs."""
 
-    act = "blackmail"
     target: Seat
     card: CardId | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Resist(CardPlay):
+class Resist(CardPlay, act="resist"):
     """§6.5: the blackmail target plays a Withdraw/Resist card."""
 
-    act = "resist"
 
-
-@dataclass(frozen=True, kw_only=True)
-class BuyOff(SeatAction):
+class BuyOff(SeatAction, act="buy_off"):
     """§6.5: the blackmail target pays the blackmailer 2 francs."""
 
-    act = "buy_off"
 
-
-@dataclass(frozen=True, kw_only=True)
-class GiveIn(SeatAction):
+class GiveIn(SeatAction, act="give_in"):
     """§6.5: the blackmail succeeds; a random hand card goes to the blackmailer."""
 
-    act = "give_in"
 
-
-@dataclass(frozen=True, kw_only=True)
-class ClaimAgent(SeatAction):
+class ClaimAgent(SeatAction, act="claim_agent"):
     """§7.1: show an enemy nation's Microfilm; variant B also names that Agent."""
 
-    act = "claim_agent"
     microfilm: CardId
     named: Seat | None = None
     aside: CardId | None = None
@@ -133,20 +100,16 @@ class ClaimAgent(SeatAction):
     does not know it (a deal told with no reader for the letter: :mod:`.letter`)."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class ClaimJournalist(SeatAction):
+class ClaimJournalist(SeatAction, act="claim_journalist"):
     """§7.2: ``named`` is the Agent of the nation of ``microfilm``, shown from hand."""
 
-    act = "claim_journalist"
     named: Seat
     microfilm: CardId
 
 
-@dataclass(frozen=True, kw_only=True)
-class ClaimAssassin(SeatAction):
+class ClaimAssassin(SeatAction, act="claim_assassin"):
     """§7.3: ``named`` holds the Ace of Spades."""
 
-    act = "claim_assassin"
     named: Seat
 
 
@@ -164,24 +127,19 @@ class LetterPlace:
     pile: Pile | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class ClaimManager(SeatAction):
+class ClaimManager(SeatAction, act="claim_manager"):
     """§7.4: from night 2, where both Alliance letters in play are."""
 
-    act = "claim_manager"
     letters: tuple[LetterPlace, LetterPlace]
 
 
-@dataclass(frozen=True, kw_only=True)
-class ClaimInterpol(SeatAction):
+class ClaimInterpol(SeatAction, act="claim_interpol"):
     """§7.5: from night 2, ``named`` is Suspicious and holds a blood-stained card."""
 
-    act = "claim_interpol"
     named: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
-class Deal(ChanceAction):
+class Deal(ChanceAction, act="deal"):
     """§2: the whole deal, stating an exact game.
 
     ``identities[i]`` is seat i's identity (3 Agents + N−3 Freelancers; the
@@ -192,7 +150,6 @@ class Deal(ChanceAction):
     francs count from it.
     """
 
-    act = "deal"
     first: Seat
     identities: tuple[CardId, ...]
     letter_out: CardId
@@ -204,10 +161,9 @@ class Deal(ChanceAction):
 
 CLAIMS = (ClaimAgent, ClaimJournalist, ClaimAssassin, ClaimManager, ClaimInterpol)
 
-CODEC = ActionCodec(
+CODEC = game_codec(
     [
-        Draw, Pass, Bribe, AcceptBribe, RefuseBribe, Steal, Withdraw, Interrogate,
-        Blackmail, Resist, BuyOff, GiveIn, Discard, TellDraw, AuditHand, *CLAIMS, Deal, Pick,
-        EndGame, TellDealt, Redeal, LaidAside,
+        Draw, Bribe, AcceptBribe, RefuseBribe, Steal, Withdraw, Interrogate, Blackmail, Resist,
+        BuyOff, GiveIn, *CLAIMS, Deal,
     ]
 )  # fmt: skip

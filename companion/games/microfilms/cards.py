@@ -8,11 +8,11 @@ clean copy, so 5 of the 8 action cards are stained.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import Final
 
 from companion.core import copies
 from companion.core.types import CardId
+from companion.core.values import Frozen
 
 
 class Nation(enum.StrEnum):
@@ -41,8 +41,7 @@ class Use(enum.StrEnum):
     RESIST = "resist"
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Frozen):
     id: CardId
     kind: Kind
     nation: Nation | None = None

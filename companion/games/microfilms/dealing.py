@@ -19,11 +19,12 @@ is the app's guess until the game shows which it is (:mod:`.letter`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from companion.core.phases import Dealing
 from companion.core.taps import DealTaps, Laid, Nothing, Place, Station
 from companion.core.types import JSON, CardId, Seat
+from companion.core.values import Frozen
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Deal
 from companion.games.microfilms.cards import Kind
@@ -31,8 +32,7 @@ from companion.games.microfilms.setup import MIN_SEATS
 from companion.games.microfilms.state import State
 
 
-@dataclass(frozen=True)
-class Seen:
+class Seen(Frozen):
     """What the readers saw of the deal so far: each seat's two cards, the letter set aside."""
 
     identities: tuple[CardId | None, ...]

@@ -13,7 +13,7 @@ what the voice reads out are declared beside each kind.
 
 from __future__ import annotations
 
-from companion.core.hearing import DREW, Tells
+from companion.core.hearing import Tells
 from companion.core.kinds import Events, Kind, look
 from companion.core.outcome import Shown
 
@@ -50,8 +50,6 @@ EVENTS: Events = {
     "claim_failed": Kind(TABLE, spoken=True),
     "eliminated": Kind(TABLE, spoken=True),
     # told to one seat (§9)
-    "dealt": Kind(SEAT, spoken=True),
-    "drew": Kind(SEAT, tells=DREW),
     "bribe_offered": Kind(SEAT, tells=(look("target", "bribe_offered"),)),
     "interrogation_seen": Kind(SEAT, tells=(look("seat", "interrogation"),), check=True),
     "blackmail_took": Kind(

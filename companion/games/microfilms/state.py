@@ -9,13 +9,13 @@ one of: a hand, an identity slot, the deck, the discard pile, or ``removed``
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from companion.core import players
 from companion.core.doubts import Doubt
 from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.types import CardId, Seat
+from companion.core.values import Frozen
 from companion.games.microfilms.cards import Nation
 from companion.games.microfilms.options import Options
 
@@ -31,7 +31,6 @@ class Ending(enum.StrEnum):
     """The table stopped a game nobody could win any more (§8, UNKNOWN)."""
 
 
-@dataclass(frozen=True)
 class Player(players.Player):
     francs: int = 0
     clean: bool = False
@@ -45,42 +44,36 @@ class Player(players.Player):
         return 2 if self.clean else 1
 
 
-@dataclass(frozen=True)
-class Choosing:
+class Choosing(Frozen):
     """The active seat chooses its one action of the turn (§4)."""
 
 
-@dataclass(frozen=True)
-class BribeOffered:
+class BribeOffered(Frozen):
     """The target accepts or refuses the offered card (§6.1)."""
 
     target: Seat
     card: CardId
 
 
-@dataclass(frozen=True)
-class Interrogating:
+class Interrogating(Frozen):
     """Chance: one card of the target's identity + hand is drawn (§6.4)."""
 
     target: Seat
 
 
-@dataclass(frozen=True)
-class BlackmailDeclared:
+class BlackmailDeclared(Frozen):
     """The target resists, buys off, or gives in (§6.5)."""
 
     target: Seat
 
 
-@dataclass(frozen=True)
-class BlackmailTaking:
+class BlackmailTaking(Frozen):
     """Chance: a random card of the target's hand goes to the blackmailer (§6.5)."""
 
     target: Seat
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(Frozen):
     """Chance: the card ``seat`` drew from the deck — seen by a reader, told by its phone,
     or, when the app deals, drawn at random (§4.1)."""
 
@@ -102,8 +95,7 @@ Phase = (
 the core's, the same in every game."""
 
 
-@dataclass(frozen=True)
-class State:
+class State(Frozen):
     options: Options
     players: tuple[Player, ...]
     bank: int
@@ -122,8 +114,8 @@ class State:
     reader for it, until the two other letters have been seen (:mod:`.letter`)."""
     night: int = 1
     turn: int = 0
-    active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
-    phase: Phase = Dealing()  # noqa: RUF009 -- a frozen value, shared safely
+    active: Seat = Seat(0)
+    phase: Phase = Dealing()
     history: tuple[Event, ...] = ()
     doubts: tuple[Doubt, ...] = ()
     """Cards a player named that the record has elsewhere (:mod:`companion.core.doubts`)."""

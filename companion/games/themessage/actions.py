@@ -18,130 +18,85 @@ UNKNOWN: a game nobody can win).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from companion.core.actions import (
-    ActionCodec,
     AimedPlay,
     CardPlay,
-    Discard,
-    EndGame,
-    Pass,
-    Pick,
     SeatAction,
     TellDraw,
 )
-from companion.core.audit import AuditHand
 from companion.core.dealing.deal import Deal
-from companion.core.dealing.told import LaidAside, Redeal, TellDealt
+from companion.core.every_game import game_codec
 from companion.core.rounds import CloseRound, Hold
 from companion.core.types import CardId, Seat
 
 
-@dataclass(frozen=True, kw_only=True)
-class Draw(SeatAction):
+class Draw(SeatAction, act="draw"):
     """§4 step 2: the active player ends turn start and draws two cards."""
 
-    act = "draw"
 
-
-@dataclass(frozen=True, kw_only=True)
-class TellPlacement(TellDraw):
+class TellPlacement(TellDraw, act="tell_placement"):
     """§6.9: the card 真偽莫辨 turned up for this seat, told when no reader saw it.
 
     The card lies face up for all to see, so the tablet may tell it as well as the
     seat's phone; the same fact a reader's ``pick`` would give.
     """
 
-    act = "tell_placement"
     face_up = True
 
 
-@dataclass(frozen=True, kw_only=True)
-class Lock(AimedPlay):
+class Lock(AimedPlay, act="lock"):
     """§6.1 鎖定: if this turn's intelligence reaches ``target``, they must receive it."""
 
-    act = "lock"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Lure(AimedPlay):
+class Lure(AimedPlay, act="lure"):
     """§6.2 調虎離山: ``target`` takes no part in this transmission."""
 
-    act = "lure"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Intercept(CardPlay):
+class Intercept(CardPlay, act="intercept"):
     """§6.3 截獲: the card in transit comes to this seat, which must receive it."""
 
-    act = "intercept"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Return(CardPlay):
+class Return(CardPlay, act="return"):
     """§6.4 退回: the card that reached this seat turns round and travels on."""
 
-    act = "return"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Decode(CardPlay):
+class Decode(CardPlay, act="decode"):
     """§6.5 破譯: this seat looks at the card that reached it, privately."""
 
-    act = "decode"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Burn(AimedPlay):
+class Burn(AimedPlay, act="burn"):
     """§6.6 燒燬: the black intelligence ``intel`` in front of ``target`` is discarded."""
 
-    act = "burn"
     intel: CardId
 
 
-@dataclass(frozen=True, kw_only=True)
-class Counter(CardPlay):
+class Counter(CardPlay, act="counter"):
     """§6.7 識破: play number ``on``, still unresolved, is cancelled."""
 
-    act = "counter"
     on: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class Probe(AimedPlay):
+class Probe(AimedPlay, act="probe"):
     """§6.8 試探: the card goes face down to ``target``, who answers as their identity obliges."""
 
-    act = "probe"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Distribute(CardPlay):
+class Distribute(CardPlay, act="distribute"):
     """§6.9 真偽莫辨: a card from the deck, face up, as intelligence for each living player."""
 
-    act = "distribute"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Send(CardPlay):
+class Send(CardPlay, act="send"):
     """§5: send ``card`` as intelligence by its printed method; 直達 names ``target``."""
 
-    act = "send"
     target: Seat | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Receive(SeatAction):
+class Receive(SeatAction, act="receive"):
     """§5.2 step 3: take the card that reached this seat; it goes face up in front of them."""
 
-    act = "receive"
 
-
-@dataclass(frozen=True, kw_only=True)
-class Decline(SeatAction):
+class Decline(SeatAction, act="decline"):
     """§5.2 step 3: let it travel on (or, for 直達, refuse it: back to the sender)."""
-
-    act = "decline"
 
 
 class Answer(enum.StrEnum):
@@ -155,20 +110,15 @@ class Answer(enum.StrEnum):
     """「我是一個好人」"""
 
 
-@dataclass(frozen=True, kw_only=True)
-class AnswerProbe(SeatAction):
+class AnswerProbe(SeatAction, act="answer_probe"):
     """§6.8: the probed player's public answer; ``card`` is the card a discard gives up."""
 
-    act = "answer_probe"
     answer: Answer
     card: CardId | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class EndTurn(SeatAction):
+class EndTurn(SeatAction, act="end_turn"):
     """§4: end play phase 2; in play phase 1, admit there is nothing to send (§8.3)."""
-
-    act = "end_turn"
 
 
 PLAYS = (Lock, Lure, Intercept, Return, Decode, Burn, Counter, Probe, Distribute)
@@ -176,10 +126,9 @@ PLAYS = (Lock, Lure, Intercept, Return, Decode, Burn, Counter, Probe, Distribute
 
 Playing = Lock | Lure | Intercept | Return | Decode | Burn | Counter | Probe | Distribute
 
-CODEC = ActionCodec(
+CODEC = game_codec(
     [
-        Draw, TellDraw, TellPlacement, *PLAYS, Pass, Send, Receive, Decline, AnswerProbe,
-        EndTurn, Discard, AuditHand, Deal, Pick, EndGame, Hold, CloseRound, TellDealt, Redeal,
-        LaidAside,
+        Draw, TellPlacement, *PLAYS, Send, Receive, Decline, AnswerProbe, EndTurn, Deal, Hold,
+        CloseRound,
     ]
 )  # fmt: skip

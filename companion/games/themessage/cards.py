@@ -13,11 +13,11 @@ effect. Ids are the same in both presets; a preset only has more or fewer copies
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import Final
 
 from companion.core import copies
 from companion.core.types import CardId
+from companion.core.values import Frozen
 
 
 class Function(enum.StrEnum):
@@ -87,8 +87,7 @@ class Preset(enum.StrEnum):
     """The seed's per-card rows as printed (24/24/33)."""
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Frozen):
     id: CardId
     function: Function
     colour: Colour

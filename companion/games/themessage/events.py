@@ -12,7 +12,7 @@ bots pair and what the voice reads out are declared beside each kind.
 
 from __future__ import annotations
 
-from companion.core.hearing import DREW, Tells
+from companion.core.hearing import Tells
 from companion.core.kinds import Events, Kind, look
 from companion.core.outcome import Shown
 
@@ -62,8 +62,6 @@ EVENTS: Events = {
     "lost": Kind(TABLE, spoken=True),
     "declared_victory": Kind(TABLE, spoken=True),
     # told to one seat
-    "dealt": Kind(SEAT, spoken=True),
-    "drew": Kind(SEAT, tells=DREW),
     "decoded": Kind(SEAT, tells=(look("seat", "decoded"),)),
     "probe_arrives": Kind(SEAT, tells=(look("target", "probed"),), check=True),
 }

@@ -15,7 +15,6 @@ one player's decision or answer, or chance.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from companion.core import players
 from companion.core.doubts import Doubt
@@ -23,6 +22,7 @@ from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.rounds import Round
 from companion.core.types import CardId, Seat
+from companion.core.values import Frozen
 from companion.games.themessage.cards import Function, Method
 from companion.games.themessage.options import Options
 
@@ -48,7 +48,6 @@ class Ending(enum.StrEnum):
     """The table stopped a game nobody could win (§8.2, UNKNOWN)."""
 
 
-@dataclass(frozen=True)
 class Player(players.Player):
     intel: tuple[CardId, ...] = ()
     """Intelligence received, face up in front of the player, oldest first (§5.1)."""
@@ -71,8 +70,7 @@ class Moment(enum.StrEnum):
     PLAY_2 = "play_2"
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(Frozen):
     """A function card played and not yet resolved (§7).
 
     ``n`` numbers the plays of a game; a counter names the play it cancels by
@@ -99,8 +97,7 @@ class Play:
         return self.function is Function.PROBE
 
 
-@dataclass(frozen=True)
-class Transit:
+class Transit(Frozen):
     """The one intelligence sent this turn, on its way (§5).
 
     ``at`` is the player the card is in front of: during the transmit step the
@@ -125,12 +122,10 @@ class Transit:
     """A 退回 resolved in this arrive window: the card leaves without a decision (§6.4)."""
 
 
-@dataclass(frozen=True)
-class Acting:
+class Acting(Frozen):
     """The active player acts alone: at turn start, or in a play phase (§4)."""
 
 
-@dataclass(frozen=True)
 class Responding(Round[Play]):
     """A round: every seat in ``seats`` answers once — a play or a pass (§5.2, §7).
 
@@ -141,13 +136,11 @@ class Responding(Round[Play]):
     """
 
 
-@dataclass(frozen=True)
-class Deciding:
+class Deciding(Frozen):
     """The player the card reached decides to receive it or not; nothing may be played (§5.2)."""
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(Frozen):
     """Chance: the card ``seat`` draws — seen by a reader, told by its phone, or drawn at random.
 
     ``left`` counts this draw too; ``probe`` marks the draws a "+" probe obliges.
@@ -158,8 +151,7 @@ class Drawing:
     probe: bool = False
 
 
-@dataclass(frozen=True)
-class ProbeAnswer:
+class ProbeAnswer(Frozen):
     """The target of a resolving probe answers as their identity obliges (§6.8)."""
 
     target: Seat
@@ -167,8 +159,7 @@ class ProbeAnswer:
     card: CardId
 
 
-@dataclass(frozen=True)
-class Placing:
+class Placing(Frozen):
     """Chance: 真偽莫辨's cards, one at a time, to each living player in turn order (§6.9)."""
 
     user: Seat
@@ -194,8 +185,7 @@ Phase = (
 ``Finished`` are the core's, the same in every game."""
 
 
-@dataclass(frozen=True)
-class State:
+class State(Frozen):
     options: Options
     players: tuple[Player, ...]
     deck: tuple[CardId, ...] = ()
@@ -205,9 +195,9 @@ class State:
     removed: tuple[CardId, ...] = ()
     """Probes out of the game, face down (§4)."""
     turn: int = 0
-    active: Seat = Seat(0)  # noqa: RUF009 -- a NewType, not a call with effects
+    active: Seat = Seat(0)
     moment: Moment = Moment.TURN_START
-    phase: Phase = Dealing()  # noqa: RUF009 -- a frozen value, shared safely
+    phase: Phase = Dealing()
     stack: tuple[Play, ...] = ()
     """Plays waiting to resolve; the last resolves first (§7)."""
     plays: int = 0
@@ -215,7 +205,7 @@ class State:
     (the table counts a turn's plays from 1, as it names them)."""
     rounds: int = 0
     """How many rounds have opened: the next round's number (a close names it)."""
-    last_user: Seat = Seat(0)  # noqa: RUF009
+    last_user: Seat = Seat(0)
     """Who last played a card: seat order for plays declared together starts to their right."""
     transit: Transit | None = None
     locked: frozenset[Seat] = frozenset()

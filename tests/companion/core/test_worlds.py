@@ -16,7 +16,6 @@ class Offer:
     card: CardId
 
 
-@dataclass(frozen=True)
 class Offering(Round[Offer]):
     """A game's round whose answers declare cards: its ``declared`` is typed only through
     the round's parameter."""

@@ -58,7 +58,6 @@ from companion.core.dealing.told import LaidAside, TellDealt
 from companion.core.doubts import SETTLING
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
-from companion.core.kinds import CORE as CORE_KINDS
 from companion.core.legal import Families
 from companion.core.outcome import Outcome, Shown
 from companion.core.prompts import waiting_on
@@ -199,7 +198,7 @@ class Game:
         seats = [Seat(i) for i in range(len(header.seats))]
         cards = [*spec.sensing.cards(header.decoded_options()), "NOPE"]
         hands = Hands(spec, rng, cards, told=told, centre=centre)
-        declared = {**CORE_KINDS, **spec.events}
+        declared = spec.every_event
         state, journal = header.initial_state(), []
         for self.step in range(MOST_STEPS):
             if spec.over(state) is not None:
@@ -695,7 +694,7 @@ def test_every_kind_of_event_is_declared_and_what_shows_anything_is_never_undone
     the leak oracle then took the move for one that showed the other seats nothing); and an
     action is undoable exactly when none of its events shows anything."""
     spec = GAMES[game]
-    declared = {name: kind.shown for name, kind in {**CORE_KINDS, **spec.events}.items()}
+    declared = {name: kind.shown for name, kind in spec.every_event.items()}
     for seed in range(150):  # dealt by the app, and by hand and told
         for state, outcome in outcomes(spec, SEED_BASE + 10**6 + seed):
             if out_of_sight(spec, state) - out_of_sight(spec, outcome.state):
