@@ -8,6 +8,7 @@ them. Everything else a game waits for is a phase of its own.
 from __future__ import annotations
 
 from companion.core.outcome import GameOver
+from companion.core.prompts import Prompt
 from companion.core.types import CardId, Seat
 from companion.core.values import Frozen
 
@@ -30,6 +31,10 @@ class Discarding(Frozen):
     """``seat`` is over its hand limit and lays cards down, one at a time."""
 
     seat: Seat
+
+    def prompt(self, over_by: int) -> Prompt:
+        """What the table waits for: ``over_by`` cards from ``seat``, one at a time."""
+        return Prompt("discard", (self.seat,), {"count": over_by})
 
 
 class Finished(Frozen):

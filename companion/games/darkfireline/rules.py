@@ -79,8 +79,7 @@ def pending(state: State) -> tuple[Prompt, ...]:
     if isinstance(phase, Rescuing):
         return (Prompt("rescue", phase.waiting, {"dying": phase.dying, "round": phase.n}),)
     if isinstance(phase, Discarding):
-        over_by = len(state.player(phase.seat).hand) - state.hand_limit(phase.seat)
-        return (Prompt("discard", (phase.seat,), {"count": over_by}),)
+        return (phase.prompt(len(state.player(phase.seat).hand) - state.hand_limit(phase.seat)),)
     return ()
 
 

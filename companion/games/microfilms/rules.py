@@ -121,8 +121,8 @@ def pending(state: State) -> tuple[Prompt, ...]:
     if isinstance(phase, BlackmailDeclared):
         return (Prompt("blackmail_answer", (phase.target,), {"blackmailer": state.active}),)
     if isinstance(phase, Discarding):
-        p = state.player(phase.seat)
-        return (Prompt("discard", (phase.seat,), {"count": len(p.hand) - p.limit}),)
+        player = state.player(phase.seat)
+        return (phase.prompt(len(player.hand) - player.limit),)
     if isinstance(phase, Drawing):
         return (Prompt("tell_draw", (phase.seat,)),)
     return ()

@@ -128,8 +128,7 @@ def pending(state: State) -> tuple[Prompt, ...]:
     if isinstance(phase, Placing):
         return (Prompt("tell_placement", phase.seats[:1], {"user": phase.user}),)
     if isinstance(phase, Discarding):
-        over_by = len(state.player(phase.seat).hand) - state.options.hand_limit
-        return (Prompt("discard", (phase.seat,), {"count": over_by}),)
+        return (phase.prompt(len(state.player(phase.seat).hand) - state.options.hand_limit),)
     return ()
 
 
