@@ -5,8 +5,9 @@ reads, and what scenario tests are written in. The first line is the header
 (game, seat names, every option); each following line is one action, chance
 results included, so a transcript states an exact game and replays without a
 seed. Scenario files may add three kinds of line the journal never writes:
-``{"expect": {...}}`` checks views, ``{"reject": {...}, "code": ...}`` checks a
-refusal, ``{"note": ...}`` is a comment (see ``docs/journal.md``). The export of
+``{"expect": {...}}`` checks views and what the table heard of the last action,
+``{"reject": {...}, "code": ...}`` checks a refusal, ``{"note": ...}`` is a comment
+(see ``docs/journal.md``). The export of
 a finished game ends with its opened fairness seal, ``{"seal": {...}}``
 (``docs/fairness.md``), which a replay reads past like a note.
 """
@@ -26,6 +27,7 @@ from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
 from companion.core.outcome import Outcome
 from companion.core.types import JSON, JSONObject, Seat
+from companion.core.views import public_event
 from companion.games import GAMES
 from companion.policy import Policy
 
@@ -180,18 +182,26 @@ def views(spec: GameSpec[Any], state: Any, seats: int) -> JSONObject:
 
 
 def run(header: Header, lines: Sequence[Line]) -> Any:
-    """Replay a transcript and check its scenario lines; the final state is returned."""
+    """Replay a transcript and check its scenario lines; the final state is returned.
+
+    Besides the views, an ``expect`` line may check ``events``: the public events of the
+    last action line (kind and args, as the whole table hears them) — what a rule says
+    happened, such as a death's order among several, that no view keeps."""
     spec = header.spec
     state = header.initial_state()
+    heard: list[JSON] = []
     for line in lines:
         body = line.body
         if "act" in body:
             try:
-                state = spec.apply(state, spec.codec.decode(body)).state
+                outcome = spec.apply(state, spec.codec.decode(body))
             except RuleViolation as err:
                 raise TranscriptError(line.number, f"refused: {err.code} {err.details}") from err
+            state = outcome.state
+            heard = [public_event(e) for e in outcome.events]
         elif "expect" in body:
-            _expect(views(spec, state, len(header.seats)), body["expect"], line.number)
+            seen = {**views(spec, state, len(header.seats)), "events": heard}
+            _expect(seen, body["expect"], line.number)
         elif "reject" in body:
             _reject(spec, state, body, line.number)
         elif set(body) not in ({"note"}, {"seal"}):

@@ -60,6 +60,22 @@ def test_a_scenario_fails_on_a_wrong_expectation_or_an_accepted_reject() -> None
         run(header, lines)
 
 
+def test_an_expectation_may_check_what_the_last_action_told_the_table() -> None:
+    head = json.dumps(
+        {"format": "table-companion/1", "game": "microfilms", "seats": ["a", "b", "c"]}
+    )
+    deal = json.dumps(
+        {"act": "deal", "first": 0, "identities": ["R-CN", "R-UK", "R-US"],
+         "letter_out": "L-US", "hands": ["A-SB1", "A-IB1", "A-WR1"]}
+    )  # fmt: skip
+    passed = '{"act": "pass", "seat": 0}'
+    header, lines = read([head, deal, passed, '{"expect": {"events.0.args.francs": 1}}'])
+    run(header, lines)
+    header, lines = read([head, deal, passed, '{"expect": {"events.0.kind": "drew"}}'])
+    with pytest.raises(TranscriptError, match=r"events\.0\.kind is 'passed'"):
+        run(header, lines)
+
+
 def test_paths_reach_into_lists_from_either_end() -> None:
     views = {"public": {"discard": ["A", "B"]}}
     assert lookup(views, "public.discard.-1") == "B"

@@ -20,7 +20,7 @@ from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 from companion.core.worlds import relabel
 from companion.games import GAMES
-from companion.games.darkfireline.actions import Equip, Grenade, Shoot
+from companion.games.darkfireline.actions import Disarm, Equip, Grenade, Removal, Shoot, TellTaken
 from companion.games.darkfireline.cards import Kind
 from companion.games.darkfireline.events import EVENTS
 from companion.games.darkfireline.legal import MOVES
@@ -109,3 +109,20 @@ def test_a_double_bullet_shuffled_back_into_the_deck_bars_a_grenade_in_every_wor
     spec = GAMES["darkfireline"]
     for seed in range(40):
         assert not oracle.leaks(spec, t.state, [Seat(1), Seat(2), Seat(3)], random.Random(seed))
+
+
+@pytest.mark.parametrize("shown", [True, False])
+def test_a_card_a_disarm_lays_face_down_is_as_unseen_as_the_decks(shown: bool) -> None:
+    """§5.6, §9 item 4: with ``disarmed_card_shown`` off, the card a Disarm takes from a hand
+    lies face down on the pile, and to every seat but its owner it may be any card face
+    down (face up, it is known to all). What the table shows and tells of it is a scenario
+    (``scenarios/a_disarm_discards_the_card_taken_face_down_when_the_option_says_so``);
+    what each seat may not know is the secrecy oracle's, which no scenario reaches."""
+    t = Table([(Kind.DISARM, Kind.SERUM, Kind.SERUM), (Kind.SINGLE,) * 3, *[(Kind.SERUM,) * 3] * 2],
+              options=Options(deck_serums=20, disarmed_card_shown=shown))  # fmt: skip
+    t.draw_idle()
+    disarm, card = t.held(0, Kind.DISARM), t.held(1, Kind.SINGLE)
+    t.do(Disarm(seat=Seat(0), card=disarm, target=Seat(1), what=Removal.HAND))
+    t.do(TellTaken(seat=Seat(1), card=card))
+    for seat in (Seat(0), Seat(2), Seat(3)):
+        assert (card in SECRECY.hidden(t.state, seat).cards[0]) is not shown
