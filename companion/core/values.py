@@ -24,9 +24,9 @@ T = TypeVar("T")
 class Frozen:
     """Base of the rules' frozen values: each subclass is a frozen dataclass."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, kw_only: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        dataclass(frozen=True)(cls)
+        dataclass(frozen=True, kw_only=kw_only)(cls)
 
 
 def evolve(value: T, **changes: Any) -> T:

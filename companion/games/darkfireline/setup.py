@@ -16,6 +16,7 @@ from companion.core.dealing.by_hand import hands_dealt
 from companion.core.dealing.deal import Deal
 from companion.core.domain import OptionDomain, Problem
 from companion.core.outcome import Event
+from companion.core.phases import Dealing
 from companion.core.types import JSON, CardId
 from companion.core.values import evolve
 from companion.games.darkfireline import flow
@@ -110,7 +111,9 @@ def setup(names: Sequence[str], options: Options) -> State:
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise ValueError(f"暗火线 is for {MIN_SEATS} to {MAX_SEATS} players")
     DOMAIN.refuse_unfit(options, n)
-    return State(options=options, players=tuple(Player(name=name) for name in names))
+    return State(
+        options=options, players=tuple(Player(name=name) for name in names), phase=Dealing()
+    )
 
 
 def roll_deal(state: State, rng: random.Random) -> Deal:

@@ -12,10 +12,9 @@ from __future__ import annotations
 import enum
 
 from companion.core import players
-from companion.core.doubts import Doubt
-from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.rounds import Round
+from companion.core.state import GameState
 from companion.core.types import CardId, Seat
 from companion.core.values import Frozen
 from companion.games.darkfireline.cards import Kind, kind_of
@@ -161,35 +160,22 @@ class Done(Frozen):
     """The single bullet a grenade allows besides the shot (an option, §4.2)."""
 
 
-class State(Frozen):
-    options: Options
-    players: tuple[Player, ...]
-    deck: tuple[CardId, ...] = ()
-    """What the face-down deck holds, sorted: the app never knows its order."""
-    discard: tuple[CardId, ...] = ()
-    """Oldest first, face up (§3, INFERRED) but for the cards of ``face_down``."""
+class State(GameState[Options, Player, Phase]):
+    """A 暗火线 game, as the app knows it. The discard pile lies face up (§3, INFERRED) but
+    for the cards of ``face_down``; ``removed`` holds the search warrants used, out of the
+    game (§5.14)."""
+
     face_down: frozenset[CardId] = frozenset()
     """The discard pile's cards that lie face down — a card a Disarm took, where
     ``disarmed_card_shown`` is off (§5.6) — until the pile is shuffled into the deck. Its
     owner was told it in secret; the app keeps it out of everyone's sight alike, its owner's
     too, for a word about a card (:mod:`companion.core.doubts`) may move the record's cards
     where nobody sees them, and must tell nobody anything by it."""
-    removed: tuple[CardId, ...] = ()
-    """Search warrants used: out of the game (§5.14)."""
-    turn: int = 0
-    active: Seat = Seat(0)
-    phase: Phase = Dealing()
     done: Done = Done()
     smokes: tuple[Smoke, ...] = ()
     flashes: tuple[Flash, ...] = ()
     rounds: int = 0
     """How many rescue rounds have opened: the next one's number (a close names it)."""
-    history: tuple[Event, ...] = ()
-    doubts: tuple[Doubt, ...] = ()
-    """Cards a player named that the record has elsewhere (:mod:`companion.core.doubts`)."""
-
-    def player(self, seat: Seat) -> Player:
-        return self.players[seat]
 
     def living(self) -> tuple[Seat, ...]:
         """Seats still in the game (dying ones too), in turn order from seat 0."""

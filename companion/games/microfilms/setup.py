@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from companion.core.domain import OptionDomain
 from companion.core.errors import BadChance
 from companion.core.outcome import Event, Secret
+from companion.core.phases import Dealing
 from companion.core.types import CardId, Seat
 from companion.core.values import evolve
 from companion.games.microfilms import cards
@@ -39,7 +40,9 @@ def setup(names: Sequence[str], options: Options) -> State:
     """The table before the deal: everyone Suspicious, all francs in the bank."""
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
         raise ValueError(f"Microfilms is for {MIN_SEATS} to {MAX_SEATS} players")
-    return State(options=options, players=tuple(Player(name=n) for n in names), bank=FRANCS)
+    return State(
+        options=options, players=tuple(Player(name=n) for n in names), bank=FRANCS, phase=Dealing()
+    )
 
 
 def opening_seats(first: Seat, n: int) -> tuple[Seat, ...]:

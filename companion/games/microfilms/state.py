@@ -11,9 +11,9 @@ from __future__ import annotations
 import enum
 
 from companion.core import players
-from companion.core.doubts import Doubt
 from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
+from companion.core.state import GameState
 from companion.core.types import CardId, Seat
 from companion.core.values import Frozen
 from companion.games.microfilms.cards import Nation
@@ -95,17 +95,11 @@ Phase = (
 the core's, the same in every game."""
 
 
-class State(Frozen):
-    options: Options
-    players: tuple[Player, ...]
+class State(GameState[Options, Player, Phase]):
+    """A Microfilms game, as the app knows it. The discard pile lies face up; ``removed``
+    holds what the deal put out of the game, unseen by anyone (§2 steps 3, 4, 6)."""
+
     bank: int
-    deck: tuple[CardId, ...] = ()
-    """What the face-down deck holds, sorted: the app never knows its order, only what a
-    draw turns out to be (a physical deck is shuffled by hand)."""
-    discard: tuple[CardId, ...] = ()
-    """Face up; ``discard[-1]`` is the top card."""
-    removed: tuple[CardId, ...] = ()
-    """Out of the game, unseen by anyone (§2 steps 3, 4, 6)."""
     lone: Nation | None = None
     """The nation of the Alliance letter set aside at the deal: its Agent stands alone for
     the whole game (§2 step 6), wherever a player's word later puts the card itself."""
@@ -113,15 +107,6 @@ class State(Frozen):
     """Whether the app knows which letter was set aside; ``False`` after a deal told with no
     reader for it, until the two other letters have been seen (:mod:`.letter`)."""
     night: int = 1
-    turn: int = 0
-    active: Seat = Seat(0)
-    phase: Phase = Dealing()
-    history: tuple[Event, ...] = ()
-    doubts: tuple[Doubt, ...] = ()
-    """Cards a player named that the record has elsewhere (:mod:`companion.core.doubts`)."""
-
-    def player(self, seat: Seat) -> Player:
-        return self.players[seat]
 
     def in_game(self) -> tuple[Seat, ...]:
         """Seats not eliminated, in turn order from seat 0."""

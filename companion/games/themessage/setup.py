@@ -15,6 +15,7 @@ from companion.core.dealing import deal
 from companion.core.dealing.deal import Deal
 from companion.core.domain import OptionDomain, Problem
 from companion.core.outcome import Event
+from companion.core.phases import Dealing
 from companion.core.types import JSON, CardId
 from companion.core.values import evolve
 from companion.games.themessage import cards
@@ -86,7 +87,7 @@ def setup(names: Sequence[str], options: Options) -> State:
     if not MIN_SEATS <= len(names) <= MAX_SEATS:
         raise ValueError(f"風聲 is for {MIN_SEATS} to {MAX_SEATS} players")
     DOMAIN.refuse_unfit(options, len(names))
-    return State(options=options, players=tuple(Player(name=n) for n in names))
+    return State(options=options, players=tuple(Player(name=n) for n in names), phase=Dealing())
 
 
 def roll_deal(state: State, rng: random.Random) -> Deal:

@@ -17,10 +17,9 @@ from __future__ import annotations
 import enum
 
 from companion.core import players
-from companion.core.doubts import Doubt
-from companion.core.outcome import Event
 from companion.core.phases import Dealing, Discarding, Finished
 from companion.core.rounds import Round
+from companion.core.state import GameState
 from companion.core.types import CardId, Seat
 from companion.core.values import Frozen
 from companion.games.themessage.cards import Function, Method
@@ -185,19 +184,12 @@ Phase = (
 ``Finished`` are the core's, the same in every game."""
 
 
-class State(Frozen):
-    options: Options
-    players: tuple[Player, ...]
-    deck: tuple[CardId, ...] = ()
-    """What the face-down deck holds, sorted: the app never knows its order (§2 step 3)."""
-    discard: tuple[CardId, ...] = ()
-    """Oldest first; public only when discards are face up (an option, §3)."""
-    removed: tuple[CardId, ...] = ()
-    """Probes out of the game, face down (§4)."""
-    turn: int = 0
-    active: Seat = Seat(0)
+class State(GameState[Options, Player, Phase]):
+    """A 風聲 game, as the app knows it. The deck is sorted (§2 step 3); the discard pile
+    is public only when discards are face up (an option, §3); ``removed`` holds the probes
+    out of the game, face down (§4)."""
+
     moment: Moment = Moment.TURN_START
-    phase: Phase = Dealing()
     stack: tuple[Play, ...] = ()
     """Plays waiting to resolve; the last resolves first (§7)."""
     plays: int = 0
@@ -216,12 +208,6 @@ class State(Frozen):
     """The active player has sent this turn's intelligence."""
     cannot_send: bool = False
     """The active player had nothing to send: they lose when the turn ends (§8.3)."""
-    history: tuple[Event, ...] = ()
-    doubts: tuple[Doubt, ...] = ()
-    """Cards a player named that the record has elsewhere (:mod:`companion.core.doubts`)."""
-
-    def player(self, seat: Seat) -> Player:
-        return self.players[seat]
 
     def living(self) -> tuple[Seat, ...]:
         """Seats still in the game, in turn order from seat 0."""
