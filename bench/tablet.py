@@ -54,10 +54,9 @@ def child(actions: int, on_android: bool = False) -> None:
         android.start(device, fullscreen=False)
         made = functools.partial(android.app, device)
     else:
-        os.environ["SDL_VIDEODRIVER"] = "offscreen"
-        from ui.tablet import launch  # noqa: PLC0415 -- Kivy's settings come first
+        from testkit import offscreen  # noqa: PLC0415 -- Kivy's settings come first
 
-        launch.prepare(Path(tempfile.mkdtemp()))
+        offscreen.prepare()
         made = desktop_app
     asyncio.run(play(actions, made))
 

@@ -18,8 +18,8 @@ import random
 
 from companion.core.types import Seat
 from testkit.oracle import world_for
+from testkit.tablet import Tablet, texts
 from tests.ui.phone.leaks import clock_stopped
-from tests.ui.tablet.conftest import Tablet, texts
 
 _CALLS = itertools.count()
 """Each call draws its own seat and world, though the table has not moved since the last."""

@@ -14,7 +14,7 @@ from kivy.uix.widget import Widget
 from companion.core.types import Seat
 from companion.i18n import text
 from testkit.phone import Phone, loopback
-from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
+from testkit.tablet import Tablet, run_tablet, texts, widgets
 from tests.ui.tablet.test_app import start_practice_game
 from ui.tablet.session import Session
 from ui.tablet.widgets import Confirm, QRCode

@@ -27,7 +27,7 @@ from companion.core.types import Seat
 from companion.games import GAMES
 from companion.i18n import text
 from testkit.phone import Phone, loopback
-from tests.ui.tablet.conftest import Tablet, run_tablet, widgets
+from testkit.tablet import Tablet, run_tablet, widgets
 from tests.ui.tablet.layout import problems, rect
 from tests.ui.tablet.test_app import close_alerts
 from tests.ui.tablet.test_private import words

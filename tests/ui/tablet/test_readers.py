@@ -38,7 +38,7 @@ from hardware.emulated import EmulatedTable
 from hardware.sources import Watch
 from hardware.stickers import places_of, stumbling
 from testkit.phone import Phone, loopback
-from tests.ui.tablet.conftest import Tablet, texts
+from testkit.tablet import Tablet, texts
 from ui.faces import face_of
 from ui.live import LiveTable
 from ui.seat_screen import view_message

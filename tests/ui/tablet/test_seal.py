@@ -14,8 +14,8 @@ from kivy.uix.textinput import TextInput
 from companion.core.types import Seat
 from companion.i18n import text
 from testkit.phone import Phone, loopback
+from testkit.tablet import Tablet, texts, widgets
 from tests.companion.test_fairness import in_a_shell
-from tests.ui.tablet.conftest import Tablet, texts, widgets
 from tests.ui.tablet.test_app import start_practice_game
 
 
