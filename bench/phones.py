@@ -28,7 +28,6 @@ import asyncio
 import contextlib
 import dataclasses
 import itertools
-import json
 import random
 import statistics
 import sys
@@ -44,6 +43,7 @@ from companion.games import GAMES
 from companion.journal import Journal
 from companion.policy import Draws
 from companion.service import TableService
+from testkit.phone import Phone, loopback
 from ui.phone.limits import Limits
 from ui.phone.server import PhoneServer
 
@@ -78,7 +78,7 @@ async def measure(
             limits = dataclasses.replace(limits, messages_per_s=UNLIMITED, message_burst=FLOOD)
         server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1", limits=limits)
         await server.start()
-        base = f"http://127.0.0.1:{server.port}"
+        base = loopback(server.port)
         arrivals: list[list[float]] = [[] for _ in range(clients)]
         flooder = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--flood", base, server.tokens.token(FLOODER), str(flood),
@@ -86,24 +86,22 @@ async def measure(
         )  # fmt: skip
         assert flooder.stdout is not None and flooder.stdin is not None
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-            sockets = []
-            keys: dict[Seat, str] = {}
+            phones: list[Phone] = []
+            keys: dict[Seat, str | None] = {}
             for i in range(clients):
                 seat = Seat(i % MEASURED)
-                ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
-                hello = {"type": "hello", "token": server.tokens.token(seat)}
-                await ws.send_json({**hello, "device": keys.get(seat)})
-                keys[seat] = (await ws.receive_json())["device"]  # welcome
-                await ws.receive_json()  # the first view
-                sockets.append(ws)
+                phone = Phone(session, base, keys.get(seat))  # the seat's device, once it has one
+                await phone.sit(server.tokens.token(seat))
+                keys[seat] = phone.device
+                phones.append(phone)
 
-            async def listen(i: int, ws: aiohttp.ClientWebSocketResponse) -> None:
+            async def listen(i: int, phone: Phone) -> None:
                 while len(arrivals[i]) < actions:
-                    await ws.receive_str()
+                    await phone.receive_text(timeout=None)
                     arrivals[i].append(time.perf_counter())
 
             await flooder.stdout.readline()  # seated; its flood starts now
-            listeners = [asyncio.create_task(listen(i, ws)) for i, ws in enumerate(sockets)]
+            listeners = [asyncio.create_task(listen(i, p)) for i, p in enumerate(phones)]
             rng = random.Random(2)
             for n in range(actions):
                 seat = table.pending()[0].seats[0]
@@ -114,8 +112,8 @@ async def measure(
             flooder.stdin.close()
             answered = int(await flooder.stdout.readline())
             await flooder.wait()
-            for ws in sockets:
-                await ws.close()
+            for phone in phones:
+                await phone.close()
         await server.stop()
     return [(max(a[n] for a in arrivals) - committed[n]) * 1000 for n in range(actions)], answered
 
@@ -125,27 +123,24 @@ async def flood(base: str, token: str, n: int) -> None:
     takes them while reading what comes back, and, told to stop (stdin closed), print how
     many of them the server answered with a view."""
     async with aiohttp.ClientSession() as session:
-        ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
-        await ws.send_json({"type": "hello", "token": token})
-        await ws.receive_json()  # welcome
-        first = await ws.receive_json()  # the first view
+        phone = Phone(session, base)
+        first = await phone.sit(token)
         print("seated", flush=True)
         answered = [0]
-        reading = asyncio.create_task(_count_views(ws, answered, first["seq"]))
+        reading = asyncio.create_task(_count_views(phone, answered, first["seq"]))
         with contextlib.suppress(ConnectionError, aiohttp.ClientError):
             for lang in itertools.islice(itertools.cycle(["en", "zh-Hans", "zh-Hant"]), n):
-                await ws.send_str(json.dumps({"type": "lang", "lang": lang}))
+                await phone.send({"type": "lang", "lang": lang})
         await asyncio.to_thread(sys.stdin.read)
         reading.cancel()
         print(answered[0], flush=True)
-        await ws.close()
+        await phone.close()
 
 
-async def _count_views(ws: aiohttp.ClientWebSocketResponse, answered: list[int], seq: int) -> None:
+async def _count_views(phone: Phone, answered: list[int], seq: int) -> None:
     """Count the views that answer a ``lang`` message: those that repeat the last view's
     ``seq`` (a committed action's push always brings a new one)."""
-    async for msg in ws:
-        message = json.loads(msg.data) if msg.type is aiohttp.WSMsgType.TEXT else {}
+    async for message in phone.frames():
         if message.get("type") == "view":
             answered[0] += message["seq"] == seq
             seq = message["seq"]

@@ -54,10 +54,9 @@ def child(actions: int, on_android: bool = False) -> None:
         android.start(device, fullscreen=False)
         made = functools.partial(android.app, device)
     else:
-        os.environ["SDL_VIDEODRIVER"] = "offscreen"
-        from ui.tablet import launch  # noqa: PLC0415 -- Kivy's settings come first
+        from testkit import offscreen  # noqa: PLC0415 -- Kivy's settings come first
 
-        launch.prepare(Path(tempfile.mkdtemp()))
+        offscreen.prepare()
         made = desktop_app
     asyncio.run(play(actions, made))
 
@@ -129,8 +128,8 @@ async def play(actions: int, made: Any) -> None:
     draws = spent["draws"]
     print(f"draw_p50_ms: {statistics.median(draws):.1f} ms")
     print(f"draw_p99_ms: {statistics.quantiles(draws, n=100)[98]:.1f} ms", flush=True)
-    for ws, _ in sockets:
-        await ws.close()
+    for phone, _ in sockets:
+        await phone.close()
     app.stop()
     await task
     await session.live.phones.stop()
@@ -184,21 +183,21 @@ async def phones(server: Any) -> list[tuple[Any, asyncio.Task[None]]]:
     import aiohttp  # noqa: PLC0415
 
     from companion.core.types import Seat  # noqa: PLC0415
+    from testkit.phone import Phone, loopback  # noqa: PLC0415
 
     client = aiohttp.ClientSession()
-    base = f"http://127.0.0.1:{server.port}"
 
-    async def read(ws: aiohttp.ClientWebSocketResponse) -> None:
-        async for _ in ws:
+    async def read(phone: Phone) -> None:
+        async for _ in phone.texts():
             pass
         await client.close()
 
-    sockets = []
+    joined = []
     for seat in range(4):
-        ws = await client.ws_connect(f"{base}/ws", headers={"Origin": base})
-        await ws.send_json({"type": "hello", "token": server.tokens.token(Seat(seat))})
-        sockets.append((ws, asyncio.ensure_future(read(ws))))
-    return sockets
+        phone = Phone(client, loopback(server.port))
+        await phone.join(server.tokens.token(Seat(seat)))
+        joined.append((phone, asyncio.ensure_future(read(phone))))
+    return joined
 
 
 ANDROID_FIGURES = ("cold_start_s", "frame_p50_ms", "frame_p99_ms", "peak_rss_mb")

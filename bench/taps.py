@@ -57,6 +57,7 @@ from firmware_bridge.emulators.pn532 import Pn532Emulator
 from hardware.nfc import NfcSource
 from hardware.sources import open_source
 from hardware.stickers import reader_stations
+from testkit.phone import Phone, loopback
 from ui.demo import bot_move
 from ui.hands import Hands, emulated_hands
 from ui.phone.server import PhoneServer
@@ -114,18 +115,15 @@ class Phones:
     @classmethod
     async def join(cls, server: PhoneServer, http: aiohttp.ClientSession) -> Phones:
         phones = cls([0] * len(SEATS), [0.0] * len(SEATS))
-        base = f"http://127.0.0.1:{server.port}"
         for seat in range(len(SEATS)):
-            ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
-            await ws.send_json({"type": "hello", "token": server.tokens.token(Seat(seat))})
-            await ws.receive_json()  # welcome
-            await ws.receive_json()  # the first view
-            asyncio.get_running_loop().create_task(phones._listen(seat, ws))
+            phone = Phone(http, loopback(server.port))
+            await phone.sit(server.tokens.token(Seat(seat)))
+            asyncio.get_running_loop().create_task(phones._listen(seat, phone))
         return phones
 
-    async def _listen(self, seat: int, ws: aiohttp.ClientWebSocketResponse) -> None:
-        async for message in ws:
-            if '"type": "view"' in message.data or '"type":"view"' in message.data:
+    async def _listen(self, seat: int, phone: Phone) -> None:
+        async for message in phone.texts():
+            if '"type": "view"' in message or '"type":"view"' in message:
                 self.views[seat] += 1
                 self.last[seat] = time.monotonic()
 

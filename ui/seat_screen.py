@@ -32,7 +32,7 @@ FEED = 8
 
 def view_frame(view: SeatView, voice: Voice, face: Face, feed: Sequence[JSONObject]) -> str:
     """The ``view`` message as the text the phones' server sends: these are the bytes a
-    phone receives, and the leak oracle compares (:mod:`ui.oracle`)."""
+    phone receives, and the leak oracle compares (:mod:`testkit.oracle`)."""
     return json.dumps(view_message(view, voice, face, feed), ensure_ascii=False)
 
 

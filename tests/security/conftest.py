@@ -21,6 +21,7 @@ import pytest
 
 from companion.journal import Journal
 from companion.table import Table
+from testkit.phone import Phone
 from tests.ui.phone.conftest import SEATS, Served, serve
 
 
@@ -42,21 +43,21 @@ async def from_address(address: str) -> AsyncIterator[aiohttp.ClientSession]:
         yield session
 
 
-async def socket_from(
-    session: aiohttp.ClientSession, served: Served, **kw: Any
-) -> aiohttp.ClientWebSocketResponse:
-    """A WebSocket to the server as its own page would open it (same Host, same Origin)."""
-    return await session.ws_connect(f"{served.base}/ws", headers={"Origin": served.base}, **kw)
+async def socket_from(session: aiohttp.ClientSession, served: Served) -> Phone:
+    """A phone at ``session``'s address, its socket opened as the server's own page opens it
+    (same Host, same Origin) — and nothing said yet."""
+    phone = Phone(session, served.base)
+    await phone.open()
+    return phone
 
 
-async def closed(ws: aiohttp.ClientWebSocketResponse) -> list[dict[str, Any]]:
-    """Everything ``ws`` is told until the server closes it — or drops it while the client
+async def closed(phone: Phone) -> list[dict[str, Any]]:
+    """Everything ``phone`` is told until the server closes it — or drops it while the client
     answers its ping (aiohttp then raises where it would end the loop)."""
     said = []
     with contextlib.suppress(aiohttp.ClientConnectionResetError):
-        async for msg in ws:
-            if msg.type is aiohttp.WSMsgType.TEXT:
-                said.append(msg.json())
+        async for frame in phone.frames():
+            said.append(frame)
     return said
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import aiohttp
 
+from testkit.phone import Phone, loopback
+
 CHILD = textwrap.dedent(
     """
     import asyncio, logging, random, resource, sys
@@ -105,15 +107,13 @@ async def test_running_out_of_descriptors_is_logged_once_and_the_server_recovers
     for writer in await child.flood():
         writer.close()
 
-    base = f"http://127.0.0.1:{child.port}"
     async with aiohttp.ClientSession() as session:
-        ws = None
-        while ws is None:  # the backlog drains as the held sockets close
+        phone = Phone(session, loopback(child.port))
+        while phone.closed:  # the backlog drains as the held sockets close
             with contextlib.suppress(aiohttp.ClientError):
-                ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
-        await ws.send_json({"type": "hello", "token": child.token, "lang": "en"})
-        assert (await ws.receive_json(timeout=10))["type"] == "welcome"
-        await ws.close()
+                await phone.open()
+        assert (await phone.hello(child.token, "en"))["type"] == "welcome"
+        await phone.close()
     logged = await child.stop()
     assert logged.count("cannot accept phones' connections") == 1, logged
     assert logged.count("accepting phones' connections again") == 1, logged

@@ -18,6 +18,7 @@ import pytest
 from companion.clock import HandClock
 from companion.core import playout
 from companion.core.types import Seat
+from testkit.phone import Phone
 from tests.security.conftest import closed, from_address, new_table, socket_from
 from tests.ui.phone.conftest import Served, serve
 from ui.phone.limits import Limits
@@ -50,15 +51,12 @@ async def flood(ws: aiohttp.ClientWebSocketResponse, message: str | bytes, n: in
 
 async def seated(
     session: aiohttp.ClientSession, served: Served, seat: int, device: str | None = None
-) -> tuple[aiohttp.ClientWebSocketResponse, str]:
-    """A phone at ``seat``, from ``session``'s address: its socket and its device key."""
-    ws = await socket_from(session, served)
-    token = served.server.tokens.token(Seat(seat))
-    await ws.send_json({"type": "hello", "token": token, "lang": "en", "device": device})
-    welcome = await ws.receive_json(timeout=5)
-    assert welcome["type"] == "welcome"
-    assert (await ws.receive_json(timeout=5))["type"] == "view"
-    return ws, welcome["device"]
+) -> Phone:
+    """The phone at ``seat`` (holding ``device``'s key, if given), from ``session``'s address,
+    joined."""
+    phone = Phone(session, served.base, device)
+    await phone.sit(served.server.tokens.token(Seat(seat)), "en")
+    return phone
 
 
 @pytest.mark.parametrize(
@@ -75,8 +73,8 @@ async def test_a_flooding_phone_is_answered_for_its_burst_then_closed_and_told_w
     still: Served, message: str | bytes, answer: str
 ) -> None:
     async with from_address("127.0.0.2") as attacker:
-        flooder, _ = await seated(attacker, still, 0)
-        sent = await flood(flooder, message)
+        flooder = await seated(attacker, still, 0)
+        sent = await flood(flooder.ws, message)
         told = await closed(flooder)
     assert told[-1]["type"] == "denied" and told[-1]["code"] == "too_fast"
     assert told[-1]["retry_after"] == LIMITS.flood_pause_s
@@ -89,8 +87,8 @@ async def test_every_other_phone_gets_every_view_while_one_floods(still: Served)
     table = still.table
     others = [(await still.join(seat))[0] for seat in (1, 2, 3)]
     async with from_address("127.0.0.2") as attacker:
-        flooder, _ = await seated(attacker, still, 0)
-        flooding = asyncio.ensure_future(flood(flooder, '{"type": "lang", "lang": "zh-Hans"}'))
+        flooder = await seated(attacker, still, 0)
+        flooding = asyncio.ensure_future(flood(flooder.ws, '{"type": "lang", "lang": "zh-Hans"}'))
         rng = random.Random(3)
         committed = []
         for _ in range(10):
@@ -101,26 +99,26 @@ async def test_every_other_phone_gets_every_view_while_one_floods(still: Served)
         await flooding
         told = await closed(flooder)
     assert told[-1]["code"] == "too_fast"
-    for ws in others:
-        views = [await ws.receive_json(timeout=5) for _ in range(10)]
+    for phone in others:
+        views = [await phone.receive() for _ in range(10)]
         assert [v["seq"] for v in views] == committed
 
 
 async def test_a_flood_of_websocket_pings_is_cut_off_too(still: Served) -> None:
     async with from_address("127.0.0.2") as attacker:
-        flooder, _ = await seated(attacker, still, 0)
+        flooder = await seated(attacker, still, 0)
         for _ in range(FLOOD):
             if flooder.closed:
                 break
-            await flooder.ping()
+            await flooder.ws.ping()
         told = await closed(flooder)
     assert [m["code"] for m in told if m["type"] == "denied"] == ["too_fast"]
 
 
 async def test_a_flooder_cannot_come_straight_back_but_everyone_else_can(still: Served) -> None:
     async with from_address("127.0.0.2") as attacker:
-        flooder, key = await seated(attacker, still, 0)
-        await flood(flooder, '{"type": "ping"}')
+        flooder = await seated(attacker, still, 0)
+        await flood(flooder.ws, '{"type": "ping"}')
         await closed(flooder)
         with pytest.raises(aiohttp.WSServerHandshakeError) as err:
             await socket_from(attacker, still)
@@ -128,14 +126,14 @@ async def test_a_flooder_cannot_come_straight_back_but_everyone_else_can(still: 
         assert int(err.value.headers["Retry-After"]) == LIMITS.flood_pause_s  # type: ignore[index]
         await still.join(1)  # another phone, another address
         still.clock.now += LIMITS.flood_pause_s
-        back, _ = await seated(attacker, still, 0, key)
+        back = await seated(attacker, still, 0, flooder.device)
         await back.close()
 
 
 async def test_a_socket_that_never_says_hello_may_not_flood_either(still: Served) -> None:
     async with from_address("127.0.0.2") as attacker:
-        ws = await socket_from(attacker, still)
-        await flood(ws, "[]")
-        told = await closed(ws)
+        phone = await socket_from(attacker, still)
+        await flood(phone.ws, "[]")
+        told = await closed(phone)
     assert told[-1]["code"] == "too_fast"
     assert [m["code"] for m in told[:-1]] == ["malformed_message"] * LIMITS.message_burst

@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import pytest
 
 from companion.clock import HandClock
 from companion.core.types import Seat
+from testkit.phone import Phone
 from tests.security.conftest import from_address, new_table, socket_from
 from tests.ui.phone.conftest import Served, serve
 from ui.phone.limits import BadAttempts
@@ -22,11 +25,10 @@ async def ticking(tmp_path: Path) -> AsyncIterator[Served]:
         yield s
 
 
-async def guess(served: Served, session: object, token: str) -> dict[str, object]:
-    ws = await socket_from(session, served)  # type: ignore[arg-type]
-    await ws.send_json({"type": "hello", "token": token, "lang": "en"})
-    reply: dict[str, object] = await ws.receive_json(timeout=5)
-    await ws.close()
+async def guess(served: Served, session: aiohttp.ClientSession, token: str) -> dict[str, Any]:
+    phone = Phone(session, served.base)
+    reply = await phone.join(token, "en")
+    await phone.close()
     return reply
 
 
@@ -49,8 +51,8 @@ async def test_a_wrong_token_waits_but_a_valid_one_from_the_same_address_does_no
             for n in range(3):  # the first few are answered at once
                 assert (await guess(served, guesser, f"typo-{n}"))["code"] == "unknown_token"
             waiting = await socket_from(guesser, served)
-            await waiting.send_json({"type": "hello", "token": "a-fourth-guess"})
-            answer = asyncio.ensure_future(waiting.receive_json())
+            await waiting.send({"type": "hello", "token": "a-fourth-guess"})
+            answer = asyncio.ensure_future(waiting.receive(timeout=None))
             token = served.server.tokens.token(Seat(2))
             assert (await guess(served, guesser, token))["type"] == "welcome"
             assert not answer.done()  # the guess sent first is still waiting for its answer

@@ -26,18 +26,17 @@ async def test_a_socket_from_any_page_but_ours_is_refused(
     served: Served, origin: str | None
 ) -> None:
     port = served.server.port
-    headers = {} if origin is None else {"Origin": origin.format(port=port, other=port + 1)}
+    page = None if origin is None else origin.format(port=port, other=port + 1)
     with pytest.raises(aiohttp.WSServerHandshakeError) as err:
-        await served.session.ws_connect(f"{served.base}/ws", headers=headers)
+        await served.phone().open(origin=page)
     assert err.value.status == 403
 
 
 async def test_a_rebound_dns_name_is_refused_though_origin_and_host_agree(served: Served) -> None:
     """evil.example now resolves to the tablet: the browser sends its name as Host and Origin."""
     rebound = f"evil.example:{served.server.port}"
-    headers = {"Host": rebound, "Origin": f"http://{rebound}"}
     with pytest.raises(aiohttp.WSServerHandshakeError) as err:
-        await served.session.ws_connect(f"{served.base}/ws", headers=headers)
+        await served.phone().open(origin=f"http://{rebound}", headers={"Host": rebound})
     assert err.value.status == 421
     async with served.session.get(served.base + "/", headers={"Host": rebound}) as page:
         assert page.status == 421
@@ -58,10 +57,11 @@ async def test_the_servers_own_names_are_served(served: Served) -> None:
         headers = {"Host": host, "Origin": f"http://{host}"}
         async with served.session.get(served.base + "/", headers=headers) as page:
             assert page.status == 200, host
-        ws = await served.session.ws_connect(f"{served.base}/ws", headers=headers)
-        await ws.send_json({"type": "ping"})
-        assert (await ws.receive_json(timeout=5))["type"] == "pong"
-        await ws.close()
+        phone = served.phone()
+        await phone.open(origin=f"http://{host}", headers={"Host": host})
+        await phone.send({"type": "ping"})
+        assert (await phone.receive())["type"] == "pong"
+        await phone.close()
 
 
 def test_the_machines_lan_addresses_and_the_host_it_was_given_are_its_own() -> None:

@@ -11,34 +11,38 @@ from companion.core.actions import Pass
 from companion.core.types import Seat
 from companion.service import TableService
 from companion.table import Table
-from tests.security.conftest import closed, from_address, socket_from, until
+from testkit.phone import Phone
+from tests.security.conftest import closed, from_address, until
 from tests.ui.phone.conftest import Served
 from ui.phone.server import PhoneServer
 
 
 async def scan(
-    session: aiohttp.ClientSession, served: Served, seat: int, lang: str = "en", **hello: Any
-) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
-    """A phone that scanned ``seat``'s code: its socket and the server's first answer."""
-    ws = await socket_from(session, served)
-    token = served.server.tokens.token(Seat(seat))
-    await ws.send_json({"type": "hello", "token": token, "lang": lang, **hello})
-    return ws, await ws.receive_json(timeout=5)
+    session: aiohttp.ClientSession,
+    served: Served,
+    seat: int,
+    lang: str = "en",
+    device: str | None = None,
+) -> tuple[Phone, dict[str, Any]]:
+    """A phone that scanned ``seat``'s code (holding ``device``'s key, if given), from
+    ``session``'s address: the phone and the server's first answer."""
+    phone = Phone(session, served.base, device)
+    return phone, await phone.join(served.server.tokens.token(Seat(seat)), lang)
 
 
 async def test_a_second_phone_is_told_the_seat_is_taken_and_sees_nothing(served: Served) -> None:
     ann, _ = await served.join(0)
     async with from_address("127.0.0.2") as thief:
-        ws, reply = await scan(thief, served, 0, "zh-Hant")
+        phone, reply = await scan(thief, served, 0, "zh-Hant")
         assert reply["type"] == "taken" and reply["name"] == "Ann"
         assert reply["label"] in reply["text"] and "平板" in reply["text"]
         assert "me" not in reply and "secrets" not in reply
-        notice = await ann.receive_json(timeout=5)
+        notice = await ann.receive()
         assert notice["type"] == "notice" and reply["label"] in notice["text"]
         served.table.submit(Pass(seat=served.table.pending()[0].seats[0]))
-        assert (await ann.receive_json(timeout=5))["type"] == "view"
-        await ws.send_json({"type": "act", "id": 1, "action": {"act": "pass", "seat": 0}})
-        assert (await ws.receive_json(timeout=5))["code"] == "hello_first"  # never a view
+        assert (await ann.receive())["type"] == "view"
+        await phone.act({"act": "pass", "seat": 0}, 1)
+        assert (await phone.receive())["code"] == "hello_first"  # never a view
         assert served.server.connected() == {0}
         phones = served.server.phones_of(Seat(0))
         assert [(p.holds, p.connected) for p in phones] == [(True, True), (False, True)]
@@ -50,12 +54,12 @@ async def test_the_tablet_gives_the_seat_to_the_waiting_phone_and_the_old_one_is
     ann, _ = await served.join(0)
     async with from_address("127.0.0.2") as other:
         new, reply = await scan(other, served, 0)
-        await ann.receive_json(timeout=5)  # another phone asked
+        await ann.receive()  # another phone asked
         assert await served.server.admit(Seat(0), reply["label"])
         told = await closed(ann)
         assert [m["code"] for m in told if m["type"] == "denied"] == ["replaced"]
-        assert (await new.receive_json(timeout=5))["type"] == "welcome"
-        assert (await new.receive_json(timeout=5))["me"]["seat"] == 0
+        assert (await new.receive())["type"] == "welcome"
+        assert (await new.receive())["me"]["seat"] == 0
         again, answer = await scan(other, served, 0, device=served.keys[0])
         assert answer["type"] == "taken"  # the replaced phone's key opens nothing now
         await again.close()
@@ -85,7 +89,7 @@ async def test_a_newer_socket_of_the_same_phone_replaces_the_older(served: Serve
     assert [m["code"] for m in await closed(stale) if m["type"] == "denied"] == ["elsewhere"]
     await until(lambda: len([p for p in served.server.phones_of(Seat(1)) if p.connected]) == 1)
     served.table.submit(Pass(seat=served.table.pending()[0].seats[0]))
-    assert (await fresh.receive_json(timeout=5))["type"] == "view"
+    assert (await fresh.receive())["type"] == "view"
 
 
 async def test_the_seats_phone_is_known_after_the_app_restarts(served: Served) -> None:
@@ -95,9 +99,9 @@ async def test_the_seats_phone_is_known_after_the_app_restarts(served: Served) -
     server = PhoneServer(TableService(again), host="127.0.0.1", port=0, bind="127.0.0.1")
     await server.start()
     served.server = server
-    ws, view = await served.join(3)
+    phone, view = await served.join(3)
     assert view["me"]["seat"] == 3
-    await ws.close()
+    await phone.close()
     await server.stop()
 
 
@@ -107,9 +111,9 @@ async def test_reseating_forgets_the_seats_phone(served: Served) -> None:
     del served.keys[1]
     async with from_address("127.0.0.2") as replacement:
         assert url.endswith(served.server.tokens.token(Seat(1)))
-        ws, reply = await scan(replacement, served, 1)
+        phone, reply = await scan(replacement, served, 1)
         assert reply["type"] == "welcome"
-        await ws.close()
+        await phone.close()
 
 
 async def test_one_laptop_saying_a_seat_s_code_again_and_again_keeps_one_socket_asking(
@@ -122,17 +126,17 @@ async def test_one_laptop_saying_a_seat_s_code_again_and_again_keeps_one_socket_
     ann, _ = await served.join(0)
     async with from_address("127.0.0.3") as honest, from_address("127.0.0.2") as cheater:
         kept, first = await scan(honest, served, 0)
-        await ann.receive_json(timeout=5)  # another phone asked: the honest one
+        await ann.receive()  # another phone asked: the honest one
         asked = [await scan(cheater, served, 0) for _ in range(8)]
-        for ws, reply in asked[:-1]:
+        for phone, reply in asked[:-1]:
             assert reply["type"] == "taken"
-            assert [m["code"] for m in await closed(ws) if m["type"] == "denied"] == ["crowded"]
+            assert [m["code"] for m in await closed(phone) if m["type"] == "denied"] == ["crowded"]
         last, reply = asked[-1]
         assert not last.closed and not kept.closed
-        notice = await ann.receive_json(timeout=5)  # the cheater's first phone, and only it:
+        notice = await ann.receive()  # the cheater's first phone, and only it:
         assert notice["type"] == "notice" and asked[0][1]["label"] in notice["text"]
         served.table.submit(Pass(seat=served.table.pending()[0].seats[0]))
-        assert (await ann.receive_json(timeout=5))["type"] == "view"  # no notice came between
+        assert (await ann.receive())["type"] == "view"  # no notice came between
         phones = served.server.phones_of(Seat(0))
         assert [p.label for p in phones if not p.holds] == [first["label"], reply["label"]]
         assert await served.server.admit(Seat(0), first["label"])  # still on the list

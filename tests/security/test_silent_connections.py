@@ -54,11 +54,11 @@ async def test_an_address_holds_only_so_many_silent_connections_and_a_phone_stil
 
     assert (await page(served, "127.0.0.3")).startswith(b"HTTP/1.1 200")  # another phone
     assert (await page(served, "127.0.0.2")).strip() == b""  # not the flooder, yet
-    ws, view = await served.join(0)
+    phone, view = await served.join(0)
     assert view["me"]["seat"] == 0
 
     for _, writer in flood:
         writer.close()
     await until(lambda: served.server.gate.open_from("127.0.0.2") == 0)
     assert (await page(served, "127.0.0.2")).startswith(b"HTTP/1.1 200")  # its door reopens
-    await ws.close()
+    await phone.close()

@@ -43,9 +43,9 @@ async def test_one_address_may_hold_only_a_few_silent_sockets_and_only_for_secon
         kept, refused = await open_silently(attacker, served, SILENT)
         assert len(kept) == LIMITS.unauthenticated_per_address
         assert set(refused) == {429} and len(refused) == SILENT - len(kept)
-        ws, view = await served.join(0)  # a player's phone, meanwhile
+        phone, view = await served.join(0)  # a player's phone, meanwhile
         assert view["me"]["seat"] == 0
-        listening = asyncio.ensure_future(closed(ws))  # as the page does, answering pings
+        listening = asyncio.ensure_future(closed(phone))  # as the page does, answering pings
         told = await asyncio.wait_for(asyncio.gather(*kept), 10)
         assert all(t and t[-1]["code"] == "hello_timeout" for t in told)
     assert served.server.connected() == {0} and not listening.done()
@@ -62,9 +62,9 @@ async def test_many_addresses_together_are_capped_and_a_real_phone_still_gets_in
             session = await stack.enter_async_context(from_address(address))
             kept += (await open_silently(session, served, 4))[0]
         assert len(kept) == SILENT  # none refused at the door: each address opened only four
-        ws, view = await served.join(1)  # the newest socket is never the one to give way
+        phone, view = await served.join(1)  # the newest socket is never the one to give way
         assert view["me"]["seat"] == 1
-        listening = asyncio.ensure_future(closed(ws))
+        listening = asyncio.ensure_future(closed(phone))
         told = await asyncio.wait_for(asyncio.gather(*kept), 10)
     codes = [t[-1]["code"] for t in told]
     assert codes.count("busy") >= SILENT - LIMITS.unauthenticated

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import random
 import re
 from pathlib import Path
@@ -24,6 +23,7 @@ from companion.journal import Journal
 from companion.policy import Draws
 from companion.service import TableService
 from companion.table import Table, house_chance
+from testkit.phone import Phone, loopback
 from ui import demo
 from ui.faces import face_of
 from ui.phone.limits import Limits
@@ -52,14 +52,12 @@ def answer(actions: list[dict[str, Any]]) -> dict[str, Any]:
     return (preferred or [a for a in offered if not a["act"].startswith("claim")])[0]
 
 
-async def ann_plays(ws: aiohttp.ClientWebSocketResponse, service: TableService) -> None:
+async def ann_plays(phone: Phone, service: TableService) -> None:
     """Ann's phone: when the table waits for her, she answers from her latest view."""
-    async for message in ws:
-        view: dict[str, Any] = json.loads(message.data)
+    async for view in phone.frames():
         fresh = view.get("type") == "view" and view["seq"] == service.seq
         if fresh and service.acting() == ANN and view["actions"]:
-            action = answer(view["actions"])
-            await ws.send_json({"type": "act", "id": view["seq"], "action": action})
+            await phone.act(answer(view["actions"]), view["seq"])
 
 
 async def terminal(tmp_path: Path, ann: str) -> tuple[str, int]:
@@ -79,15 +77,14 @@ async def terminal(tmp_path: Path, ann: str) -> tuple[str, int]:
     await phones.start()
     out = io.StringIO()
     console = Console(file=out, width=120, color_system=None)
-    base = f"http://127.0.0.1:{phones.port}"
     async with aiohttp.ClientSession() as http:
-        ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
-        await ws.send_json({"type": "hello", "token": phones.tokens.token(ANN), "lang": "en"})
-        assert (await ws.receive_json(timeout=5))["type"] == "welcome"  # hers from the start
-        playing = asyncio.ensure_future(ann_plays(ws, service))
+        ann = Phone(http, loopback(phones.port))
+        welcome = await ann.join(phones.tokens.token(ANN), "en")
+        assert welcome["type"] == "welcome"  # hers from the start
+        playing = asyncio.ensure_future(ann_plays(ann, service))
         await demo.play(service, console, Voice.of("en", GAME, SEATS), 0.0, "7", phones=phones)
         playing.cancel()
-        await ws.close()
+        await ann.close()
     await phones.stop()
     return out.getvalue(), service.seq
 

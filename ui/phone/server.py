@@ -201,7 +201,7 @@ class PhoneServer:
 
     def answer(self, seat: Seat, action: SeatAction, lang: str) -> str:
         """What ``seat``'s phone would be answered, in ``lang``, for sending ``action`` now —
-        judged, never made: the frame the leak oracle compares (:mod:`ui.oracle`)."""
+        judged, never made: the frame the leak oracle compares (:mod:`testkit.oracle`)."""
         refused = self.service.judge(seat, action)
         answer = {"type": "ok", "id": None} if refused is None else refusal(
             self._voice(lang), None, refused)  # fmt: skip

@@ -53,7 +53,7 @@ class Choice:
 class TableWords:
     """Everything the table screen shows of the game, in words and drawings, before any
     widget exists: the screen draws exactly this, and the leak oracle compares it across
-    worlds no seat can tell apart (:mod:`ui.oracle`) — every word on the tablet is public.
+    worlds no seat can tell apart (:mod:`testkit.oracle`) — every word on the tablet is public.
     """
 
     seats: tuple[SeatFace, ...]

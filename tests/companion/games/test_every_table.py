@@ -1,6 +1,6 @@
 """Every registered game at a live table, dealt and played in every way a table does it —
 and what each seat is sent compared at the bytes, at every step, in worlds it cannot tell
-apart (:mod:`ui.oracle`).
+apart (:mod:`testkit.oracle`).
 
 The rules' suite (``test_every_game.py``) holds the rules to the core's promises; here the
 same random games run through the real table service, its journal (an SQLite file), its
@@ -57,6 +57,7 @@ from companion.service import TableService
 from companion.transcript import replayed
 from hardware.emulated import DirectTable
 from hardware.stickers import reader_stations, recogniser
+from testkit import oracle
 from tests.companion.games.test_every_game import (
     CLOSES,
     WEIGHTS,
@@ -66,7 +67,6 @@ from tests.companion.games.test_every_game import (
 )
 from tests.runs import GameFailed, Replay, cases, failed_before, run_of
 from tests.runs import played as count
-from ui import oracle
 from ui.hands import Hands
 from ui.live import LiveTable
 from ui.tablet.session import Session

@@ -17,6 +17,7 @@ from companion.games import GAMES
 from companion.journal import Journal
 from companion.service import TableService
 from companion.table import Table, players_tell
+from testkit.phone import Phone, loopback
 from ui.phone.limits import BadAttempts
 from ui.phone.server import PhoneServer
 
@@ -29,7 +30,6 @@ class Served:
     server: PhoneServer
     session: aiohttp.ClientSession
     clock: HandClock
-    frames: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     keys: dict[int, str] = field(default_factory=dict)
     """Each seat's phone's device key, as its page keeps it."""
 
@@ -39,30 +39,25 @@ class Served:
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.server.port}"
+        return loopback(self.server.port)
 
-    async def socket(self, origin: str | None = "same") -> aiohttp.ClientWebSocketResponse:
-        headers = {} if origin is None else {"Origin": self.base if origin == "same" else origin}
-        return await self.session.ws_connect(f"{self.base}/ws", headers=headers)
+    def phone(self, seat: int | None = None) -> Phone:
+        """A phone's page at this server: ``seat``'s own phone, if given, with the key it kept."""
+        return Phone(self.session, self.base, None if seat is None else self.keys.get(seat))
 
     async def join(
         self, seat: int, lang: str = "en", token: str | None = None
-    ) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
+    ) -> tuple[Phone, dict[str, Any]]:
         """Seat ``seat``'s phone, joined; returns it with the first view it got.
 
         Like the page, the phone keeps the device key it was given and presents it
         again, so joining the same seat twice is the same phone coming back.
         """
-        ws = await self.socket()
-        token = token or self.server.tokens.token(Seat(seat))
-        hello = {"type": "hello", "token": token, "lang": lang, "device": self.keys.get(seat)}
-        await ws.send_json(hello)
-        welcome = await ws.receive_json(timeout=5)
-        assert welcome["type"] == "welcome", welcome
-        self.keys[seat] = welcome["device"]
-        view = await ws.receive_json(timeout=5)
-        assert view["type"] == "view"
-        return ws, view
+        phone = self.phone(seat)
+        view = await phone.sit(token or self.server.tokens.token(Seat(seat)), lang)
+        assert phone.device is not None
+        self.keys[seat] = phone.device
+        return phone, view
 
 
 @pytest.fixture
@@ -98,17 +93,9 @@ async def serve_service(service: TableService, **options: Any) -> AsyncIterator[
     """The service's phone server on loopback, as :func:`serve` makes it."""
     clock = options.get("clock") or HandClock()
     attempts = BadAttempts(clock=clock, pause=0.0)
-    loopback: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "bind": "127.0.0.1"}
-    server = PhoneServer(service, **(loopback | {"attempts": attempts, "heartbeat": 0.5} | options))
+    local: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "bind": "127.0.0.1"}
+    server = PhoneServer(service, **(local | {"attempts": attempts, "heartbeat": 0.5} | options))
     await server.start()
     async with aiohttp.ClientSession() as session:
         yield Served(service, server, session, clock)
     await server.stop()
-
-
-async def next_view(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
-    """The next view a phone receives, past any other message."""
-    while True:
-        frame = await ws.receive_json(timeout=10)
-        if frame["type"] == "view":
-            return frame

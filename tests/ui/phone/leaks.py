@@ -3,7 +3,7 @@
 A frame a phone received is rendered again, as the server renders it, in worlds its seat
 cannot tell from this one — each group of cards hidden from the seat shuffled among their
 places, hidden identities traded, look-alike copies traded wherever they lie
-(:func:`ui.oracle.world_for`). Every world must give the very frame the phone
+(:func:`testkit.oracle.world_for`). Every world must give the very frame the phone
 was sent: its hand, its table, its prompts, its menu, its hand check. Whatever leaks (a
 card's place, a count by colour, a teammate) differs between some two such worlds, so no
 list of card names is needed. The feed is left out: it is public history, told as it was
@@ -21,8 +21,8 @@ from typing import Any
 from companion.core.types import Seat
 from companion.i18n import Voice
 from companion.service import TableService
+from testkit.oracle import world_for
 from ui.faces import face_of
-from ui.oracle import world_for
 from ui.seat_screen import view_message
 
 WORLDS = 3

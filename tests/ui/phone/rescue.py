@@ -22,6 +22,7 @@ from companion.journal import Journal
 from companion.policy import Dealer, Draws
 from companion.service import TableService
 from companion.windows import WindowTimer
+from testkit.phone import Phone, loopback
 from tests.ui.phone.conftest import SEATS
 from ui.phone.server import PhoneServer
 
@@ -84,38 +85,35 @@ class World:
         self.timer = WindowTimer(self.service, asyncio.get_running_loop())
         return self.server
 
-    async def serve(self, session: aiohttp.ClientSession) -> dict[Seat, Phone]:
+    async def serve(self, session: aiohttp.ClientSession) -> dict[Seat, Recording]:
         """Every seat's phone joined, each with the first view it got."""
         server = await self.start()
-        return {s: await Phone.join(session, server, s) for s in map(Seat, range(4))}
+        return {s: await Recording.join_seat(session, server, s) for s in map(Seat, range(4))}
 
     async def stop(self) -> None:
         self.timer.stop()
         await self.server.stop()
 
 
-class Phone:
-    """One seat's phone: every view frame it is sent, as the bytes it got."""
+class Recording(Phone):
+    """One seat's phone that keeps every view frame it is sent, as the bytes it got."""
 
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        self.ws, self.frames = ws, list[str]()
+    def __init__(self, http: aiohttp.ClientSession, base: str) -> None:
+        super().__init__(http, base)
+        self.frames = list[str]()
 
     @classmethod
-    async def join(cls, session: aiohttp.ClientSession, server: PhoneServer, seat: Seat) -> Phone:
-        base = f"http://127.0.0.1:{server.port}"
-        ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
-        await ws.send_json({"type": "hello", "token": server.tokens.token(seat), "lang": "en"})
-        assert json.loads(await ws.receive_str(timeout=5))["type"] == "welcome"
-        phone = cls(ws)
+    async def join_seat(
+        cls, http: aiohttp.ClientSession, server: PhoneServer, seat: Seat
+    ) -> Recording:
+        phone = cls(http, loopback(server.port))
+        assert (await phone.join(server.tokens.token(seat), "en"))["type"] == "welcome"
         await phone.view()
         return phone
 
     async def view(self) -> dict[str, Any]:
-        while True:
-            frame = await self.ws.receive_str(timeout=10)
-            if json.loads(frame)["type"] == "view":
-                self.frames.append(frame)
-                return dict(json.loads(frame))
+        self.frames.append(await self.receive_text("view"))
+        return dict(json.loads(self.frames[-1]))
 
     async def until_closed(self) -> dict[str, Any]:
         """Views until the one with no window open."""

@@ -67,7 +67,7 @@ async def test_a_rescue_is_asked_alike_of_a_seat_with_a_kit_and_one_without(
         assert phones[0][asked].frames != phones[1][asked].frames, "the swap is its own to know"
         for p in phones:
             for phone in p.values():
-                await phone.ws.close()
+                await phone.close()
         for world in worlds:
             await world.stop()
 
@@ -79,7 +79,7 @@ async def test_the_kit_offered_on_the_phone_brings_the_dying_player_back(tmp_pat
         seats = await world.serve(session)
         kit = mine(world.service, world.asked, Kind.FIRST_AID)
         offer = world.service.spec.codec.encode(FirstAid(seat=world.asked, card=kit))
-        await seats[world.asked].ws.send_json({"type": "act", "id": 1, "action": offer})
+        await seats[world.asked].act(offer, 1)
         after = await seats[world.dying].until_closed()
         state = world.service.table.state
         assert state.players[world.dying].status is Status.ALIVE
@@ -87,5 +87,5 @@ async def test_the_kit_offered_on_the_phone_brings_the_dying_player_back(tmp_pat
         assert any(SEATS[world.asked] in line and SEATS[world.dying] in line
                    for line in after["feed"])  # fmt: skip
         for phone in seats.values():
-            await phone.ws.close()
+            await phone.close()
         await world.stop()

@@ -33,13 +33,13 @@ from ui.phone.server import PhoneServer
 
 async def test_a_token_opens_its_own_seat(served: Served) -> None:
     for seat in range(4):
-        ws, view = await served.join(seat)
+        phone, view = await served.join(seat)
         private = served.table.private_view(Seat(seat))
         assert view["me"]["identity"]["card"] == private["identity"]
         face = served.service.spec.copies(served.table.state).face
         held = [face[c["card"]] for c in private["hand"]]  # type: ignore[union-attr, index]
         assert [c["card"] for c in view["me"]["hand"]] == held  # by face, never a copy's id
-        await ws.close()
+        await phone.close()
 
 
 async def test_a_phone_is_sent_faces_never_a_copys_id(served: Served) -> None:
@@ -49,10 +49,10 @@ async def test_a_phone_is_sent_faces_never_a_copys_id(served: Served) -> None:
     second = {c for c, face in copies.face.items() if c != face}  # every copy but the first
     assert any(c in second for p in served.table.state.players for c in p.hand)  # one is held
     for seat in range(4):
-        ws, view = await served.join(seat)
+        phone, view = await served.join(seat)
         sent = json.dumps({k: view[k] for k in ("me", "actions", "audit", "deal")})
         assert not any(f'"{c}"' in sent for c in second), seat
-        await ws.close()
+        await phone.close()
 
 
 async def test_each_phone_hears_only_its_own_seat_through_a_whole_game(served: Served) -> None:
@@ -69,15 +69,15 @@ async def test_each_phone_hears_only_its_own_seat_through_a_whole_game(served: S
                 table.public_view(), table.private_view(seat), table.legal_actions(seat)
             )
         )
-        for i, ws in enumerate(phones):
-            frame = await ws.receive_json(timeout=5)
+        for i, phone in enumerate(phones):
+            frame = await phone.receive()
             assert frame["type"] == "view" and frame["seq"] == table.seq
             assert_view_private_to(frame, i, served.service)
             assert len(frame["secrets"]) == len(table.private_view(Seat(i))["secrets"])  # type: ignore[arg-type]
             seen += 1
     assert seen > 40
-    for ws in phones:
-        await ws.close()
+    for phone in phones:
+        await phone.close()
 
 
 async def test_a_leak_in_a_frame_is_caught_by_the_worlds_apart(
@@ -85,9 +85,9 @@ async def test_a_leak_in_a_frame_is_caught_by_the_worlds_apart(
 ) -> None:
     """The check above is no formality: a phone told its neighbour's hand (sorted, so that
     only where the cards are shows) is sent a frame another world would not send."""
-    ws, view = await served.join(0)
+    phone, view = await served.join(0)
     assert_view_private_to(view, 0, served.service)
-    await ws.close()
+    await phone.close()
     table = render._table
 
     def leaky(voice: Voice, public: JSONObject, me: int, face: Face) -> JSONObject:
@@ -95,25 +95,25 @@ async def test_a_leak_in_a_frame_is_caught_by_the_worlds_apart(
         return {**table(voice, public, me, face), "next": sorted(neighbour.hand)}
 
     monkeypatch.setattr(render, "_table", leaky)
-    ws, view = await served.join(0)
+    phone, view = await served.join(0)
     with pytest.raises(AssertionError, match="cannot tell"):
         assert_view_private_to(view, 0, served.service)
-    await ws.close()
+    await phone.close()
 
 
 async def test_a_private_answer_from_a_phone_moves_the_game(served: Served) -> None:
     table = served.table
     active = table.pending()[0].seats[0]
     target = Seat((active + 1) % 4)
-    ws, _ = await served.join(target, "zh-Hant")
+    phone, _ = await served.join(target, "zh-Hant")
     card = table.private_view(active)["hand"][0]["card"]  # type: ignore[index]
     table.submit(Bribe(seat=active, target=target, card=card))
-    view = await ws.receive_json(timeout=5)
+    view = await phone.receive()
     named = Voice.of("zh-Hant", GAMES["microfilms"], SEATS).render("card", card)
     assert view["offer"] == f"{SEATS[active]}向你遞來{named}。"
     accept = next(a["action"] for a in view["actions"] if a["action"]["act"] == "accept_bribe")
-    await ws.send_json({"type": "act", "id": 1, "action": accept})
-    replies = [await ws.receive_json(timeout=5) for _ in range(2)]
+    await phone.act(accept, 1)
+    replies = [await phone.receive() for _ in range(2)]
     assert {r["type"] for r in replies} == {"ok", "view"}
     assert table.journal.entries(table.game_id)[-1].action == accept
     assert table.private_view(target)["hand"][-1]["card"] == card  # type: ignore[index]
@@ -122,11 +122,11 @@ async def test_a_private_answer_from_a_phone_moves_the_game(served: Served) -> N
 async def test_an_undo_reaches_the_phones_feed_in_words(served: Served) -> None:
     table = served.table
     active = table.pending()[0].seats[0]
-    ws, _ = await served.join(active, "zh-Hant")
+    phone, _ = await served.join(active, "zh-Hant")
     table.submit(Pass(seat=active))
-    await ws.receive_json(timeout=5)
+    await phone.receive()
     table.undo()
-    view = await ws.receive_json(timeout=5)
+    view = await phone.receive()
     assert view["feed"][-1] == "上一個動作已復原。"
     assert not any("event." in line for line in view["feed"])
 
@@ -134,10 +134,10 @@ async def test_an_undo_reaches_the_phones_feed_in_words(served: Served) -> None:
 async def test_a_refused_action_is_explained_in_the_phones_language(served: Served) -> None:
     table = served.table
     idle = Seat((table.pending()[0].seats[0] + 1) % 4)
-    ws, _ = await served.join(idle, "zh-Hans")
+    phone, _ = await served.join(idle, "zh-Hans")
     before = (table.state, table.seq)
-    await ws.send_json({"type": "act", "id": 9, "action": {"act": "pass", "seat": idle}})
-    reply = await ws.receive_json(timeout=5)
+    await phone.act({"act": "pass", "seat": idle}, 9)
+    reply = await phone.receive()
     assert reply["type"] == "error" and reply["id"] == 9 and reply["code"] == "not_your_turn"
     assert "现在不是" in reply["text"]
     assert (table.state, table.seq) == before
@@ -149,26 +149,25 @@ async def test_an_action_the_tablet_cannot_save_is_explained_on_the_phone_and_ch
     table = served.table
     action = until_full(table, random.Random(5))
     assert isinstance(action, SeatAction)
-    ws, _ = await served.join(action.seat, "zh-Hant")
+    phone, _ = await served.join(action.seat, "zh-Hant")
     before = (table.state, table.seq)
-    await ws.send_json({"type": "act", "id": 4, "action": table.spec.codec.encode(action)})
-    reply = await ws.receive_json(timeout=5)
+    await phone.act(table.spec.codec.encode(action), 4)
+    reply = await phone.receive()
     assert (reply["type"], reply["id"], reply["code"]) == ("error", 4, "full")
     assert reply["text"] == text("zh-Hant", "journal.error.full")
     assert (table.state, table.seq) == before
-    await ws.close()
+    await phone.close()
 
 
 @pytest.mark.parametrize("token", ["", "x" * 22, "nope", 12345])
 async def test_a_wrong_or_forged_token_gets_a_clear_refusal_and_no_data(
     served: Served, token: object
 ) -> None:
-    ws = await served.socket()
-    await ws.send_json({"type": "hello", "token": token, "lang": "zh-Hant"})
-    reply = await ws.receive_json(timeout=5)
+    phone = served.phone()
+    reply = await phone.join(token, "zh-Hant")
     assert reply["type"] == "denied" and reply["code"] == "unknown_token"
     assert "QR" in reply["text"]
-    closing = await ws.receive(timeout=5)
+    closing = await phone.ws.receive(timeout=5)
     assert closing.type in (
         aiohttp.WSMsgType.CLOSE,
         aiohttp.WSMsgType.CLOSED,
@@ -178,12 +177,10 @@ async def test_a_wrong_or_forged_token_gets_a_clear_refusal_and_no_data(
 
 async def test_reseating_revokes_the_old_token_at_once(served: Served) -> None:
     old = served.server.tokens.token(Seat(2))
-    ws, _ = await served.join(2)
+    phone, _ = await served.join(2)
     url = await served.server.reseat(Seat(2))
-    assert (await ws.receive_json(timeout=5))["code"] == "revoked"
-    again = await served.socket()
-    await again.send_json({"type": "hello", "token": old})
-    assert (await again.receive_json(timeout=5))["code"] == "revoked"
+    assert (await phone.receive())["code"] == "revoked"
+    assert (await served.phone().join(old))["code"] == "revoked"
     new = url.split("#t=")[1]
     assert new != old and len(new) >= 22
     await served.join(2, token=new)
@@ -220,7 +217,7 @@ async def test_tokens_carry_at_least_128_bits(served: Served) -> None:
 @pytest.mark.parametrize("origin", ["http://evil.example", None])
 async def test_a_socket_from_another_origin_is_refused(served: Served, origin: str | None) -> None:
     with pytest.raises(aiohttp.WSServerHandshakeError) as err:
-        await served.socket(origin=origin)
+        await served.phone().open(origin=origin)
     assert err.value.status == 403
 
 
@@ -246,25 +243,26 @@ async def test_bad_messages_get_an_error_and_change_nothing(
 ) -> None:
     table = served.table
     other = Seat((table.pending()[0].seats[0] + 1) % 4)
-    ws, _ = await served.join(other)
+    phone, _ = await served.join(other)
     before = (table.state, table.seq, len(table.journal.entries(table.game_id)))
-    await ws.send_str(message)
-    reply = await ws.receive_json(timeout=5)
+    await phone.ws.send_str(message)
+    reply = await phone.receive()
     assert reply["type"] == "error" and reply["code"] == code and reply["text"]
     assert (table.state, table.seq, len(table.journal.entries(table.game_id))) == before
-    await ws.send_json({"type": "ping"})
-    assert (await ws.receive_json(timeout=5))["type"] == "pong"
+    await phone.send({"type": "ping"})
+    assert (await phone.receive())["type"] == "pong"
 
 
 async def test_a_hello_no_phone_could_type_is_refused_in_words_and_a_real_one_still_joins(
     served: Served,
 ) -> None:
-    ws = await served.socket()
-    await ws.send_str('{"type": "hello", "token": "\\ud800", "lang": "zh-Hant"}')
-    reply = await ws.receive_json(timeout=5)
+    phone = served.phone()
+    await phone.open()
+    await phone.ws.send_str('{"type": "hello", "token": "\\ud800", "lang": "zh-Hant"}')
+    reply = await phone.receive()
     assert reply["type"] == "error" and reply["code"] == "malformed_message" and reply["text"]
-    await ws.send_json({"type": "ping"})
-    assert (await ws.receive_json(timeout=5))["type"] == "pong"
+    await phone.send({"type": "ping"})
+    assert (await phone.receive())["type"] == "pong"
     await served.join(0)
 
 
@@ -275,7 +273,7 @@ async def test_a_fault_nobody_foresaw_costs_one_message_not_the_socket_or_a_secr
     kind, never the exception's words; the phone stays joined and the game goes on."""
     table = served.table
     active = table.pending()[0].seats[0]
-    ws, _ = await served.join(active, "zh-Hant")
+    phone, _ = await served.join(active, "zh-Hant")
     before = (table.state, table.seq)
     hidden = served.server.tokens.token(Seat((active + 1) % 4))
 
@@ -284,19 +282,19 @@ async def test_a_fault_nobody_foresaw_costs_one_message_not_the_socket_or_a_secr
 
     monkeypatch.setattr(served.server.service, "act", broken)
     caplog.set_level(logging.DEBUG)
-    await ws.send_json({"type": "act", "id": 5, "action": {"act": "pass", "seat": active}})
-    reply = await ws.receive_json(timeout=5)
+    await phone.act({"act": "pass", "seat": active}, 5)
+    reply = await phone.receive()
     assert (reply["type"], reply["code"]) == ("error", "unhandled")
     assert reply["text"] == text("zh-Hant", "phone.error.unhandled")
     assert (table.state, table.seq) == before
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "KeyError" in logged and hidden not in logged
-    await ws.send_json({"type": "ping"})
-    assert (await ws.receive_json(timeout=5))["type"] == "pong"
+    await phone.send({"type": "ping"})
+    assert (await phone.receive())["type"] == "pong"
     monkeypatch.undo()
     move = table.spec.codec.encode(table.legal_actions(active)[0])
-    await ws.send_json({"type": "act", "id": 6, "action": move})
-    while (reply := await ws.receive_json(timeout=5))["type"] != "ok":
+    await phone.act(move, 6)
+    while (reply := await phone.receive())["type"] != "ok":
         assert reply["type"] != "error", reply
     assert table.seq > before[1]
 
@@ -305,18 +303,16 @@ async def test_a_phone_cannot_act_for_another_seat(served: Served) -> None:
     table = served.table
     active = table.pending()[0].seats[0]
     other = Seat((active + 1) % 4)
-    ws, _ = await served.join(other)
-    await ws.send_json({"type": "act", "id": 4, "action": {"act": "pass", "seat": active}})
-    reply = await ws.receive_json(timeout=5)
+    phone, _ = await served.join(other)
+    await phone.act({"act": "pass", "seat": active}, 4)
+    reply = await phone.receive()
     assert reply["code"] == "not_your_seat"
     assert table.seq == 1
 
 
 async def test_repeated_bad_tokens_never_keep_out_a_good_one(served: Served) -> None:
     for _ in range(12):
-        ws = await served.socket()
-        await ws.send_json({"type": "hello", "token": "guess"})
-        assert (await ws.receive_json(timeout=5))["code"] == "unknown_token"
+        assert (await served.phone().join("guess"))["code"] == "unknown_token"
     await served.join(0)
 
 
@@ -362,9 +358,10 @@ async def test_no_response_names_the_software_behind_it(served: Served) -> None:
     answers = [await served.session.get(served.base + path) for path in
                ("/", "/static/phone.js", "/i18n/zh-Hant.json", "/nothing", "/ws")]  # fmt: skip
     answers.append(await served.session.get(served.base + "/", headers={"Host": "elsewhere"}))
-    ws = await served.session.ws_connect(f"{served.base}/ws", headers={"Origin": served.base})
-    answers.append(ws._response)
-    await ws.close()
+    phone = served.phone()
+    await phone.open()
+    answers.append(phone.ws._response)
+    await phone.close()
     assert [a.status for a in answers] == [200, 200, 200, 404, 403, 421, 101]
     for answer in answers:
         assert answer.headers["Server"] == "Table Companion", answer.status
@@ -373,8 +370,8 @@ async def test_no_response_names_the_software_behind_it(served: Served) -> None:
 
 
 async def test_a_reconnecting_phone_gets_its_view_back_at_once(served: Served) -> None:
-    ws, first = await served.join(1)
-    await ws.close()
+    phone, first = await served.join(1)
+    await phone.close()
     again, view = await served.join(1)
     assert view["me"] == first["me"] and view["seq"] == first["seq"]
     await again.close()
@@ -383,9 +380,9 @@ async def test_a_reconnecting_phone_gets_its_view_back_at_once(served: Served) -
 async def test_the_tablet_knows_which_seats_are_connected(served: Served) -> None:
     changes: list[frozenset[Seat]] = []
     served.server.on_connections(changes.append)
-    ws, _ = await served.join(3)
+    phone, _ = await served.join(3)
     assert served.server.connected() == {3}
-    await ws.close()
+    await phone.close()
     for _ in range(50):
         if served.server.connected() == frozenset():
             break
@@ -394,12 +391,9 @@ async def test_the_tablet_knows_which_seats_are_connected(served: Served) -> Non
 
 
 async def test_a_dead_socket_is_dropped_by_the_heartbeat(served: Served) -> None:
-    ws = await served.session.ws_connect(
-        f"{served.base}/ws", headers={"Origin": served.base}, autoping=False
-    )
-    await ws.send_json(
-        {"type": "hello", "token": served.server.tokens.token(Seat(0)), "lang": "en"}
-    )
+    phone = served.phone()  # a phone that never answers the server's pings
+    await phone.open(autoping=False)
+    await phone.hello(served.server.tokens.token(Seat(0)), "en")
     dropped = asyncio.Event()
     served.server.on_connections(lambda seats: dropped.set() if 0 not in seats else None)
     await asyncio.wait_for(dropped.wait(), timeout=10)
@@ -412,11 +406,7 @@ async def test_tokens_and_private_facts_never_reach_the_logs(
     caplog.set_level(logging.DEBUG)
     phones = [(await served.join(seat))[0] for seat in range(4)]
     for _ in range(3):
-        ws = await served.socket()
-        await ws.send_json(
-            {"type": "hello", "token": "wrong-" + served.server.tokens.token(Seat(0))}
-        )
-        await ws.receive_json(timeout=5)
+        await served.phone().join("wrong-" + served.server.tokens.token(Seat(0)))
     await served.server.reseat(Seat(1))
     table = served.table
     bots = [Bot(Seat(i), random.Random(i)) for i in range(4)]
@@ -430,8 +420,8 @@ async def test_tokens_and_private_facts_never_reach_the_logs(
             )
         )
         await asyncio.sleep(0)
-    for ws in phones:
-        await ws.close()
+    for phone in phones:
+        await phone.close()
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "connected" in logged
     unique = {c.id for c in cards.ALL if c.kind is not cards.Kind.ACTION}  # ids no word holds
@@ -462,9 +452,9 @@ async def test_a_restarted_server_listens_on_the_port_its_game_used(served: Serv
     assert server.port == port and server.moved is None and server.move() is None
     assert server.url(Seat(0)).startswith(f"http://127.0.0.1:{port}/#t=")
     served.server = server
-    ws, view = await served.join(0)  # the same phone, the same seat, nobody's help
+    phone, view = await served.join(0)  # the same phone, the same seat, nobody's help
     assert view["me"]["seat"] == 0
-    await ws.close()
+    await phone.close()
     await server.stop()
 
 
@@ -484,7 +474,7 @@ async def test_a_server_that_cannot_have_its_port_back_says_so_and_frees_the_sea
         assert server.move() == (f"127.0.0.1:{port}", f"127.0.0.1:{server.port}")
         assert f":{server.port}/#t=" in server.url(Seat(0))
         served.server, served.keys = server, {}  # a page at a new address has no key there
-        ws, view = await served.join(0)
+        phone, view = await served.join(0)
         assert view["me"]["seat"] == 0
-        await ws.close()
+        await phone.close()
         await server.stop()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -14,6 +15,7 @@ from companion.i18n import Voice
 from companion.journal import Journal
 from companion.service import TableService
 from companion.table import Table
+from testkit.phone import Phone, loopback
 from tests.ui.phone.conftest import SEATS
 from tests.ui.phone.leaks import assert_view_private_to
 from ui.phone.limits import Limits
@@ -30,18 +32,13 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
     service = TableService(table)
     server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1", limits=BOTS)
     await server.start()
-    base = f"http://127.0.0.1:{server.port}"
     bots = [Bot(Seat(i), random.Random(i)) for i in range(4)]
     table.subscribe(lambda u: [b.hear(u.public()) for b in bots])
     async with aiohttp.ClientSession() as session:
-        phones = []
+        phones: list[tuple[Phone, dict[str, Any]]] = []
         for seat in range(4):
-            ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
-            await ws.send_json(
-                {"type": "hello", "token": server.tokens.token(Seat(seat)), "lang": "zh-Hant"}
-            )
-            assert (await ws.receive_json(timeout=5))["type"] == "welcome"
-            phones.append([ws, await ws.receive_json(timeout=5)])
+            phone = Phone(session, loopback(server.port))
+            phones.append((phone, await phone.sit(server.tokens.token(Seat(seat)), "zh-Hant")))
         answered = windows = 0
         while table.over() is None and table.seq < 400:
             seat = table.pending()[0].seats[0]
@@ -50,12 +47,12 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
                 table.public_view(), table.private_view(seat), table.legal_actions(seat)
             )
             body = table.spec.codec.encode(action)
-            ws, view = phones[seat]
+            phone, view = phones[seat]
             # Two copies of a card read alike and the phone lists one: the bot may mean either.
             path = Voice.of("zh-Hant", GAMES["themessage"], SEATS).action(body)
             offered = next((a["action"] for a in view["actions"] if a["path"] == path), None)
             assert offered is not None, "the phone offers what the seat may do"
-            await ws.send_json({"type": "act", "id": table.seq, "action": offered})
+            await phone.act(offered, table.seq)
             answered += 1
             windows += bool(
                 kinds
@@ -63,17 +60,15 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
             )
             before = table.seq
             while table.seq == before:
-                reply = await ws.receive_json(timeout=5)
+                reply = await phone.receive()
                 assert reply["type"] in ("ok", "view"), reply
                 if reply["type"] == "view":
-                    phones[seat][1] = reply
-            for i, phone in enumerate(phones):
-                while phone[1]["seq"] != table.seq:
-                    frame = await phone[0].receive_json(timeout=5)
-                    if frame["type"] == "view":
-                        phone[1] = frame
-                assert_view_private_to(phone[1], i, service)
+                    phones[seat] = (phone, reply)
+            for i, (other, _) in enumerate(phones):
+                while phones[i][1]["seq"] != table.seq:
+                    phones[i] = (other, await other.receive("view"))
+                assert_view_private_to(phones[i][1], i, service)
         assert answered > 50 and windows > 20
-        for ws, _ in phones:
-            await ws.close()
+        for phone, _ in phones:
+            await phone.close()
     await server.stop()

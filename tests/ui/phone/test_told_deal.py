@@ -15,7 +15,7 @@ import pytest
 from companion.journal import Journal
 from companion.policy import Dealer, Draws
 from companion.service import TableService
-from tests.ui.phone.conftest import SEATS, Served, next_view, serve_service
+from tests.ui.phone.conftest import SEATS, Served, serve_service
 
 WORDS = [
     ["LOCK-R-S-1", "LOCK-R-S-2", "DISTRIBUTE-B-T-1"],
@@ -44,19 +44,16 @@ async def test_each_phone_tells_its_own_cards_and_then_holds_them(dealing: Serve
     names = {f["name"] for f in deal["faces"]}
     assert len(names) == len(deal["faces"]) > 10  # one row per face, copies together
     assert first["me"]["hand"] == []
-    for seat, (ws, _) in enumerate(phones[:3]):
-        act = {"act": "tell_dealt", "seat": seat, "cards": WORDS[seat]}
-        await ws.send_json({"type": "act", "id": 1, "action": act})
-    view = await next_view(phones[3][0])
+    for seat, (phone, _) in enumerate(phones[:3]):
+        await phone.act({"act": "tell_dealt", "seat": seat, "cards": WORDS[seat]}, 1)
+    view = await phones[3][0].receive("view")
     while view["deal"]["waiting"] != "Still to tell: Dan.":
-        view = await next_view(phones[3][0])
-    ws, _ = phones[3]
-    await ws.send_json(
-        {"type": "act", "id": 2, "action": {"act": "tell_dealt", "seat": 3, "cards": WORDS[3]}}
-    )
-    view = await next_view(ws)
+        view = await phones[3][0].receive("view")
+    dan, _ = phones[3]
+    await dan.act({"act": "tell_dealt", "seat": 3, "cards": WORDS[3]}, 2)
+    view = await dan.receive("view")
     while view["deal"] is not None:
-        view = await next_view(ws)
+        view = await dan.receive("view")
     assert sorted(c["card"] for c in view["me"]["hand"]) == sorted(WORDS[3])
     assert view["me"]["identity"]["card"]  # the app dealt it
 
@@ -64,10 +61,9 @@ async def test_each_phone_tells_its_own_cards_and_then_holds_them(dealing: Serve
 async def test_a_word_another_phone_could_not_make_is_refused_in_its_language(
     dealing: Served,
 ) -> None:
-    ws, _ = await dealing.join(1, "zh-Hant")
-    act = {"act": "tell_dealt", "seat": 1, "cards": WORDS[1][:2]}
-    await ws.send_json({"type": "act", "id": 7, "action": act})
-    reply = await ws.receive_json(timeout=5)
+    phone, _ = await dealing.join(1, "zh-Hant")
+    await phone.act({"act": "tell_dealt", "seat": 1, "cards": WORDS[1][:2]}, 7)
+    reply = await phone.receive()
     assert reply["type"] == "error" and reply["id"] == 7
     assert "3" in reply["text"] and "勾選" in reply["text"]
     assert dealing.service.seat_view(1).telling.told == ()  # type: ignore[union-attr,arg-type]

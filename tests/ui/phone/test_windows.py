@@ -21,7 +21,8 @@ from companion.journal import Journal
 from companion.policy import Draws
 from companion.service import TableService
 from companion.windows import WindowTimer
-from tests.ui.phone.conftest import SEATS, next_view
+from testkit.phone import Phone, loopback
+from tests.ui.phone.conftest import SEATS
 from ui.phone.server import PhoneServer
 
 
@@ -42,16 +43,10 @@ async def a_table_in_a_window(tmp_path: Path) -> tuple[TableService, PhoneServer
 
 
 async def joined(
-    session: aiohttp.ClientSession, server: PhoneServer, seat: int
-) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
-    base = f"http://127.0.0.1:{server.port}"
-    ws = await session.ws_connect(f"{base}/ws", headers={"Origin": base})
-    token = server.tokens.token(Seat(seat))
-    await ws.send_json({"type": "hello", "token": token, "lang": "en"})
-    assert (await ws.receive_json(timeout=5))["type"] == "welcome"
-    view = await ws.receive_json(timeout=5)
-    assert view["type"] == "view"
-    return ws, view
+    http: aiohttp.ClientSession, server: PhoneServer, seat: int
+) -> tuple[Phone, dict[str, Any]]:
+    phone = Phone(http, loopback(server.port))
+    return phone, await phone.sit(server.tokens.token(Seat(seat)), "en")
 
 
 async def test_a_window_nobody_answers_closes_by_itself_on_every_phone(tmp_path: Path) -> None:
@@ -65,12 +60,12 @@ async def test_a_window_nobody_answers_closes_by_itself_on_every_phone(tmp_path:
             assert view["window"]["closes_in"] is not None, "every phone counts it down"
             assert view["window"]["holding"] is None
         # Nobody sends anything: the window closes for all, as the app's journalled action.
-        after = [await next_view(ws) for ws, _ in phones]
+        after = [await phone.receive("view") for phone, _ in phones]
         assert all("Time is up" in " ".join(v["feed"]) for v in after)
         actions = [e.action for e in service.journal.entries(service.game_id)]
         assert {"act": "close_round", "n": window.n} in actions
-        for ws, _ in phones:
-            await ws.close()
+        for phone, _ in phones:
+            await phone.close()
     timer.stop()
     await server.stop()
 
@@ -85,19 +80,19 @@ async def test_a_seat_holding_the_window_is_shown_to_all_and_its_pass_lets_it_go
     holder = window.waiting[0]
     async with aiohttp.ClientSession() as session:
         phones = [await joined(session, server, s) for s in range(len(SEATS))]
-        ws, view = phones[holder]
+        phone, view = phones[holder]
         hold = next(a["action"] for a in view["actions"] if a["action"]["act"] == "hold")
         assert hold == service.spec.codec.encode(Hold(seat=holder))
-        await ws.send_json({"type": "act", "id": 1, "action": hold})
+        await phone.act(hold)
         for other, _ in phones:
-            seen = await next_view(other)
+            seen = await other.receive("view")
             assert seen["window"] == {"closes_in": None, "holding": f"Waiting for {SEATS[holder]}"}
-        await ws.send_json({"type": "act", "id": 2, "action": {"act": "pass", "seat": holder}})
+        await phone.act({"act": "pass", "seat": holder})
         # Its answer given, the window closes: by the others' answers or by its time.
         watcher = phones[(holder + 1) % len(SEATS)][0]
         while (w := service.window()) is not None and w.n == window.n:
-            await next_view(watcher)
-        for ws, _ in phones:
-            await ws.close()
+            await watcher.receive("view")
+        for phone, _ in phones:
+            await phone.close()
     timer.stop()
     await server.stop()

@@ -49,6 +49,7 @@ from companion.games import GAMES  # noqa: E402
 from companion.policy import Dealer, Draws  # noqa: E402
 from companion.tagmap import TagMap  # noqa: E402
 from firmware_bridge.emulators.ntag import sticker, sticker_uid  # noqa: E402
+from testkit.phone import Phone, loopback  # noqa: E402
 from ui.phone.limits import Bucket, Limits  # noqa: E402
 from ui.tablet.app import TabletApp  # noqa: E402
 
@@ -75,24 +76,24 @@ class Moves:
         return True
 
 
-class Phone:
-    """One seat's phone, as its page behaves: hello with its token (and, once it has one,
-    its device key), every view kept, an action sent when the view offers some and the
-    table's moves allow, and back again by itself whenever its socket drops."""
+class Player:
+    """One seat's player and phone, as its page behaves: hello with its token (and, once it
+    has one, its device key), every view kept, an action sent when the view offers some and
+    the table's moves allow, and back again by itself whenever its socket drops."""
 
     def __init__(self, seat: Seat, token: str, rng: random.Random, moves: Moves) -> None:
         self.seat, self.token, self.rng, self.moves = seat, token, rng, moves
-        self.device: str | None = None
         self.views = self.joins = 0
         self.port = 0
-        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self.phone: Phone | None = None
         self.attempt = 0
         self._thumb = Bucket(LIMITS.messages_per_s * 0.8, LIMITS.message_burst * 0.8)
 
     async def look(self) -> None:
         """The player looks at the phone again: its page asks for the view afresh."""
-        if self._ws is not None and not self._ws.closed:
-            await self._send(self._ws, {"type": "lang", "lang": "zh-Hant"})
+        if self.phone is not None and not self.phone.closed:
+            await self._thumb_ready()
+            await self.phone.send({"type": "lang", "lang": "zh-Hant"})
 
     async def run(self) -> None:
         """From the phone's own address on the Wi-Fi (127.0.0.2, …), trying again as the
@@ -100,36 +101,37 @@ class Phone:
         address = f"127.0.0.{2 + self.seat}"
         connector = aiohttp.TCPConnector(local_addr=(address, 0), force_close=True)
         async with aiohttp.ClientSession(connector=connector) as http:
+            self.phone = Phone(http, loopback(self.port))
             while True:
                 with contextlib.suppress(aiohttp.ClientError, OSError, TimeoutError):
-                    await self._session(http)
+                    await self._session(self.phone)
                 await asyncio.sleep(BACKOFF_S[min(self.attempt, len(BACKOFF_S) - 1)])
                 self.attempt += 1
 
-    async def _session(self, http: aiohttp.ClientSession) -> None:
-        base = f"http://127.0.0.1:{self.port}"
-        async with http.ws_connect(f"{base}/ws", headers={"Origin": base}) as ws:
-            self._ws = ws
-            await self._send(ws, {"type": "hello", "token": self.token, "device": self.device})
-            async for message in ws:
-                frame = json.loads(message.data)
-                if frame.get("type") == "welcome":
-                    self.device, self.joins, self.attempt = frame["device"], self.joins + 1, 0
-                elif frame.get("type") == "view":
+    async def _session(self, phone: Phone) -> None:
+        phone.base = loopback(self.port)
+        try:
+            await self._thumb_ready()
+            if (await phone.join(self.token))["type"] == "welcome":
+                self.joins, self.attempt = self.joins + 1, 0
+            async for frame in phone.frames():
+                if frame.get("type") == "view":
                     self.views += 1
                     offered = [a["action"] for a in frame["actions"]]
                     playing = [a for a in offered if not str(a["act"]).startswith("claim")]
                     offered = offered if self.moves.claims else playing or offered
                     if offered and frame["over"] is None and self.moves.take():
-                        chosen = self.rng.choice(offered)
-                        await self._send(ws, {"type": "act", "id": frame["seq"], "action": chosen})
+                        await self._thumb_ready()
+                        await phone.act(self.rng.choice(offered), frame["seq"])
+        finally:
+            await phone.close()
 
-    async def _send(self, ws: aiohttp.ClientWebSocketResponse, message: dict[str, Any]) -> None:
-        """A message no sooner than a person's thumb could send it, well under the server's
-        limit: a phone faster than that would be closed as a flood, as it should be."""
+    async def _thumb_ready(self) -> None:
+        """Until a message may go, no sooner than a person's thumb could send it, well under
+        the server's limit: a phone faster than that would be closed as a flood, as it
+        should be."""
         while not self._thumb.take():
             await asyncio.sleep(self._thumb.wait())
-        await ws.send_json(message)
 
 
 async def until(condition: Any, timeout: float = 60.0) -> None:
@@ -146,7 +148,7 @@ async def start(device: android.Device, port: int) -> tuple[TabletApp, asyncio.T
 
 
 async def tap_a_played_card(
-    app: TabletApp, nfc: FakeAndroid, phones: list[Phone], moves: Moves
+    app: TabletApp, nfc: FakeAndroid, phones: list[Player], moves: Moves
 ) -> bool:
     """The first time the player whose turn it is may play a card face up, they lay it on
     the tablet's back instead of using the phone (the table plays a move at a time until
@@ -199,7 +201,7 @@ def _played_in_the_centre(app: TabletApp) -> CardId | None:
     return None
 
 
-async def sleep_and_wake(app: TabletApp, phones: list[Phone]) -> dict[str, Any]:
+async def sleep_and_wake(app: TabletApp, phones: list[Player]) -> dict[str, Any]:
     """The screen goes off and on again; meanwhile the system closes the phones' server."""
     session = app.session
     assert session is not None
@@ -226,7 +228,7 @@ async def play(device: android.Device, nfc: FakeAndroid) -> dict[str, Any]:
     session = app.session
     assert session is not None
     moves = Moves()
-    phones = [Phone(Seat(i), session.phones.tokens.token(Seat(i)), random.Random(i), moves)
+    phones = [Player(Seat(i), session.phones.tokens.token(Seat(i)), random.Random(i), moves)
               for i in range(len(NAMES))]  # fmt: skip
     result: dict[str, Any] = {"readers": [s.state.value for s in session.statuses.values()]}
     for phone in phones:

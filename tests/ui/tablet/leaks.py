@@ -2,7 +2,7 @@
 
 A world one seat cannot tell from this one — each group of cards hidden from it shuffled
 among their places, hidden identities traded, look-alike copies traded wherever they lie
-(:func:`ui.oracle.world_for`) — is put under the tablet and the screen redrawn from it;
+(:func:`testkit.oracle.world_for`) — is put under the tablet and the screen redrawn from it;
 every word on the screen must stay as it was. Whatever leaks (a card's place, a count by
 colour, a teammate) differs between some two such worlds, so it changes a word; no list of
 card names is needed. One seat's world is drawn at each call, not every seat's: what the
@@ -17,9 +17,9 @@ import itertools
 import random
 
 from companion.core.types import Seat
+from testkit.oracle import world_for
+from testkit.tablet import Tablet, texts
 from tests.ui.phone.leaks import clock_stopped
-from tests.ui.tablet.conftest import Tablet, texts
-from ui.oracle import world_for
 
 _CALLS = itertools.count()
 """Each call draws its own seat and world, though the table has not moved since the last."""

@@ -18,8 +18,8 @@ from companion.i18n import text
 from companion.journal import Journal
 from firmware_bridge.emulators.pn532 import Pn532Emulator
 from hardware.sources import Watch
+from testkit.tablet import Tablet, run_tablet, texts, widgets
 from tests.journals import free, full_of_games, until_full
-from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
 from tests.ui.tablet.leaks import assert_nothing_hidden_on
 from ui.faces.base import Alert
 from ui.tablet.app import TabletApp

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion.i18n import text
-from tests.ui.tablet.conftest import Tablet, texts
+from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
 from ui.tablet.screens.table import TableScreen
 

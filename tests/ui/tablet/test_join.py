@@ -13,7 +13,8 @@ from kivy.uix.widget import Widget
 
 from companion.core.types import Seat
 from companion.i18n import text
-from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
+from testkit.phone import Phone, loopback
+from testkit.tablet import Tablet, run_tablet, texts, widgets
 from tests.ui.tablet.test_app import start_practice_game
 from ui.tablet.session import Session
 from ui.tablet.widgets import Confirm, QRCode
@@ -29,16 +30,13 @@ def session_of(tablet: Tablet) -> Session:
     return session
 
 
-async def phone(
-    http: aiohttp.ClientSession, tablet: Tablet, seat: int, device: str | None = None
-) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, Any]]:
-    """A phone that scanned ``seat``'s code: its socket and the server's first answer."""
-    session = session_of(tablet)
-    base = f"http://127.0.0.1:{session.phones.port}"
-    ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
-    token = session.phones.tokens.token(Seat(seat))
-    await ws.send_json({"type": "hello", "token": token, "lang": "en", "device": device})
-    return ws, await ws.receive_json(timeout=5)
+async def scan(
+    http: aiohttp.ClientSession, tablet: Tablet, seat: int
+) -> tuple[Phone, dict[str, Any]]:
+    """A phone that scanned ``seat``'s code: the phone and the server's first answer."""
+    phones = session_of(tablet).phones
+    phone = Phone(http, loopback(phones.port))
+    return phone, await phone.join(phones.tokens.token(Seat(seat)), "en")
 
 
 def button_in(widget: Widget, label: str) -> Button:
@@ -50,9 +48,9 @@ async def confirm(tablet: Tablet, label: str) -> None:
     await tablet.tap(button_in(next(w for w in widgets() if isinstance(w, Confirm)), label))
 
 
-async def denials(ws: aiohttp.ClientWebSocketResponse) -> list[str]:
+async def denials(phone: Phone) -> list[str]:
     """Why the server closed this phone, as it told it, once the socket is closed."""
-    return [m.json()["code"] async for m in ws if '"denied"' in m.data]
+    return [m["code"] async for m in phone.frames() if m["type"] == "denied"]
 
 
 async def to_join_screen(tablet: Tablet) -> Session:
@@ -71,7 +69,7 @@ async def test_a_seated_seats_code_is_shown_again_only_after_the_host_confirms(
     urls = [session.phones.url(Seat(i)) for i in range(4)]
     assert all(url in texts() for url in urls)  # to type, where a camera will not read a code
     async with aiohttp.ClientSession() as http:
-        ws, welcome = await phone(http, tablet, 0)
+        phone, welcome = await scan(http, tablet, 0)
         label = welcome["label"]
         await tablet.until(lambda: len(codes_shown()) == 3)
         assert urls[0] not in texts()  # hidden with its code
@@ -85,7 +83,7 @@ async def test_a_seated_seats_code_is_shown_again_only_after_the_host_confirms(
         await tablet.press(text("en", "tablet.to_table"))
         await tablet.press(text("en", "tablet.codes"))
         await tablet.until(lambda: len(codes_shown()) == 3)  # hidden again
-        await ws.close()
+        await phone.close()
     await tablet.until(lambda: text("en", "tablet.device_off", label=label) in texts())
 
 
@@ -94,7 +92,7 @@ async def test_a_new_code_for_a_seated_seat_is_asked_first_and_drops_its_phone(
 ) -> None:
     session = await to_join_screen(tablet)
     async with aiohttp.ClientSession() as http:
-        ws, _ = await phone(http, tablet, 0)
+        phone, _ = await scan(http, tablet, 0)
         await tablet.until(lambda: len(codes_shown()) == 3)
         await tablet.frames()
         old = session.phones.url(Seat(0))
@@ -104,7 +102,7 @@ async def test_a_new_code_for_a_seated_seat_is_asked_first_and_drops_its_phone(
         assert len(codes_shown()) == 3 and session.phones.url(Seat(0)) == old  # asked first
         assert text("en", "tablet.reseat_confirm", seat=session.names[0]) in texts()
         await confirm(tablet, reseat)
-        assert await denials(ws) == ["revoked"]
+        assert await denials(phone) == ["revoked"]
         await tablet.until(lambda: len(codes_shown()) == 4)
         assert session.phones.url(Seat(0)) != old
 
@@ -114,8 +112,8 @@ async def test_the_tablet_gives_a_seat_to_the_phone_asking_for_it_and_the_old_on
 ) -> None:
     await to_join_screen(tablet)
     async with aiohttp.ClientSession() as http:
-        old, _ = await phone(http, tablet, 1)
-        new, taken = await phone(http, tablet, 1)
+        old, _ = await scan(http, tablet, 1)
+        new, taken = await scan(http, tablet, 1)
         assert taken["type"] == "taken"
         label = taken["label"]
         await tablet.until(lambda: text("en", "tablet.device_asks", label=label) in texts())
@@ -123,7 +121,7 @@ async def test_the_tablet_gives_a_seat_to_the_phone_asking_for_it_and_the_old_on
         await tablet.press(text("en", "tablet.admit", label=label))
         assert any(label in t and "loses it" in t for t in texts())  # asked to confirm
         await confirm(tablet, text("en", "tablet.admit_yes"))
-        assert (await new.receive_json(timeout=5))["type"] == "welcome"
+        assert (await new.receive())["type"] == "welcome"
         assert await denials(old) == ["replaced"]
         await tablet.until(lambda: text("en", "tablet.device_on", label=label) in texts())
         await new.close()
@@ -135,8 +133,8 @@ async def test_a_phone_asking_for_a_seat_is_an_alert_at_the_table_until_it_is_se
     await start_practice_game(tablet)
     session = session_of(tablet)
     async with aiohttp.ClientSession() as http:
-        await phone(http, tablet, 2)
-        asking, taken = await phone(http, tablet, 2)
+        await scan(http, tablet, 2)
+        asking, taken = await scan(http, tablet, 2)
         said = text("en", "tablet.alert.phone_asks", seat="Cat", label=taken["label"])
         await tablet.until(lambda: said in texts())
         await session.reseat(Seat(2))  # settled another way: the seat got a new code
@@ -152,7 +150,7 @@ async def test_a_resumed_game_whose_port_is_taken_says_so_and_shows_every_code(
         await start_practice_game(tablet)
         port = session_of(tablet).phones.port
         async with aiohttp.ClientSession() as http:
-            await phone(http, tablet, 0)
+            await scan(http, tablet, 0)
     with socket.socket() as squatter:  # another program took the port while the tablet slept
         squatter.bind(("127.0.0.1", port))
         squatter.listen()
@@ -179,7 +177,7 @@ async def test_a_seat_left_without_a_name_is_named_in_each_faces_own_language(
     session = session_of(tablet)
     assert session.names[0] == text("zh-Hant", "word.seat", n=1)
     async with aiohttp.ClientSession() as http:
-        ws, _ = await phone(http, tablet, 0)
-        view = await ws.receive_json(timeout=5)
+        phone, _ = await scan(http, tablet, 0)
+        view = await phone.receive()
         assert view["me"]["name"] == "Seat 1"
-        await ws.close()
+        await phone.close()

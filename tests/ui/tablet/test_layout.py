@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,8 @@ from companion.core.prompts import waiting_on
 from companion.core.types import Seat
 from companion.games import GAMES
 from companion.i18n import text
-from tests.ui.tablet.conftest import Tablet, run_tablet, widgets
+from testkit.phone import Phone, loopback
+from testkit.tablet import Tablet, run_tablet, widgets
 from tests.ui.tablet.layout import problems, rect
 from tests.ui.tablet.test_app import close_alerts
 from tests.ui.tablet.test_private import words
@@ -171,28 +172,25 @@ def reseat_button(tablet: Tablet) -> Any:
 
 
 @asynccontextmanager
-async def phone(session: Any, seat: Seat, answer: str = "welcome") -> Any:
+async def phone(session: Any, seat: Seat, answer: str = "welcome") -> AsyncIterator[Phone]:
     """A phone holding ``seat``, as it would after scanning its code (or, if another holds
-    it, asking for it: ``answer="taken"``)."""
+    it, asking for it: ``answer="taken"``), reading whatever it is sent."""
     async with aiohttp.ClientSession() as client:
-        base = f"http://127.0.0.1:{session.phones.port}"
-        ws = await client.ws_connect(f"{base}/ws", headers={"Origin": base})
-        token = session.phones.tokens.token(seat)
-        await ws.send_json({"type": "hello", "token": token, "lang": "en", "device": None})
-        welcome = await ws.receive_json(timeout=5)
-        assert welcome["type"] == answer, welcome
-        reading = asyncio.ensure_future(_read(ws))
+        held = Phone(client, loopback(session.phones.port))
+        said = await held.join(session.phones.tokens.token(seat), "en")
+        assert said["type"] == answer, said
+        reading = asyncio.ensure_future(_read(held))
         try:
-            yield ws
+            yield held
         finally:
-            await ws.close()
+            await held.close()
             reading.cancel()
             with suppress(asyncio.CancelledError):
                 await reading
 
 
-async def _read(ws: aiohttp.ClientWebSocketResponse) -> None:
-    async for _ in ws:
+async def _read(held: Phone) -> None:
+    async for _ in held.texts():
         pass
 
 

@@ -20,7 +20,7 @@ from kivy.core.window import Window
 from companion.core import playout
 from companion.core.prompts import waiting_on
 from companion.core.types import Seat
-from tests.ui.tablet.conftest import Tablet, run_tablet, widgets
+from testkit.tablet import Tablet, run_tablet, widgets
 from tests.ui.tablet.test_app import close_alerts
 from tests.ui.tablet.test_layout import (
     Looker,

@@ -17,7 +17,7 @@ from companion import boxes
 from companion.core.codec import to_json
 from companion.games.darkfireline.options import DEFAULT_DECK_SERUMS, Box
 from companion.i18n import text
-from tests.ui.tablet.conftest import Tablet, widgets
+from testkit.tablet import Tablet, widgets
 
 LANG = "en"
 

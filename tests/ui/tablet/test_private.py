@@ -18,7 +18,7 @@ from companion.core.actions import TellDraw
 from companion.core.taps import Place
 from companion.core.types import CardId, Seat
 from companion.i18n import text
-from tests.ui.tablet.conftest import Tablet, run_tablet, texts, widgets
+from testkit.tablet import Tablet, run_tablet, texts, widgets
 from tests.ui.tablet.leaks import assert_nothing_hidden_on
 from tests.ui.tablet.test_app import close_alerts
 from ui.tablet.screens.private import HOLD_S, CardPicker, PrivateTurn

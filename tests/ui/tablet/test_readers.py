@@ -37,8 +37,8 @@ from firmware_bridge.protocol import Health
 from hardware.emulated import EmulatedTable
 from hardware.sources import Watch
 from hardware.stickers import places_of, stumbling
-from tests.ui.phone.conftest import next_view
-from tests.ui.tablet.conftest import Tablet, texts
+from testkit.phone import Phone, loopback
+from testkit.tablet import Tablet, texts
 from ui.faces import face_of
 from ui.live import LiveTable
 from ui.seat_screen import view_message
@@ -110,7 +110,6 @@ async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: 
     session, stations = session_with_readers(tmp_path)
     table = session.service.table
     await session.live.phones.start()
-    base = f"http://127.0.0.1:{session.phones.port}"
     async with (
         EmulatedTable(stations, tmp_path, session.service.observe) as readers,
         aiohttp.ClientSession() as http,
@@ -144,28 +143,24 @@ async def test_taps_become_actions_and_questions_go_where_they_belong(tmp_path: 
 
         # Ann shows her identity in the centre: the claims would show her hand, so her
         # phone alone is asked — and answers there.
-        ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
-        await ws.send_json(
-            {"type": "hello", "token": session.phones.tokens.token(Seat(0)), "lang": "en"}
-        )
-        await ws.receive_json(timeout=5)
-        await ws.receive_json(timeout=5)
+        ann = Phone(http, loopback(session.phones.port))
+        await ann.sit(session.phones.tokens.token(Seat(0)), "en")
         await readers.tap("centre", sticker("R-CN"))
         assert session.question() is None and session.service.question_for(Seat(0)) is not None
-        view = await ws.receive_json(timeout=5)
-        while view.get("type") != "view" or not view["yours"] or "M-US" not in str(view["actions"]):
-            view = await ws.receive_json(timeout=5)
+        view = await ann.receive("view")
+        while not view["yours"] or "M-US" not in str(view["actions"]):
+            view = await ann.receive("view")
         claim = ClaimAgent(seat=Seat(0), microfilm=CardId("M-US"))
         offered = [a["action"] for a in view["actions"]]
         assert GAME.codec.encode(claim) in offered
-        await ws.send_json({"type": "act", "id": 1, "action": GAME.codec.encode(claim)})
-        reply = await ws.receive_json(timeout=5)
+        await ann.act(GAME.codec.encode(claim), 1)
+        reply = await ann.receive()
         while reply.get("type") not in ("ok", "error"):
-            reply = await ws.receive_json(timeout=5)
+            reply = await ann.receive()
         assert reply["type"] == "ok"
         over = table.over()
         assert over is not None and over.reason == "claim" and 0 in over.winners
-        await ws.close()
+        await ann.close()
     await session.live.phones.stop()
 
 
@@ -175,27 +170,23 @@ async def test_a_card_drawn_on_a_reader_redraws_the_tablet_once_and_each_phone_o
     """The draw and the card it turned out to be are one tap: one redraw, one view a phone."""
     session, stations = session_with_readers(tmp_path)
     await session.live.phones.start()
-    base = f"http://127.0.0.1:{session.phones.port}"
     redraws: list[None] = []
     session.subscribe(lambda: redraws.append(None))
     async with (
         EmulatedTable(stations, tmp_path, session.service.observe) as readers,
         aiohttp.ClientSession() as http,
     ):
-        ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
-        await ws.send_json(
-            {"type": "hello", "token": session.phones.tokens.token(Seat(1)), "lang": "en"}
-        )
-        await next_view(ws)
+        ben = Phone(http, loopback(session.phones.port))
+        await ben.sit(session.phones.tokens.token(Seat(1)), "en")
         session.submit(Draw(seat=Seat(0), source=Source.DECK))
-        await next_view(ws)
+        await ben.receive("view")
         redraws.clear()
         await readers.tap("seat1", sticker("M-US"))
         assert len(redraws) == 1
-        drawn = await next_view(ws)
+        drawn = await ben.receive("view")
         assert session.submit(Discard(seat=Seat(0), card=CardId("A-SB1")))  # over her limit
-        assert await next_view(ws) != drawn  # the next push is the discard, not the tap again
-        await ws.close()
+        assert await ben.receive("view") != drawn  # the next push is the discard, not the tap again
+        await ben.close()
     await session.live.phones.stop()
 
 

@@ -17,7 +17,7 @@ from companion.walkthrough import worded
 from firmware_bridge.emulators.ntag import sticker
 from hardware.android_fake import FakeAndroid
 from hardware.sources import Context, Watch
-from tests.ui.tablet.conftest import Tablet, run_tablet, texts
+from testkit.tablet import Tablet, run_tablet, texts
 from ui.tablet.decks import OnTablet
 
 LANG = "zh-Hant"

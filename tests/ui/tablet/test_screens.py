@@ -17,7 +17,7 @@ import pytest
 from companion.core.types import Seat
 from companion.i18n import text
 from companion.transcript import replayed
-from tests.ui.tablet.conftest import SHOTS, Tablet, run_tablet, texts
+from testkit.tablet import Tablet, run_tablet, texts
 from tests.ui.tablet.test_app import close_alerts, start_practice_game
 from tests.ui.tablet.test_layout import play
 
@@ -34,7 +34,7 @@ async def waited_for(tablet: Tablet) -> Seat:
 
 
 @pytest.mark.parametrize("tablet", ["zh-Hant", "en"], indirect=True)
-async def test_every_screen_has_a_screenshot(tablet: Tablet) -> None:
+async def test_every_screen_has_a_screenshot(tablet: Tablet, shots: Path) -> None:
     lang = tablet.app.lang
     await tablet.screenshot(f"tablet-start-{lang}")
     await start_practice_game(tablet)
@@ -64,7 +64,7 @@ async def test_every_screen_has_a_screenshot(tablet: Tablet) -> None:
     await tablet.frames(5)
     await tablet.screenshot(f"tablet-over-{lang}")
     for name in ("start", "join", "table-alert", "table", "menu", "over"):
-        assert (SHOTS / f"tablet-{name}-{lang}.png").stat().st_size > 10_000
+        assert (shots / f"tablet-{name}-{lang}.png").stat().st_size > 10_000
 
 
 CHILD = textwrap.dedent(
@@ -140,8 +140,8 @@ async def shoot_when(tablet: Tablet, game: str, drawn: Callable[[Any], bool]) ->
             await tablet.frames(2)
     await tablet.frames(5)
     await close_alerts(tablet)
-    await tablet.screenshot(f"tablet-table-{game}-zh-Hant")
-    assert (SHOTS / f"tablet-table-{game}-zh-Hant.png").stat().st_size > 10_000
+    shot = await tablet.screenshot(f"tablet-table-{game}-zh-Hant")
+    assert shot.stat().st_size > 10_000
 
 
 @pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)

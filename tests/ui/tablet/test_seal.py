@@ -4,6 +4,7 @@ as one line a player copies into a terminal — and its salt nowhere before the 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import aiohttp
@@ -12,15 +13,16 @@ from kivy.uix.textinput import TextInput
 
 from companion.core.types import Seat
 from companion.i18n import text
+from testkit.phone import Phone, loopback
+from testkit.tablet import Tablet, texts, widgets
 from tests.companion.test_fairness import in_a_shell
-from tests.ui.tablet.conftest import Tablet, texts, widgets
 from tests.ui.tablet.test_app import start_practice_game
 
 
-async def heard(ws: aiohttp.ClientWebSocketResponse, into: list[str]) -> None:
+async def heard(phone: Phone, into: list[str]) -> None:
     """Every message a phone receives, as it came."""
-    async for message in ws:
-        into.append(message.data)
+    async for message in phone.texts():
+        into.append(message)
 
 
 @pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
@@ -36,14 +38,11 @@ async def test_the_seal_shown_at_the_deal_is_what_the_line_on_the_game_over_scre
     assert text("zh-Hant", "tablet.seal", seal=shown) in texts()
     salt = tablet.journal.salt(service.game_id)
     assert salt is not None
-    phone: list[str] = []
-    base = f"http://127.0.0.1:{session.phones.port}"
     async with aiohttp.ClientSession() as http:
-        ws = await http.ws_connect(f"{base}/ws", headers={"Origin": base})
-        await ws.send_json(
-            {"type": "hello", "token": session.phones.tokens.token(Seat(1)), "lang": "zh-Hant"}
-        )
-        listening = asyncio.ensure_future(heard(ws, phone))
+        ben = Phone(http, loopback(session.phones.port))
+        welcome = await ben.join(session.phones.tokens.token(Seat(1)), "zh-Hant")
+        phone = [json.dumps(welcome, ensure_ascii=False)]  # as the server wrote it
+        listening = asyncio.ensure_future(heard(ben, phone))
         rng = random.Random(6)
         while service.over() is None:
             seat = session.acting()
@@ -53,7 +52,7 @@ async def test_the_seal_shown_at_the_deal_is_what_the_line_on_the_game_over_scre
             if service.over() is None:
                 assert not [t for t in texts() if salt in t], "the salt before the end"
         await tablet.until(lambda: tablet.app.screens.current == "over")
-        await ws.close()
+        await ben.close()
         await listening
     assert phone and not [m for m in phone if salt in m], "a phone never hears the salt"
     lines = [w.text for w in widgets() if isinstance(w, TextInput) and w.get_root_window()]

@@ -7,14 +7,16 @@ from pathlib import Path
 
 from companion import season
 from companion.i18n import text
+from testkit.tablet import run_tablet, texts
 from tests.companion.test_season import TABLES, season_journal
-from tests.ui.tablet.conftest import run_tablet, texts
 
 
-async def test_the_season_is_shown_and_two_spellings_are_merged_by_touch(tmp_path: Path) -> None:
+async def test_the_season_is_shown_and_two_spellings_are_merged_by_touch(
+    tmp_path: Path, shots: Path
+) -> None:
     db = tmp_path / "journal.sqlite3"
     season_journal(db)
-    async for tablet in run_tablet(db, "en"):
+    async for tablet in run_tablet(db, "en", shots=shots):
         await tablet.press(text("en", "tablet.season.open"))
         assert tablet.app.screens.current == "season"
         shown = texts()
@@ -37,10 +39,10 @@ async def test_the_season_is_shown_and_two_spellings_are_merged_by_touch(tmp_pat
         assert tablet.app.screens.current == "start"
 
 
-async def test_the_season_screen_reads_in_chinese(tmp_path: Path) -> None:
+async def test_the_season_screen_reads_in_chinese(tmp_path: Path, shots: Path) -> None:
     db = tmp_path / "journal.sqlite3"
     season_journal(db)
-    async for tablet in run_tablet(db, "zh-Hant"):
+    async for tablet in run_tablet(db, "zh-Hant", shots=shots):
         await tablet.press(text("zh-Hant", "tablet.season.open"))
         shown = texts()
         assert text("zh-Hant", "stats.players", games=len(TABLES)) in shown

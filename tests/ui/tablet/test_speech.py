@@ -16,7 +16,7 @@ from companion.i18n import LANGS, text
 from companion.journal import Journal
 from companion.policy import Draws
 from companion.service import TableService
-from tests.ui.tablet.conftest import run_tablet, texts
+from testkit.tablet import run_tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
 from ui.live import LiveTable
 from ui.tablet.session import Session

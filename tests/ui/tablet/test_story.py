@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from kivy.uix.label import Label
 
-from tests.ui.tablet.conftest import Tablet, widgets
+from testkit.tablet import Tablet, widgets
 from tests.ui.tablet.test_app import start_practice_game
 from tests.ui.tablet.test_screens import waited_for
 from ui.story.scene import scene

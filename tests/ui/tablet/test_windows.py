@@ -9,7 +9,7 @@ from pathlib import Path
 from companion.core import playout
 from companion.core.rounds import Hold, open_round
 from companion.i18n import text
-from tests.ui.tablet.conftest import Tablet, run_tablet, texts
+from testkit.tablet import Tablet, run_tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
 
 

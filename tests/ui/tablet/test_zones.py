@@ -13,17 +13,19 @@ from kivy.tests.common import UnitTestTouch
 from hardware.camera import layout
 from hardware.camera.detect import Detector
 from hardware.camera.synthetic import Scene
-from tests.ui.tablet.conftest import Tablet, widgets
+from testkit.tablet import Tablet, widgets
 from ui.tablet.zones import TableView, ZonesApp
 
 
-async def test_a_zone_is_redrawn_by_a_finger_and_kept_with_the_others(tmp_path: Path) -> None:
+async def test_a_zone_is_redrawn_by_a_finger_and_kept_with_the_others(
+    tmp_path: Path, shots: Path
+) -> None:
     frame = Scene([]).render(random.Random(2))
     calibration = layout.calibrate([Detector().find(frame)], 5, (1200.0, 800.0))
     path = tmp_path / "camera.json"
     app = ZonesApp("zh-Hant", calibration, frame, path)
     task = asyncio.ensure_future(app.async_run(async_lib="asyncio"))
-    tablet = Tablet(app, None)  # type: ignore[arg-type]
+    tablet = Tablet(app, None, shots)  # type: ignore[arg-type]
     await tablet.until(lambda: app.root is not None)
     await tablet.frames(5)
     try:
