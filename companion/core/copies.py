@@ -17,6 +17,7 @@ import math
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
+from companion.core.errors import NotInDeck
 from companion.core.types import JSON, CardId
 from companion.core.worlds import named_cards, relabel
 
@@ -68,6 +69,18 @@ def alike(cards: Iterable[Any]) -> Alike:
 def copy_in(card: CardId, pool: Collection[CardId], copies: Alike) -> CardId | None:
     """``card`` if ``pool`` holds it, else a copy of its face that ``pool`` holds, else None."""
     return next((c for c in copies.get(card, (card,)) if c in pool), None)
+
+
+def told_draw(card: CardId, deck: Collection[CardId], copies: Alike) -> CardId:
+    """The card a seat said it drew: a person names a face, so any copy of it the deck holds
+    is the card drawn.
+
+    :raises NotInDeck: the deck holds no copy of that face.
+    """
+    drawn = copy_in(card, deck, copies)
+    if drawn is None:
+        raise NotInDeck(card=card)
+    return drawn
 
 
 def faces(cards: Iterable[CardId], copies: Alike) -> list[tuple[CardId, ...]]:

@@ -13,9 +13,9 @@ import random
 from companion.core import rounds
 from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
 from companion.core.audit import AuditHand, mend
-from companion.core.copies import copy_in
+from companion.core.copies import copy_in, told_draw
 from companion.core.dealing.deal import Deal
-from companion.core.errors import BadChance, MalformedAction, NotInDeck, NotInHand, WrongMoment
+from companion.core.errors import BadChance, MalformedAction, NotInHand, WrongMoment
 from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome
 from companion.core.phases import Dealing, Discarding
@@ -123,10 +123,7 @@ def _pick(state: State, a: Pick) -> Step:
 def _tell_draw(state: State, a: TellDraw) -> Step:
     """A card told rather than seen by a reader: a person names a face, so any copy of it
     the deck holds is the card."""
-    card = copy_in(a.card, state.deck, alike(state))
-    if card is None:
-        raise NotInDeck(card=a.card)
-    return _pick(state, Pick(card=card))
+    return _pick(state, Pick(card=told_draw(a.card, state.deck, alike(state))))
 
 
 def _tell_taken(state: State, a: TellTaken) -> Step:

@@ -14,8 +14,8 @@ import random
 from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
 from companion.core.audit import AuditHand
 from companion.core.codec import to_json
-from companion.core.copies import copy_in
-from companion.core.errors import BadChance, NotInDeck, NotInHand
+from companion.core.copies import told_draw
+from companion.core.errors import BadChance, NotInHand
 from companion.core.memo import per_state
 from companion.core.outcome import Event, GameOver, Outcome, Secret
 from companion.core.phases import Dealing, Discarding
@@ -189,10 +189,7 @@ def _draw(state: State, a: Draw) -> Step:
 
 def _tell_draw(state: State, a: TellDraw) -> Step:
     """The drawer names the card's face; any copy of it the deck holds is the one drawn."""
-    card = copy_in(a.card, state.deck, cards.ALIKE)
-    if card is None:
-        raise NotInDeck(card=a.card)
-    return _drawn(state, a.seat, card)
+    return _drawn(state, a.seat, told_draw(a.card, state.deck, cards.ALIKE))
 
 
 def _drawn(state: State, seat: Seat, card: CardId) -> Step:

@@ -14,13 +14,12 @@ import random
 from companion.core import rounds
 from companion.core.actions import Action, Discard, Pass, Pick, TellDraw
 from companion.core.audit import AuditHand
-from companion.core.copies import copy_in
+from companion.core.copies import told_draw
 from companion.core.dealing.deal import Deal
 from companion.core.errors import (
     BadChance,
     BadTarget,
     MalformedAction,
-    NotInDeck,
     NotInHand,
     WrongMoment,
 )
@@ -205,10 +204,7 @@ def _tell_draw(state: State, a: TellDraw | TellPlacement) -> Step:
 
     A person names a face, so any copy of it the deck holds is the card (§1.3).
     """
-    card = copy_in(a.card, state.deck, cards.ALIKE[state.options.deck])
-    if card is None:
-        raise NotInDeck(card=a.card)
-    return _pick(state, Pick(card=card))
+    return _pick(state, Pick(card=told_draw(a.card, state.deck, cards.ALIKE[state.options.deck])))
 
 
 # --- playing a function card (§6, §7) --------------------------------------------------------
