@@ -101,7 +101,8 @@ class GameSpec(Generic[S]):
     """The game's cards grouped by face, as the state's box has them."""
     over: Callable[[S], GameOver | None]
     endings: type[enum.StrEnum]
-    """Every way the game can end (``GameOver.reason``), each named for its rule."""
+    """Every way the game can end (``GameOver.reason``), each named for its rule; and
+    besides, in every game, the table stopping it (:class:`~companion.core.outcome.Stopped`)."""
     public_view: Callable[[S], JSONObject]
     record_view: Callable[[S, Seat], JSONObject]
     revealed_view: Callable[[S], JSONObject]

@@ -54,11 +54,18 @@ class Event(Frozen):
     reveals: bool = False
 
 
+class Stopped(enum.StrEnum):
+    """The ending every game has besides its own: the table stopped a game nobody could win
+    any more (:class:`~companion.core.actions.EndGame`); nobody wins."""
+
+    ENDED = "ended"
+
+
 class GameOver(Frozen):
     """How a game ended and who won.
 
     ``reason`` is a member of the game's own closed enum of endings, each named
-    for the rule that produces it (i18n ``reason.<value>``).
+    for the rule that produces it, or :attr:`Stopped.ENDED` (i18n ``reason.<value>``).
     """
 
     reason: enum.StrEnum

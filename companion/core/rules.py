@@ -14,7 +14,6 @@ state is immutable, so a refusal leaves nothing half-done.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -22,7 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from companion.core.actions import Action, EndGame, SeatAction
 from companion.core.audit import AuditHand
 from companion.core.errors import GameIsOver, NotYourTurn, RuleViolation, WrongMoment
-from companion.core.outcome import Event, GameOver, Outcome
+from companion.core.outcome import Event, GameOver, Outcome, Stopped
 from companion.core.phases import Finished
 from companion.core.types import JSON, Seat
 from companion.core.values import evolve
@@ -52,7 +51,8 @@ class Turns(Generic[S]):
 
     ``acting`` names the seats the table waits for now (a seat action from any
     other seat is refused); ``audit`` says whether a hand audit may be made now
-    and mends the hand; ``ended`` is the game's ending for a game the table stops.
+    and mends the hand. A game the table stops ends the same way in every game
+    (:attr:`~companion.core.outcome.Stopped.ENDED`).
     """
 
     handlers: Mapping[type, Mapping[type[Action], Handler[S]]]
@@ -60,7 +60,6 @@ class Turns(Generic[S]):
     every phase (the action checks its own moment)."""
     acting: Callable[[S], Collection[Seat]]
     audit: Handler[S]
-    ended: enum.StrEnum
 
     def apply(self, state: S, action: Action) -> Outcome[S]:
         """Apply one action, or raise a RuleViolation and change nothing.
@@ -89,7 +88,7 @@ class Turns(Generic[S]):
         handler = self.handlers.get(type(phase), _NONE).get(kind) or self._anywhere.get(kind)
         if kind is EndGame:
             events: list[Event] = []
-            new = finish(state, GameOver(self.ended), events)
+            new = finish(state, GameOver(Stopped.ENDED), events)
         elif kind is AuditHand:
             new, events = self.audit(state, action)
         else:

@@ -15,6 +15,7 @@ import pytest
 
 from companion.core import errors as core_errors
 from companion.core.errors import RuleViolation
+from companion.core.outcome import Stopped
 from companion.games import GAMES
 from companion.games.darkfireline import errors as darkfire_errors
 from companion.games.microfilms import cards
@@ -148,8 +149,10 @@ def test_a_game_registered_is_named_and_its_deal_explained_in_every_language(gam
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_way_a_game_ends_says_why(game: str) -> None:
+    """Its own endings, and the table stopping it (the core's, alike in every game)."""
+    endings = [*GAMES[game].endings, *Stopped]
     for lang in LANGS:
-        assert {e.value for e in GAMES[game].endings if not has(lang, f"reason.{e.value}")} == set()
+        assert {e.value for e in endings if not has(lang, f"reason.{e.value}")} == set()
 
 
 def test_every_card_and_action_has_a_name() -> None:

@@ -46,7 +46,6 @@ from companion.games.darkfireline.errors import WrongKind
 from companion.games.darkfireline.setup import apply_deal, roll_deal
 from companion.games.darkfireline.state import (
     Drawing,
-    Ending,
     MayDraw,
     Playing,
     Rescue,
@@ -206,5 +205,5 @@ TURNS: Turns[State] = Turns(
         Rescuing: {FirstAid: _first_aid, Pass: _pass, Hold: rounds.hold, CloseRound: _close},
         Discarding: {Discard: _discard},
     },
-    acting=acting_seats, audit=_audit, ended=Ending.ENDED,
+    acting=acting_seats, audit=_audit,
 )  # fmt: skip

@@ -40,8 +40,6 @@ class Ending(enum.StrEnum):
     """Every terrorist is dead: SWAT and citizens win."""
     BOTH_FALLEN = "both_fallen"
     """One grenade ended both sides at once, and the table's option says nobody wins."""
-    ENDED = "ended"
-    """The table stopped the game."""
 
 
 class Player(players.Player):

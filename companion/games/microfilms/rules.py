@@ -438,5 +438,5 @@ TURNS: Turns[State] = Turns(
         Interrogating: {Pick: _interrogation_pick},
         BlackmailTaking: {Pick: _blackmail_pick},
     },
-    acting, _audit, Ending.ENDED,
+    acting, _audit,
 )  # fmt: skip

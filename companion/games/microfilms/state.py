@@ -27,8 +27,6 @@ class Ending(enum.StrEnum):
     """A victory claim came true (§7)."""
     LAST_STANDING = "last_standing"
     """One player is left in the game (§8)."""
-    ENDED = "ended"
-    """The table stopped a game nobody could win any more (§8, UNKNOWN)."""
 
 
 class Player(players.Player):

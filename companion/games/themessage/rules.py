@@ -70,7 +70,6 @@ from companion.games.themessage.state import (
     Acting,
     Deciding,
     Drawing,
-    Ending,
     Moment,
     Placing,
     Play,
@@ -409,5 +408,5 @@ TURNS: Turns[State] = Turns(
         ProbeAnswer: {AnswerProbe: _answer_probe},
         Discarding: {Discard: _discard},
     },
-    acting=acting_seats, audit=_audit, ended=Ending.ENDED,
+    acting=acting_seats, audit=_audit,
 )  # fmt: skip

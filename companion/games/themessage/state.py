@@ -43,8 +43,6 @@ class Ending(enum.StrEnum):
     """Every player is dead or has lost (§8.2, UNKNOWN)."""
     HOPELESS = "hopeless"
     """No living player can win any more (§8.2, UNKNOWN; an option)."""
-    ENDED = "ended"
-    """The table stopped a game nobody could win (§8.2, UNKNOWN)."""
 
 
 class Player(players.Player):
