@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType, web, web_app
 from aiohttp.http_exceptions import HttpProcessingError
 
 from companion.core.actions import SeatAction
@@ -123,6 +123,19 @@ class Phone:
     lang: str = FALLBACK
     sent: asyncio.Lock = field(default_factory=asyncio.Lock)
     opened: int = field(default_factory=lambda: next(_order))
+
+
+def _forget_handlers() -> None:
+    """Let go of this server's handlers, which aiohttp keeps once built.
+
+    aiohttp keeps each route's handler with the middlewares applied in a cache of the module
+    (``web_app._cached_build_middleware``, 1,024 entries) keyed by the handler and its
+    app. Through this server's bound methods that would keep the server, its table service
+    and its whole game alive after the game ended, one more each game of an evening. Another
+    server's handlers are only built again at its next request."""
+    cached = getattr(web_app, "_cached_build_middleware", None)
+    if cached is not None:
+        cached.cache_clear()
 
 
 class PhoneServer:
@@ -325,6 +338,7 @@ class PhoneServer:
         if self._runner is not None:
             await self._runner.cleanup()
         self.exhaustion.uninstall()
+        _forget_handlers()
 
     # --- HTTP --------------------------------------------------------------------
 

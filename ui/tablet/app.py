@@ -280,7 +280,7 @@ class TabletApp(App):
     def leave_game(self) -> None:
         """Back to the start screen for a new game; the finished one stays in the journal."""
         if self.session is not None:
-            self.spawn(self.session.stop())
+            self.spawn(_closed(self.session))
         if self.sensors is not None:
             self.sensors.handler = self._before_a_game
         self.session = None
@@ -361,8 +361,25 @@ def settle_memory() -> None:
 
     A full collection walks every object alive — Kivy's, the fonts', the game's — and
     took a fifth of a second mid-game, a frame the table saw stall. The app's own
-    objects live as long as the app, so after start-up and a game's set-up they are
-    collected once and frozen; what a move makes and drops is still collected, cheaply.
+    objects live as long as the app, and a game's as long as the game, so after start-up
+    and a game's set-up they are collected once and frozen; what a move makes and drops is
+    still collected, cheaply. A game's objects are thawed when it ends
+    (:func:`release_memory`), or they would stay frozen garbage for the whole evening.
     """
     gc.collect()
     gc.freeze()
+
+
+def release_memory() -> None:
+    """A game over and closed: everything frozen is handed back to the collector, which
+    frees what the game was made of now that nothing holds it (one full collection, on the
+    start screen, where no frame is waited for). The next game freezes again."""
+    gc.unfreeze()
+    gc.collect()
+
+
+async def _closed(session: Session) -> None:
+    """``session``'s table closed (its phones told goodbye, its clock stopped), then let go."""
+    await session.stop()
+    del session
+    release_memory()

@@ -1,0 +1,99 @@
+"""An evening on one tablet: game after game in one process, each game's parts gone with it.
+
+A group plays game after game without closing the app. Whatever a game started — its
+service, live table, phone server and session — must be let go when the table goes back
+to the start screen, or memory grows a game at a time until Android ends the app in the
+middle of the evening. Here games are played through the app's own screens (Start →
+Join → Table → Game over → New game) with a phone joined to each; after each, the
+earlier game's parts are gone (weak references), and the process's tasks, threads and
+sockets are back where they were after the first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import random
+import threading
+import weakref
+from typing import Any
+
+import aiohttp
+
+from companion.core.types import Seat
+from companion.i18n import text
+from testkit.phone import Phone, loopback
+from testkit.tablet import Tablet
+from tests.ui.tablet.test_app import start_practice_game
+
+GAMES = 3
+
+
+def sockets() -> int:
+    """The process's open sockets: the phones' server's, its phones', the journal has none.
+    (Other open files are not counted: Kivy opens a font once for each size it draws.)"""
+    found = 0
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            found += os.readlink(f"/proc/self/fd/{fd}").startswith("socket:")
+        except OSError:  # the listing's own descriptor, closed by now
+            continue
+    return found
+
+
+def in_use() -> dict[str, int]:
+    """What the process holds that a game could leave behind."""
+    return {
+        "tasks": len(asyncio.all_tasks()),
+        "threads": threading.active_count(),
+        "sockets": sockets(),
+    }
+
+
+async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> list[Any]:
+    """A game from the start screen to the game-over screen and back, with a phone at seat 1;
+    weak references to what the game was built of."""
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    service = session.service
+    phone = Phone(http, loopback(session.phones.port))
+    await phone.sit(session.phones.tokens.token(Seat(1)), "en")
+    rng = random.Random(seed)
+    while service.over() is None:
+        seat = session.acting()
+        assert seat is not None
+        session.submit(rng.choice(service.table.legal_actions(seat)))
+        await tablet.frames(1)
+    await tablet.until(lambda: tablet.app.screens.current == "over")
+    parts = [session, service, service.table, session.live, session.phones]
+    refs = [weakref.ref(p) for p in parts]
+    del parts, session, service
+    await tablet.press(text(tablet.app.lang, "tablet.new_game"))
+    await tablet.until(lambda: tablet.app.screens.current == "start")
+    await phone.close()
+    return refs
+
+
+async def settled(tablet: Tablet) -> None:
+    """The app idle on its start screen, what a game dropped collected."""
+    for _ in range(20):
+        await tablet.frames(2)
+        gc.collect()
+        await asyncio.sleep(0.05)
+
+
+async def test_game_after_game_in_one_process_leaves_nothing_of_the_last_behind(
+    tablet: Tablet,
+) -> None:
+    async with aiohttp.ClientSession() as http:
+        refs = await one_game(tablet, http, 0)
+        await settled(tablet)
+        after_first = in_use()
+        for game in range(1, GAMES):
+            assert [r() for r in refs] == [None] * len(refs), f"game {game} kept alive"
+            refs = await one_game(tablet, http, game)
+            await settled(tablet)
+            assert in_use() == after_first, f"after game {game + 1}"
+        assert [r() for r in refs] == [None] * len(refs), "the last game kept alive"
