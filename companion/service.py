@@ -156,6 +156,26 @@ def chance_policy(spec: GameSpec[Any], policy: Policy, rng: random.Random) -> Ch
     return chance
 
 
+Asked = tuple[int | None, tuple[Prompt, ...]]
+"""What a table asks after a move: the number of the round then open, and its prompts."""
+
+
+def _asked(table: Table) -> Asked:
+    round_ = open_round(table.state)
+    return (None if round_ is None else round_.n), table.pending()
+
+
+ASKED_KEPT = 64
+"""How many of the table's last moves keep what it then asked: a phone's answer to a view
+older than that is stale whatever it answered."""
+
+
+class StaleAnswer(RuleViolation):
+    """A phone answered a view the table has moved on from: its answer is not applied."""
+
+    code = "stale"
+
+
 class TableService:
     """One game in play, for every face. Build with :meth:`start` or :meth:`resume`."""
 
@@ -179,6 +199,9 @@ class TableService:
         self._opened: tuple[int, float] | None = None
         self.seal = TableSeal(table)
         """The fairness seal: its fingerprint public from the deal on, opened at the end."""
+        self._asked: dict[int, Asked] = {table.seq: _asked(table)}
+        """What the table waited for after each of its last moves (:data:`ASKED_KEPT`), by
+        ``seq``: what a phone answering an older view was asked."""
         table.subscribe(self._on_update)
 
     @classmethod
@@ -425,10 +448,22 @@ class TableService:
                 return None
         return refusals[0]
 
-    def act(self, seat: Seat, action: SeatAction) -> None:
+    def act(self, seat: Seat, action: SeatAction, seen: int | None = None) -> None:
         """An action from ``seat``'s own phone: the answer to its own open question, if it
         is one of its options, else an action judged like any other. A phone names cards by
-        face: the action is the listed one its body stands for, if any."""
+        face: the action is the listed one its body stands for, if any.
+
+        ``seen`` is the number (``seq``) of the view the phone answered. An answer to what
+        the table no longer asks this seat — sent twice on a slow network, tapped twice, or
+        a pass to a round that has closed — is refused (:class:`StaleAnswer`), never applied
+        to a later question its player has not seen. Other seats' moves meanwhile do not
+        make it stale (a window's passes, a told deal, come in at once). What the table asks
+        is public, so the refusal tells the seat nothing its views do not.
+
+        :raises StaleAnswer: what the table asks ``seat`` changed since view ``seen``.
+        """
+        if seen is not None and self._asked_of(seat, seen) != self._asked_of(seat, self.seq):
+            raise StaleAnswer()
         question = self.question_for(seat)
         meant = self.meant(seat, action)
         if question is not None and meant in question.options:
@@ -579,7 +614,21 @@ class TableService:
             if update is not None or change != Change():
                 self._publish(replace(change, update=update))
 
+    def _asked_of(self, seat: Seat, seq: int) -> tuple[int | None, list[object]] | None:
+        """What the table asked ``seat`` after move ``seq`` — the round then open, and each
+        prompt's kind and what it says, not who else it still waits for — or ``None`` if
+        that is no longer kept (or never was): an answer to it is stale."""
+        asked = _asked(self.table) if seq == self.seq else self._asked.get(seq)
+        if asked is None:
+            return None
+        n, prompts = asked
+        return n, [(p.kind, p.args) for p in prompts if seat in p.seats]
+
     def _publish(self, change: Change) -> None:
+        if change.update is not None:
+            self._asked[self.seq] = _asked(self.table)
+            for old in [seq for seq in self._asked if seq <= self.seq - ASKED_KEPT]:
+                del self._asked[old]
         self.window()  # a round that just opened starts its time now
         for listener in self._listeners:
             listener(change)

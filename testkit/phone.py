@@ -89,11 +89,17 @@ class Phone:
         assert view["type"] == "view", view
         return view
 
-    async def act(self, action: Mapping[str, Any], ident: int | None = None) -> int:
-        """Send ``action`` as the page does, numbered ``ident`` or the page's next number;
-        the number, which the server's answer carries."""
+    async def act(
+        self, action: Mapping[str, Any], ident: int | None = None, seen: int | None = None
+    ) -> int:
+        """Send ``action`` as the page does, numbered ``ident`` or the page's next number,
+        naming the view it answers (its ``seq``) as ``seen``; the number, which the server's
+        answer carries."""
         ident = next(self._ids) if ident is None else ident
-        await self.send({"type": "act", "id": ident, "action": action})
+        message: dict[str, Any] = {"type": "act", "id": ident, "action": action}
+        if seen is not None:
+            message["seq"] = seen
+        await self.send(message)
         return ident
 
     async def send(self, message: Mapping[str, Any]) -> None:

@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
+from companion.core import playout
 from companion.core.actions import Pass, Pick, TellDraw
 from companion.core.errors import NothingToUndo
+from companion.core.rounds import open_round
 from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import GAME, cards
@@ -23,7 +25,7 @@ from companion.journal import Journal
 from companion.observations import SourceState, SourceStatus, TagPlaced
 from companion.policy import Draws
 from companion.sensors import Sensors
-from companion.service import Change, TableService
+from companion.service import Change, StaleAnswer, TableService
 from firmware_bridge.emulators.ntag import sticker_uid
 from hardware.script import ScriptSource
 from hardware.stickers import recogniser, stumbling
@@ -194,3 +196,55 @@ def test_an_undo_says_what_it_would_take_back_and_changes_nothing_until_it_is_ma
     service.submit(TellDraw(seat=seat, card=service.table.state.deck[0]))  # seen by the drawer
     with pytest.raises(NothingToUndo):
         service.to_undo()
+
+
+def a_message_table_in_a_window(tmp_path: Path) -> TableService:
+    """風聲 played by random moves until a response window opens (§7)."""
+    service = TableService.start(
+        Journal(tmp_path / "w.sqlite3"), "themessage", ["Ann", "Ben", "Cat", "Dan"],
+        draws=Draws.APP, rng=random.Random(3), window=20,
+    )  # fmt: skip
+    rng = random.Random(3)
+    while open_round(service.table.state) is None:
+        seat = service.acting()
+        assert seat is not None
+        service.submit(playout.choose(service.spec, service.table.state, seat, rng, {"hold": 0}))
+    return service
+
+
+def test_passes_sent_at_once_to_one_window_are_each_taken(tmp_path: Path) -> None:
+    """Every phone answers the view it was shown; the others' passes coming in first do not
+    make a seat's own pass stale — what the table asks it is the same."""
+    service = a_message_table_in_a_window(tmp_path)
+    seen, window = service.seq, open_round(service.table.state)
+    assert window is not None
+    for seat in window.waiting:
+        service.act(seat, Pass(seat=seat), seen)
+    assert service.seq == seen + len(window.waiting)
+
+
+def test_a_pass_sent_again_is_refused_not_applied_to_the_next_window(tmp_path: Path) -> None:
+    """A pass that reaches the table twice (a slow Wi-Fi, a double tap) answers the window its
+    player saw: once that window closed, the second is refused, and the window open now —
+    which the player has not seen — is left to them."""
+    service = a_message_table_in_a_window(tmp_path)
+    rng = random.Random(5)
+    for _ in range(200):
+        window = open_round(service.table.state)
+        if window is None:
+            seat = service.acting()
+            assert seat is not None
+            service.submit(playout.choose(service.spec, service.table.state, seat, rng, {}))
+            continue
+        seen, first = service.seq, window.waiting[0]
+        for seat in window.waiting:  # everyone passes: the window closes
+            service.act(seat, Pass(seat=seat), seen)
+        now = open_round(service.table.state)
+        if now is not None and first in now.waiting:  # asked again at once
+            before = (service.table.state, service.seq)
+            with pytest.raises(StaleAnswer):
+                service.act(first, Pass(seat=first), seen)
+            assert (service.table.state, service.seq) == before
+            service.act(first, Pass(seat=first), service.seq)  # the window it now sees
+            return
+    pytest.fail("no seat was asked in two windows running")

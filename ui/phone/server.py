@@ -554,7 +554,9 @@ class PhoneServer:
             if not isinstance(action, SeatAction) or action.seat != phone.seat:
                 await self._error(phone, ident, "not_your_seat")
                 return
-            self.service.act(phone.seat, action)
+            seen = message.get("seq")
+            seen = seen if isinstance(seen, int) and not isinstance(seen, bool) else None
+            self.service.act(phone.seat, action, seen)
         except (RuleViolation, JournalError) as err:  # refused, or the tablet could not save it
             await self._send(phone, refusal(self._voice(phone.lang), ident, err))
             return

@@ -8,6 +8,7 @@ import logging
 import random
 import secrets
 import socket
+from typing import Any
 
 import aiohttp
 import pytest
@@ -277,7 +278,7 @@ async def test_a_fault_nobody_foresaw_costs_one_message_not_the_socket_or_a_secr
     before = (table.state, table.seq)
     hidden = served.server.tokens.token(Seat((active + 1) % 4))
 
-    def broken(seat: Seat, action: SeatAction) -> None:
+    def broken(seat: Seat, action: SeatAction, seen: int | None = None) -> None:
         raise KeyError(f"seat 2 holds {hidden}")
 
     monkeypatch.setattr(served.server.service, "act", broken)
@@ -297,6 +298,29 @@ async def test_a_fault_nobody_foresaw_costs_one_message_not_the_socket_or_a_secr
     while (reply := await phone.receive())["type"] != "ok":
         assert reply["type"] != "error", reply
     assert table.seq > before[1]
+
+
+async def test_an_answer_sent_twice_is_applied_once_and_the_second_is_refused_as_stale(
+    served: Served,
+) -> None:
+    """A phone on a bad Wi-Fi sends its answer again before the first is acknowledged, or
+    its player taps twice: each names the view it answered, so the second is refused —
+    never applied to whatever the table asks next, which its player has not seen."""
+    table = served.table
+    active = table.pending()[0].seats[0]
+    phone, view = await served.join(active)
+    move = {"act": "pass", "seat": active}
+    await phone.act(move, 1, seen=view["seq"])
+    await phone.act(move, 2, seen=view["seq"])
+    replies: dict[int, dict[str, Any]] = {}
+    while len(replies) < 2:
+        reply = await phone.receive()
+        if reply["type"] in ("ok", "error"):
+            replies[reply["id"]] = reply
+    assert replies[1]["type"] == "ok"
+    assert (replies[2]["type"], replies[2]["code"]) == ("error", "stale")
+    assert replies[2]["text"] == text("en", "violation.stale")
+    assert table.seq == view["seq"] + 1  # the pass, once
 
 
 async def test_a_phone_cannot_act_for_another_seat(served: Served) -> None:

@@ -306,7 +306,10 @@
 
   function sendAct(action) {
     var id = nextId++;
-    if (!send({ type: 'act', id: id, action: action })) {
+    // The view answered is named, so a repeated send never answers a later one.
+    var msg = { type: 'act', id: id, action: action };
+    if (view) msg.seq = view.seq;
+    if (!send(msg)) {
       toast(t('phone.not_connected'));
       return null;
     }
