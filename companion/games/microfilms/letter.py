@@ -44,9 +44,15 @@ def aside(state: State) -> CardId | None:
 
 
 def guessed(state: State, card: CardId) -> bool:
-    """Whether ``card`` may be where the record has it only by the app's guess: a letter in
-    play while the letter set aside is unknown."""
-    return not state.letter_known and _in_play_letter(state, card)
+    """Whether ``card`` is where the record has it only by the app's guess: a letter in play
+    that the record still has set aside while the letter set aside is unknown.
+
+    Once a word has taken it from there (a seat said it drew it when the deck held no other
+    letter in play: the stand-in went aside instead), the letter is in a hand like any
+    card, and trading it for a letter in the deck would change that hand behind its
+    holder's back — by whether the deck still holds a letter, which the holder cannot see.
+    """
+    return not state.letter_known and _in_play_letter(state, card) and card in state.removed
 
 
 def follow(state: State, action: Action) -> State:

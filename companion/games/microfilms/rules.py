@@ -31,6 +31,7 @@ from companion.games.microfilms.actions import (
     Bribe,
     BuyOff,
     ClaimAgent,
+    ClaimManager,
     Deal,
     Draw,
     GiveIn,
@@ -334,6 +335,9 @@ def _blackmail_take(state: State, target: Seat, card: CardId | None, events: lis
 def _claim(state: State, a: claims.Claim) -> Step:
     claims.check(state, a)
     p = state.player(a.seat)
+    if isinstance(a, ClaimManager):  # one claim, whichever letter is named first
+        first, second = sorted(a.letters, key=lambda place: place.letter)
+        a = evolve(a, letters=(first, second))
     body = to_json(a)
     assert isinstance(body, dict)
     args = {k: v for k, v in body.items() if v is not None and k != "aside"}

@@ -49,6 +49,7 @@ from companion.core.prompts import waiting_on
 from companion.core.rounds import open_round
 from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
+from companion.core.worlds import named_cards
 from companion.games import GAMES
 from companion.i18n import LANGS
 from companion.journal import Journal
@@ -224,13 +225,18 @@ async def move(live: Live) -> None:
 
 
 def laid_plainly(live: Live, action: Action) -> bool:
-    """Whether ``action`` is made by laying its card: a reader lies where it goes, and the
-    card is not one a seat's word and the record put in two places (a doubt: the tap is
-    then read as the record has it, and the seat that doubted says its move on its phone)."""
+    """Whether ``action`` is made by laying its card: a reader lies where it goes, and
+    neither that card nor any the move names is one a seat's word and the record put in
+    two places (a doubt: the tap is then read as the record has it — an identity laid for
+    a claim that shows a doubted Microfilm finds no such claim — and the seat that doubted
+    says its move on its phone)."""
     assert live.hands is not None
     where = live.hands.where(action)
+    if where is None:
+        return False
+    shown = {where[1], *named_cards(action)}
     doubts = getattr(live.service.table.state, "doubts", ())
-    return where is not None and all(where[1] not in (d.told, d.held) for d in doubts)
+    return all(shown.isdisjoint((d.told, d.held)) for d in doubts)
 
 
 def told_of(spec: Any, state: Any, seat: Seat, due: Action) -> Action:
