@@ -1,7 +1,9 @@
 """A phone over a real WebSocket, speaking exactly what the phone page speaks
 (``ui/phone/static/phone.js``): the socket opened from the page's own Origin, a ``hello``
 with the seat's token, its language and the device key it was given, an ``act`` with a
-number counted from 1 — so a test or a bench reaches the server the way a player does.
+number of its own (counted from 1 here; the page counts from the time it loaded, so that no
+number comes twice from one device) — so a test or a bench reaches the server the way a
+player does.
 
 Attacks need what no page sends: another Origin or none, ``ws_connect``'s own options
 (``autoping=False``: a phone that stopped answering), a malformed text sent on

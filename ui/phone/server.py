@@ -45,6 +45,7 @@ from companion.journal_errors import JournalError
 from companion.service import Change, TableService
 from ui import lan
 from ui.faces import face_of
+from ui.phone.answers import Answers
 from ui.phone.devices import Device, SeatDevices
 from ui.phone.exhaustion import Exhaustion
 from ui.phone.gate import Gate, GatedSite
@@ -180,6 +181,7 @@ class PhoneServer:
         self._runner: web.AppRunner | None = None
         self._connection_listeners: list[Callable[[frozenset[Seat]], None]] = []
         self._pushes: set[asyncio.Task[None]] = set()
+        self._answers = Answers()
         self._face = face_of(service.header.game)
         service.subscribe(self._on_change)
 
@@ -546,21 +548,38 @@ class PhoneServer:
             await self._deny(older, "elsewhere")
 
     async def _act(self, phone: Phone, message: dict[str, Any]) -> None:
-        assert phone.seat is not None
-        ident = message.get("id")
-        ident = ident if isinstance(ident, int) and not isinstance(ident, bool) else None
+        """An action from a seated phone: made, or refused with why — and one the phone
+        sends again (its acknowledgement lost with a socket) answered as the first was,
+        never made twice (:mod:`ui.phone.answers`)."""
+        seat = phone.seat
+        assert seat is not None
+        ident = _number(message.get("id"))
+        sent = message if ident is not None else None  # a message without a number is new
+        first = self._answers.first(seat, phone.key, sent)
+        if first is not None:
+            await self._send(phone, self._outcome(phone, ident, first))
+            return
         try:
             action = self.service.spec.codec.decode(message.get("action"))
-            if not isinstance(action, SeatAction) or action.seat != phone.seat:
+            if not isinstance(action, SeatAction) or action.seat != seat:
                 await self._error(phone, ident, "not_your_seat")
                 return
-            seen = message.get("seq")
-            seen = seen if isinstance(seen, int) and not isinstance(seen, bool) else None
-            self.service.act(phone.seat, action, seen)
-        except (RuleViolation, JournalError) as err:  # refused, or the tablet could not save it
+            self.service.act(seat, action, _number(message.get("seq")))
+            outcome: int | RuleViolation = self.service.seq
+        except RuleViolation as err:  # refused: nothing changed
+            outcome = err
+        except JournalError as err:  # the tablet could not keep it: nothing changed, try again
             await self._send(phone, refusal(self._voice(phone.lang), ident, err))
             return
-        await self._send(phone, {"type": "ok", "id": ident})
+        self._answers.keep(seat, phone.key, sent, outcome)
+        await self._send(phone, self._outcome(phone, ident, outcome))
+
+    def _outcome(self, phone: Phone, ident: int | None, outcome: int | RuleViolation) -> JSONObject:
+        """``ok`` with the number of the view the move made (the page keeps its buttons
+        waiting until that view is in), or the refusal in the phone's words."""
+        if isinstance(outcome, RuleViolation):
+            return refusal(self._voice(phone.lang), ident, outcome)
+        return {"type": "ok", "id": ident, "seq": outcome}
 
     # --- telling phones ------------------------------------------------------------
 
@@ -673,3 +692,9 @@ def _words_body(lang: str) -> bytes:
 async def _secure_headers(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.update(HEADERS)
     response.headers["Content-Security-Policy"] = CSP.format(host=request.host)
+
+
+def _number(value: object) -> int | None:
+    """A number a page sent (an action's own, the view it answers), or ``None`` for anything
+    else: JSON's ``true`` is no number."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, WebSocketRoute, async_playwright
 
 from companion.core.types import CardId, Seat
 from companion.games import GAMES
@@ -456,3 +456,53 @@ async def test_a_darkfireline_phone_hides_its_identity_shows_its_hand_and_offers
     await tap_through(page, Voice.of(lang, GAMES["darkfireline"], SEATS).action(offer))
     await until(lambda: world.service.table.state.players[world.dying].health == 1)
     await world.stop()
+
+
+async def test_an_answer_whose_acknowledgement_is_lost_goes_again_and_is_made_once(
+    served: Served, browser: Browser
+) -> None:
+    """A bad Wi-Fi: the tablet takes the pass, and the socket dies before its "ok" reaches
+    the page. The page keeps the answer "sending" (a double tap sends nothing more), sends
+    the very same answer on its next socket, is told what the first got, and the pass is
+    made once."""
+    table = served.table
+    seat = table.pending()[0].seats[0]
+    sent: list[dict[str, Any]] = []
+    sockets: list[WebSocketRoute] = []
+    cuts: list[asyncio.Task[None]] = []
+
+    async def route(ws: WebSocketRoute) -> None:
+        sockets.append(ws)
+        first = len(sockets) == 1
+        server = ws.connect_to_server()
+
+        def outgoing(message: str | bytes) -> None:
+            if json.loads(message).get("type") == "act":
+                sent.append(json.loads(message))
+            server.send(message)
+
+        def incoming(message: str | bytes) -> None:
+            if first and json.loads(message).get("type") == "ok":
+                cuts.append(asyncio.ensure_future(ws.close()))  # lost with the socket
+                return
+            ws.send(message)
+
+        ws.on_message(outgoing)
+        server.on_message(incoming)
+
+    frames: list[Any] = []
+    page = await new_phone(browser, "en-US", frames)
+    await page.route_web_socket(re.compile(r".*/ws$"), route)
+    await page.goto(served.server.url(Seat(seat)))
+    await seated(page)
+    before = table.seq
+    path = next(a["path"] for a in _last_view(frames)["actions"] if a["action"]["act"] == "pass")
+    menu = page.locator("#actions")
+    for label in path:
+        await menu.get_by_role("button", name=label, exact=True).click()
+    await menu.locator("#confirm").dblclick()
+    await until(lambda: len(sockets) == 2 and _last_view(frames)["seq"] == before + 1)
+    await until(lambda: len(sent) == 2)
+    assert sent[0] == sent[1] and sent[0]["seq"] == before  # the same answer, sent again
+    assert table.seq == before + 1  # made once
+    await menu.locator("#confirm").wait_for(state="detached")  # the menu moved on

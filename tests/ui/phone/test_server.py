@@ -8,6 +8,7 @@ import logging
 import random
 import secrets
 import socket
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -321,6 +322,54 @@ async def test_an_answer_sent_twice_is_applied_once_and_the_second_is_refused_as
     assert (replies[2]["type"], replies[2]["code"]) == ("error", "stale")
     assert replies[2]["text"] == text("en", "violation.stale")
     assert table.seq == view["seq"] + 1  # the pass, once
+
+
+async def test_an_answer_sent_again_on_a_new_socket_is_told_the_first_outcome_not_made_again(
+    served: Served,
+) -> None:
+    """The acknowledgement was lost with the socket: the page sends the very same message
+    (its number, the view it answered) on its next socket and is told what the first got —
+    the pass is not made a second time, nor refused as if it had never been taken."""
+    table = served.table
+    active = table.pending()[0].seats[0]
+    phone, view = await served.join(active)
+    move = {"act": "pass", "seat": active}
+    await phone.act(move, 41, seen=view["seq"])
+    await phone.close()  # before the acknowledgement is read
+    await _until(lambda: table.seq == view["seq"] + 1)
+    again, _ = await served.join(active)
+    await again.act(move, 41, seen=view["seq"])
+    assert await again.receive("ok") == {"type": "ok", "id": 41, "seq": view["seq"] + 1}
+    await again.act(move, 41, seen=view["seq"])  # and again, on the same socket
+    assert await again.receive("ok") == {"type": "ok", "id": 41, "seq": view["seq"] + 1}
+    assert table.seq == view["seq"] + 1
+
+
+async def test_a_refused_answer_sent_again_is_refused_alike_and_another_number_is_a_new_answer(
+    served: Served,
+) -> None:
+    """A resend of a refused answer gets the same refusal; the same move under a number of
+    its own (the page reloaded, its numbers afresh) is a new answer, judged now."""
+    table = served.table
+    active = table.pending()[0].seats[0]
+    phone, view = await served.join(active)
+    bribe = {"act": "bribe", "seat": active, "target": active, "card": "A-IB1"}
+    await phone.act(bribe, 5, seen=view["seq"])
+    first = await phone.receive("error")
+    await phone.act(bribe, 5, seen=view["seq"])
+    assert await phone.receive("error") == first
+    move = {"act": "pass", "seat": active}
+    await phone.act(move, 5, seen=view["seq"])
+    assert (await phone.receive("ok"))["seq"] == view["seq"] + 1
+
+
+async def _until(done: Callable[[], bool]) -> None:
+    """Wait, a loop turn at a time, for the server to have done what ``done`` says."""
+    for _ in range(10_000):
+        if done():
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("never done")
 
 
 async def test_a_phone_cannot_act_for_another_seat(served: Served) -> None:

@@ -13,6 +13,7 @@
   var DEAD_MS = 40000;        // no message for this long: the socket is dead
   var CONNECT_MS = 10000;     // a socket still not open after this: try again
   var STALE_MS = 20000;       // on wake-up, a socket this quiet is not trusted
+  var ANSWER_MS = 10000;      // an answer not acknowledged after this: its socket is dead
   var TOAST_MS = 9000;
   var SECRETS_SHOWN = 5;
   var KEY_TOKEN = 'tc.token';
@@ -183,7 +184,12 @@
   var auditDirty = {};      // face -> how many copies, as the player set it
   var auditSig = null;
   var actSentAt = 0;
-  var nextId = 1;
+  // An answer sent and not yet acknowledged: sent again, the very same, on the next socket,
+  // and the tablet answers it as it did the first time (it is never made twice).
+  var unanswered = null;
+  var awaitSeq = null;      // the view a move made, acknowledged: the menu waits for it
+  // Numbers unique across reloads of the page, so that no answer is taken for an earlier one.
+  var nextId = Date.now();
   var holding = false;
 
   // --- connection ------------------------------------------------------------
@@ -243,10 +249,7 @@
 
   function lost() {
     if (denied) return;
-    if (actPending !== null || auditPending !== null) {
-      actPending = auditPending = null;
-      render();
-    }
+    // An answer in flight stays "sending": it goes again once the seat is back.
     if (connState !== 'connecting') setConn('reconnecting');
     scheduleReconnect();
   }
@@ -276,12 +279,13 @@
 
   function heartbeat() {
     var now = Date.now();
-    if (actPending !== null && now - actSentAt > 10000) {
-      // Accepted or not, no view followed: let the player try again.
-      actPending = null;
-      renderMenu();
-    }
     if (!ws) return;
+    if (unanswered !== null && ws.readyState === WebSocket.OPEN && now - actSentAt > ANSWER_MS) {
+      // No word on an answer: the socket is taken for dead, and the answer goes again.
+      drop(ws);
+      lost();
+      return;
+    }
     if (ws.readyState === WebSocket.CONNECTING) {
       if (now - openedAt > CONNECT_MS) { drop(ws); lost(); }
       return;
@@ -305,6 +309,7 @@
   }
 
   function sendAct(action) {
+    if (unanswered !== null) return null;  // one answer in flight at a time
     var id = nextId++;
     // The view answered is named, so a repeated send never answers a later one.
     var msg = { type: 'act', id: id, action: action };
@@ -313,7 +318,20 @@
       toast(t('phone.not_connected'));
       return null;
     }
+    unanswered = msg;
+    actSentAt = Date.now();
     return id;
+  }
+
+  /** Back in the seat: the answer whose acknowledgement was lost goes again, unchanged. */
+  function resend() {
+    if (unanswered === null) return;
+    if (send(unanswered)) actSentAt = Date.now();
+  }
+
+  /** The tablet answered ``id``: nothing of it is in flight any more. */
+  function answered(id) {
+    if (unanswered !== null && unanswered.id === id) unanswered = null;
   }
 
   function setConn(state) {
@@ -347,6 +365,7 @@
         showScreen('main');
         setConn('connected');
         renderName();
+        resend();
         break;
       case 'taken':
         attempt = 0;
@@ -360,6 +379,16 @@
         takeView(msg);
         break;
       case 'ok':
+        answered(msg.id);
+        if (msg.id !== null && msg.id === actPending) {
+          // Made: the menu waits for the view the move made, unless it is in already.
+          if (typeof msg.seq === 'number' && !(view && view.seq >= msg.seq)) {
+            awaitSeq = msg.seq;
+          } else {
+            actPending = null;
+            renderMenu();
+          }
+        }
         if (msg.id !== null && msg.id === auditPending) {
           auditPending = null;
           auditDirty = {};
@@ -367,9 +396,9 @@
           $('audit-box').open = !!(view && view.deal);
           renderAudit();
         }
-        // A menu action stays "sending" until the view that follows resets the menu.
         break;
       case 'error':
+        answered(msg.id);
         if (msg.id !== null && msg.id !== undefined) {
           if (msg.id === actPending) { actPending = null; renderMenu(); }
           if (msg.id === auditPending) { auditPending = null; renderAudit(); }
@@ -396,8 +425,11 @@
     }
     secretsSeen = count;
     view = v;
-    menuPath = [];
-    actPending = null;
+    if (actPending !== null && awaitSeq !== null && v.seq >= awaitSeq) {
+      actPending = awaitSeq = null;
+    }
+    // Another seat's move while an answer is in flight: the menu stays as it was, waiting.
+    if (actPending === null) menuPath = [];
     show($('loading'), false);
     render();
   }
@@ -428,6 +460,7 @@
       return;
     }
     denied = true;
+    unanswered = awaitSeq = actPending = auditPending = null;  // the seat is no longer ours
     if (msg.code === 'unknown_token' || msg.code === 'revoked' || msg.code === 'replaced') {
       forgetDevice();
       label = null;
@@ -597,7 +630,6 @@
         var id = sendAct(exact.action);
         if (id === null) return;
         actPending = id;
-        actSentAt = Date.now();
         renderMenu();
       });
       confirmBox.appendChild(go);
