@@ -4,7 +4,9 @@ The tablet app runs offscreen in this one process for the whole evening. Each ga
 of the three, at a table size the game allows, with the voice on: it is opened from the
 start screen, and a phone joins every seat but one (a player without a phone). Mid-game
 one phone leaves cleanly and another is cut off without a goodbye (a locked screen, a
-lost Wi-Fi); every fifth game the table is left half-way and resumed, as after a pause.
+lost Wi-Fi), and the centre's reader board (emulated on a pseudo-terminal, as the app
+finds a real one) is unplugged and plugged back in; every fifth game the table is left
+half-way and resumed, as after a pause.
 At game over the phones that left come back, everyone sees the end, and the tablet's
 "New game" goes back to the start screen. There, once what the game dropped is
 collected, the process is measured:
@@ -16,9 +18,6 @@ collected, the process is measured:
   ``rss_growth_pct``, ``fds_growth``, ``threads_growth``, ``asyncio_tasks_growth`` and
   ``kivy_widgets_growth``.
 
-A reader unplugged and back is not played here (the app's own sensors need a reader
-board or a tablet's NFC; the soak of the readers is ``bench/taps.py``'s).
-
 Run: ``python bench/evening.py`` (20 games; figures go in docs/benchmarks.md);
 ``--smoke`` plays 2, as CI does so that the script never rots unseen.
 """
@@ -26,6 +25,7 @@ Run: ``python bench/evening.py`` (20 games; figures go in docs/benchmarks.md);
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import itertools
 import os
@@ -45,16 +45,21 @@ from companion.core.game import GameSpec
 from companion.core.types import Seat
 from companion.games import GAMES as SPECS
 from companion.i18n import text
+from companion.observations import SourceState
 from companion.policy import Dealer, Draws
+from companion.tagmap import TagMap
+from firmware_bridge.emulators.board import BoardEmulator
+from hardware.sources import Watch
 from testkit.phone import Phone, loopback
 
 GAMES = 20
 SMOKE_GAMES = 2
-NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy", "Jon")
 LANG = "zh-Hant"
-LEAVE, PAUSE = 15, 40
-"""The move at which two phones leave (one cleanly, one cut off), and the one at which every
-fifth game is left and resumed."""
+LEAVE, UNPLUG, PAUSE = 15, 25, 40
+"""The move at which two phones leave (one cleanly, one cut off), the one at which the
+reader board is unplugged and back, and the one at which every fifth game is left and
+resumed."""
 
 
 class Quiet:
@@ -128,26 +133,39 @@ async def evening(games: int) -> list[dict[str, float]]:
     frames: list[float] = []
     Window.bind(on_flip=lambda *_: frames.append(time.perf_counter()))
     rows: list[dict[str, float]] = []
-    db = Path(tempfile.mkdtemp()) / "evening.sqlite3"
-    async for tablet in run_tablet(db, LANG, speaker=Quiet()):
-        rng = random.Random(1)
-        for n in range(games):
-            spec = list(SPECS.values())[n % len(SPECS)]  # each registered game in turn
-            size = spec.sizes[n % len(spec.sizes)]
-            frames.clear()
-            await one_game(tablet, spec, size, pause=n % 5 == 4, rng=rng)
-            played = list(frames)
-            await settled(tablet)
-            rows.append(measured(played))
-            for name, value in rows[-1].items():
-                unit = {"rss_mb": " MB", "frame_p99_ms": " ms"}.get(name, "")
-                print(f"{name}.g{n + 1:02d}: {value:.1f}{unit}", flush=True)
-            print(f"# game {n + 1}: {spec.key}, {size} players", flush=True)
+    folder = Path(tempfile.mkdtemp())
+    tags = TagMap(folder / "tags.sqlite3")
+    deck = tags.new_deck("no stickers", next(iter(SPECS)))  # no card is laid on the reader
+    recognise = functools.partial(tags.recognise, deck)
+    centre = Watch.parse(f"centre=board:{folder}/ttyACM-*#0")
+    with BoardEmulator(folder / "ttyACM-board", readers=1) as board:
+        tablet_runs = run_tablet(folder / "evening.sqlite3", LANG, speaker=Quiet(),
+                                 readers=[centre], recognise=recognise)  # fmt: skip
+        async for tablet in tablet_runs:
+            rng = random.Random(1)
+            for n in range(games):
+                spec = list(SPECS.values())[n % len(SPECS)]  # each registered game in turn
+                size = spec.sizes[n % len(spec.sizes)]
+                frames.clear()
+                await one_game(tablet, board, spec, size, pause=n % 5 == 4, rng=rng)
+                played = list(frames)
+                await settled(tablet)
+                rows.append(measured(played))
+                for name, value in rows[-1].items():
+                    unit = {"rss_mb": " MB", "frame_p99_ms": " ms"}.get(name, "")
+                    print(f"{name}.g{n + 1:02d}: {value:.1f}{unit}", flush=True)
+                print(f"# game {n + 1}: {spec.key}, {size} players", flush=True)
     return rows
 
 
 async def one_game(
-    tablet: Any, spec: GameSpec[Any], size: int, *, pause: bool, rng: random.Random
+    tablet: Any,
+    board: BoardEmulator,
+    spec: GameSpec[Any],
+    size: int,
+    *,
+    pause: bool,
+    rng: random.Random,
 ) -> None:
     """One game from the start screen to its game-over screen and back, phones and all."""
     app = tablet.app
@@ -166,6 +184,8 @@ async def one_game(
         if moves == LEAVE:
             await phones[0].close()
             await phones[1].cut_off()
+        if moves == UNPLUG:
+            await unplugged_and_back(tablet, board)
         if moves == PAUSE and pause:
             game_id = app.session.service.game_id
             app.leave_game()
@@ -188,6 +208,20 @@ async def one_game(
         await phone.close()
     await tablet.press(text(LANG, "tablet.new_game"))
     await tablet.until(lambda: app.screens.current == "start")
+
+
+async def unplugged_and_back(tablet: Any, board: BoardEmulator) -> None:
+    """The reader board's cable pulled out and plugged back in: the table sees it go and
+    come back."""
+
+    def reading(state: SourceState) -> bool:
+        statuses = tablet.app.session.statuses.values()
+        return bool(statuses) and all(s.state is state for s in statuses)
+
+    board.unplug()
+    await tablet.until(lambda: not reading(SourceState.CONNECTED))
+    board.plug()
+    await tablet.until(lambda: reading(SourceState.CONNECTED))
 
 
 async def settled(tablet: Any) -> None:

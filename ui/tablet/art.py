@@ -172,7 +172,7 @@ class TokenView(Widget):
         # where the picture is too small to hold a legible one (the caption still says it).
         size = min(theme.BODY, side * 0.42)
         legible = size >= theme.TINY * 0.7
-        self.figure.font_size = max(size, 1.0)
+        self.figure.font_size = theme.fitted(size)
         self.figure.opacity = 1 if self.figure.text and legible else 0
         self._caption(in_caption=token.kind in ("hand", "track") or not legible)
         self._place_figure()

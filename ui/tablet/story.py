@@ -35,9 +35,10 @@ def _label(text: str, colour: Colour) -> Label:
 
 
 def _size(labels: list[Label], size: float) -> None:
-    """The labels' font at ``size``, and each label as big as its text."""
+    """The labels' font at ``size`` (snapped: :func:`~ui.tablet.theme.fitted`), and each label
+    as big as its text."""
     for label in labels:
-        label.font_size = size
+        label.font_size = theme.fitted(size)
         label.texture_update()
         label.size = label.texture_size
 

@@ -44,6 +44,19 @@ SMALL = sp(18)
 TINY = sp(14)
 TITLE = sp(30)
 HUGE = sp(44)
+FONT_STEP = 2.0
+"""Pixels between the font sizes a fitted text may take (:func:`fitted`)."""
+
+
+def fitted(size: float) -> float:
+    """A font size worked out to fit a space, snapped down to a step of :data:`FONT_STEP`.
+
+    Kivy opens the font file again for every size it draws (up to 64 at once, then it closes
+    the oldest). A size that follows the space exactly (a figure on a seat's picture, the
+    story's rows) is a new size at almost every table, so over an evening the tablet kept
+    opening and dropping fonts, each with its own glyph cache: snapped, the few sizes a
+    table uses are the ones the table before it used."""
+    return max(FONT_STEP, size // FONT_STEP * FONT_STEP)
 
 CORNER_STEPS = 4
 """Segments per rounded corner, and the joints of outlines mitred: at a corner's few pixels
