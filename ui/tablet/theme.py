@@ -58,6 +58,7 @@ def fitted(size: float) -> float:
     table uses are the ones the table before it used."""
     return max(FONT_STEP, size // FONT_STEP * FONT_STEP)
 
+
 CORNER_STEPS = 4
 """Segments per rounded corner, and the joints of outlines mitred: at a corner's few pixels
 more look the same, and a tablet drawing in software (no GPU) pays for each triangle."""
