@@ -25,6 +25,7 @@ from companion.i18n import Voice, has
 from companion.journal_errors import JournalError
 from companion.service import SeatView
 from ui.faces.base import Face
+from ui.tones import TONES
 
 FEED = 8
 """How many recent public events a phone shows."""
@@ -92,6 +93,7 @@ def _me(
             "card": copies.face.get(CardId(c.card), c.card),  # a face, never a copy's id
             "name": c.name,
             "marks": [{"key": m.key, "label": m.label, "symbol": m.symbol} for m in c.marks],
+            "tint": None if c.tone is None else TONES[c.tone],
         }
         for c in face.hand(private, voice)
     ]

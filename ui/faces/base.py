@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -87,6 +88,17 @@ class HandCard:
     card: str
     name: str
     marks: tuple[Mark, ...] = ()
+    tone: str | None = None
+    """The card's colour as the tablet draws it face up (an intelligence's colour, a
+    nation's), named as in :data:`ui.tones.TONES`."""
+
+
+def held(
+    card: JSON, voice: Voice, drawn: Callable[[JSON, Voice], Token], marks: tuple[Mark, ...] = ()
+) -> HandCard:
+    """A card of a seat's hand: its name, and its colour as the tablet draws it face up
+    (``drawn``: the game's own drawing of a card)."""
+    return HandCard(str(card), voice.render("card", card), marks, drawn(card, voice).tone)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role, kind_of
 from companion.i18n import Voice
-from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token
+from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token, held
 
 KIND_ART = {
     Kind.SINGLE: ("red", "circle"),
@@ -139,7 +139,7 @@ class DarkFireLineFace:
         ]  # fmt: skip
 
     def hand(self, private: JSONObject, voice: Voice) -> list[HandCard]:
-        return [HandCard(c, voice.render("card", c)) for c in _strings(private["hand"])]
+        return [held(c, voice, card_token) for c in _strings(private["hand"])]
 
     def hand_limit(self, private: JSONObject) -> int | None:
         return None  # the limit is the table's figure for each seat (3, or 4 with a Supermarket)

@@ -11,7 +11,7 @@ from companion.core.narrow import objects as _objects
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.microfilms.cards import CARDS, Kind, Nation
 from companion.i18n import Voice
-from ui.faces.base import Alert, HandCard, Mark, Pile, SeatFace, Stat, Token
+from ui.faces.base import Alert, HandCard, Mark, Pile, SeatFace, Stat, Token, held
 
 SECRET_CHECKS = {"interrogation_seen", "blackmail_took", "bribe_offered"}
 """Public events that tell of a secret shown on someone's phone."""
@@ -136,9 +136,7 @@ class MicrofilmsFace:
         """Each card, and the blood stain an Interpol claim looks for (§7.5)."""
         blood = Mark("blood", voice.text("phone.blood"), "\N{DROP OF BLOOD}")
         return [
-            HandCard(
-                str(c["card"]), voice.render("card", c["card"]), (blood,) if c["blood"] else ()
-            )
+            held(c["card"], voice, card_token, (blood,) if c["blood"] else ())
             for c in _objects(private["hand"])
         ]
 

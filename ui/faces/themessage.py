@@ -15,7 +15,7 @@ from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.themessage.cards import CAMP_OF, CARDS, Function
 from companion.i18n import Voice
-from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token
+from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token, held
 
 COLOURS = ("red", "blue", "black")
 SECRET_CHECKS = {"played_probe": "probe", "decoded": "decode"}
@@ -133,7 +133,7 @@ class TheMessageFace:
         ]  # fmt: skip
 
     def hand(self, private: JSONObject, voice: Voice) -> list[HandCard]:
-        return [HandCard(c, voice.render("card", c)) for c in _strings(private["hand"])]
+        return [held(c, voice, card_token) for c in _strings(private["hand"])]
 
     def hand_limit(self, private: JSONObject) -> int | None:
         return None

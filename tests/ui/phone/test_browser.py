@@ -27,6 +27,7 @@ from companion.games import GAMES
 from companion.games.darkfireline.actions import FirstAid
 from companion.games.microfilms.actions import Draw, Source
 from companion.games.microfilms.bot import Bot
+from companion.games.themessage import cards
 from companion.i18n import Voice, text
 from companion.journal import Journal
 from companion.policy import Dealer, Draws
@@ -36,6 +37,7 @@ from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to
 from tests.ui.phone.rescue import World, first_player
 from ui.phone.server import PhoneServer
+from ui.tones import TONES
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -347,6 +349,11 @@ async def test_the_message_phone_shows_its_intelligence_and_windows(
     assert "紅 0" in await page.locator("#stat-intel").inner_text()
     hand = table.private_view(Seat(seat))["hand"]
     assert isinstance(hand, list) and await page.locator("#hand .card").count() == len(hand)
+    # Each card's stripe is its intelligence colour (it once came from a hash of its id).
+    stripes = await page.locator("#hand .card").evaluate_all(
+        "cards => cards.map(c => getComputedStyle(c, '::before').backgroundColor)"
+    )
+    assert stripes == [_rgb(TONES[cards.CARDS[CardId(c)].colour.value]) for c in hand]
     assert await page.locator("#actions .choice").count() > 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=SHOTS / "phone-the-message.png")
@@ -506,3 +513,9 @@ async def test_an_answer_whose_acknowledgement_is_lost_goes_again_and_is_made_on
     assert sent[0] == sent[1] and sent[0]["seq"] == before  # the same answer, sent again
     assert table.seq == before + 1  # made once
     await menu.locator("#confirm").wait_for(state="detached")  # the menu moved on
+
+
+def _rgb(hex_code: str) -> str:
+    """A colour as the browser computes it."""
+    r, g, b = (int(hex_code[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"

@@ -678,15 +678,12 @@
     if (holding) $('identity').textContent = identityName();
   }
 
-  function tint(card) {
-    // A stable colour for each family of cards (the part of the id before "-").
-    var family = String(card).split('-')[0];
-    var h = 2166136261;   // FNV-1a
-    for (var i = 0; i < family.length; i++) {
-      h ^= family.charCodeAt(i);
-      h = Math.imul(h, 16777619) >>> 0;
+  /** The card's own colour (its intelligence colour, its nation), as the tablet draws it. */
+  function tint(node, c) {
+    if (typeof c.tint === 'string' && /^#[0-9a-f]{6}$/i.test(c.tint)) {
+      node.style.setProperty('--tint', c.tint);
     }
-    return 'tint-' + (h % 6);
+    return node;
   }
 
   /** Text that may wrap after a slash or before a bracket ("Steal/Blackmail", "微型膠卷（英國）"). */
@@ -710,7 +707,7 @@
     var box = $('hand');
     clear(box);
     hand.forEach(function (c) {
-      var li = el('li', 'card ' + tint(c.card));
+      var li = tint(el('li', 'card'), c);
       li.setAttribute('data-card', String(c.card));
       li.appendChild(breakable(el('span', 'card-name'), c.name));
       list(c.marks).forEach(function (m) {   // what the game prints on the card (a blood stain)
