@@ -55,6 +55,18 @@ def test_every_part_of_the_face_reads_in_every_language_along_random_games() -> 
                 said([a.text for a in FACE.standing(view, voice)])
 
 
+def test_each_figure_on_a_phone_is_named_like_a_heading_in_english() -> None:
+    """"Health 4/4", not "health 4/4": the phone shows the name above the figure."""
+    rng = random.Random(3)
+    names = [f"P{i}" for i in range(5)]
+    state = GAME.setup(names, Options())
+    while (chance := GAME.roll(state, rng)) is not None and not GAME.pending(state):
+        state = GAME.apply(state, chance).state
+    voice = Voice.of("en", GAME, names)
+    stats = FACE.me(GAME.private_view(state, Seat(0)), GAME.public_view(state), voice)
+    assert stats and all(st.label[:1].isupper() for st in stats), stats
+
+
 def test_a_card_laid_face_down_on_the_pile_shows_its_back_and_is_counted() -> None:
     """§5.6, ``disarmed_card_shown`` off: the pile's top card is a back, and the centre
     counts it among the discards."""
