@@ -259,14 +259,22 @@ async def test_a_reloaded_page_gets_its_seat_back_by_itself(
 
 
 async def test_the_page_fits_a_small_phone(served: Served, browser: Browser) -> None:
+    """Nothing wider than a 360 px phone, and the header says the phone's whole label (it
+    once cut "This phone: LMH7" to "This ph…" in English)."""
     context = await browser.new_context(
-        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale="en-US"
     )
     page = await context.new_page()
     await page.goto(served.server.url(Seat(0)))
     await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
     overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
+    device = page.locator("#device")
+    assert re.fullmatch(r"This phone: \w+", await device.inner_text())
+    box = await device.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 360
+    assert await device.evaluate("d => d.scrollWidth <= d.clientWidth")
+    assert await device.evaluate("d => d.parentNode.scrollWidth <= d.parentNode.clientWidth")
 
 
 async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(

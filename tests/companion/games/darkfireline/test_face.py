@@ -56,7 +56,7 @@ def test_every_part_of_the_face_reads_in_every_language_along_random_games() -> 
 
 
 def test_each_figure_on_a_phone_is_named_like_a_heading_in_english() -> None:
-    """"Health 4/4", not "health 4/4": the phone shows the name above the figure."""
+    """ "Health 4/4", not "health 4/4": the phone shows the name above the figure."""
     rng = random.Random(3)
     names = [f"P{i}" for i in range(5)]
     state = GAME.setup(names, Options())
