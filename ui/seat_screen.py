@@ -92,7 +92,7 @@ def _me(
         {
             "card": copies.face.get(CardId(c.card), c.card),  # a face, never a copy's id
             "name": c.name,
-            "marks": [{"key": m.key, "label": m.label, "symbol": m.symbol} for m in c.marks],
+            "marks": [{"key": m.key, "label": m.label} for m in c.marks],
             "tint": None if c.tone is None else TONES[c.tone],
         }
         for c in face.hand(private, voice)

@@ -76,9 +76,9 @@ class Mark:
     """Something printed on a card that its holder's phone shows beside its name."""
 
     key: str
-    """Its kind (``phone.mark.<key>`` styles it on the page)."""
+    """Its kind: the page draws each kind's own shape (``.mark-<key>``), with no font's help
+    (a blood drop emoji was an empty box on a phone without an emoji font)."""
     label: str
-    symbol: str
 
 
 @dataclass(frozen=True)

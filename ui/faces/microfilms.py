@@ -134,7 +134,7 @@ class MicrofilmsFace:
 
     def hand(self, private: JSONObject, voice: Voice) -> list[HandCard]:
         """Each card, and the blood stain an Interpol claim looks for (§7.5)."""
-        blood = Mark("blood", voice.text("phone.blood"), "\N{DROP OF BLOOD}")
+        blood = Mark("blood", voice.text("phone.blood"))
         return [
             held(c["card"], voice, card_token, (blood,) if c["blood"] else ())
             for c in _objects(private["hand"])

@@ -277,6 +277,24 @@ async def test_the_page_fits_a_small_phone(served: Served, browser: Browser) -> 
     assert await device.evaluate("d => d.parentNode.scrollWidth <= d.parentNode.clientWidth")
 
 
+async def test_a_blood_stain_is_drawn_and_named_without_an_emoji_font(
+    served: Served, browser: Browser
+) -> None:
+    """§7.5's blood stain beside the card's name: a drawn drop (an emoji was an empty box on
+    a phone without an emoji font), named for a screen reader."""
+    page = await new_phone(browser, "en-US", [])
+    await page.goto(served.server.url(Seat(1)))  # Ben holds A-IB2, blood-stained
+    await seated(page)
+    mark = page.locator("#hand .card .mark-blood")
+    assert await mark.count() == 1
+    assert await mark.inner_text() == ""
+    assert await mark.get_attribute("aria-label") == text("en", "phone.blood")
+    drop = await mark.evaluate(
+        "m => { const s = getComputedStyle(m, '::before'); return [s.width, s.backgroundColor]; }"
+    )
+    assert drop == ["11px", "rgb(185, 28, 28)"]
+
+
 async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(
     told: Served, browser: Browser
 ) -> None:

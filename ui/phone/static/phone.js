@@ -711,8 +711,9 @@
       li.setAttribute('data-card', String(c.card));
       li.appendChild(breakable(el('span', 'card-name'), c.name));
       list(c.marks).forEach(function (m) {   // what the game prints on the card (a blood stain)
-        li.classList.add('marked', 'marked-' + m.key);
-        var mark = el('span', 'card-mark', m.symbol);
+        var kind = String(m.key).replace(/[^a-z0-9_-]/gi, '');
+        li.classList.add('marked', 'marked-' + kind);
+        var mark = el('span', 'card-mark mark-' + kind);
         mark.setAttribute('role', 'img');
         mark.setAttribute('aria-label', m.label);
         mark.title = m.label;
