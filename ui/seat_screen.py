@@ -78,7 +78,7 @@ def view_message(
         "audit": _audit(voice, view, face),
         "deal": _deal(voice, view),
         "window": _window(voice, view),
-        "secrets": [_secret(voice, s, private) for s in _objects(private["secrets"])],
+        "secrets": [secret_words(voice, s, private, face) for s in _objects(private["secrets"])],
         "feed": [voice.event(str(e["kind"]), _args(e)) for e in feed[-FEED:]],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
     }
@@ -191,15 +191,19 @@ def _deal(voice: Voice, view: SeatView) -> JSON:
     }
 
 
-def _secret(voice: Voice, secret: JSONObject, private: JSONObject) -> str:
-    """A secret in words — with the seat's own identity left out: it stays behind the hold."""
+def secret_words(voice: Voice, secret: JSONObject, private: JSONObject, face: Face) -> str:
+    """A secret in words — with the seat's own identity left out, and what follows from it
+    (:attr:`~ui.faces.base.Face.veiled`): they stay behind the hold."""
     args = _args(secret)
     kind = str(secret["kind"])
+    veiled = set(face.veiled.get(kind, ()))
     if args.get("identity") == private["identity"]:
-        hidden = voice.text("phone.hidden_identity")
-        rendered = {k: voice.render(k, v) for k, v in args.items()}
-        return voice.text(voice.game_key("secret", kind), **{**rendered, "identity": hidden})
-    return voice.secret(kind, args)
+        veiled.add("identity")
+    if not veiled:
+        return voice.secret(kind, args)
+    hidden = voice.text("phone.hidden_identity")
+    rendered = {k: hidden if k in veiled else voice.render(k, v) for k, v in args.items()}
+    return voice.text(voice.game_key("secret", kind), **rendered)
 
 
 def _waiting(voice: Voice, view: SeatView, prompts: list[JSONObject]) -> list[JSON]:

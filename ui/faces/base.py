@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from companion.core.types import JSON, JSONObject
@@ -112,7 +113,15 @@ class Alert:
     text: str
 
 
+NOTHING_VEILED: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+
+
 class Face(Protocol):
+    veiled: Mapping[str, tuple[str, ...]]
+    """For each kind of secret, the words in it that follow from the seat's own identity —
+    what a Probe obliges it to answer: shown, like the identity itself, only behind the
+    hold, so a glance at the phone's secrets does not give it away."""
+
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace: ...
 
     def centre(self, view: JSONObject, voice: Voice) -> list[str]: ...

@@ -15,7 +15,7 @@ from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role, kind_of
 from companion.i18n import Voice
-from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token, held
+from ui.faces.base import NOTHING_VEILED, Alert, HandCard, Pile, SeatFace, Stat, Token, held
 
 KIND_ART = {
     Kind.SINGLE: ("red", "circle"),
@@ -48,6 +48,8 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class DarkFireLineFace:
+    veiled = NOTHING_VEILED
+
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]
         marks = [voice.text(f"face.darkfireline.{m}") for m in ("smoked", "flashed") if s[m]]

@@ -4,7 +4,9 @@ the open window and who still has to answer, the stack; deaths and probes as ale
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from companion.core.narrow import args as _args
@@ -46,6 +48,9 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class TheMessageFace:
+    veiled: Mapping[str, tuple[str, ...]] = MappingProxyType({"probed": ("answer", "draws")})
+    """What a Probe obliges the seat to answer follows from its identity (§1.3)."""
+
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]
         identity = s["identity"]

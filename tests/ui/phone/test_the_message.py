@@ -8,18 +8,20 @@ from typing import Any
 
 import aiohttp
 
-from companion.core.types import Seat
+from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
 from companion.games.themessage.bot import Bot
-from companion.i18n import Voice
+from companion.i18n import LANGS, Voice
 from companion.journal import Journal
 from companion.service import TableService
 from companion.table import Table
 from testkit.phone import Phone, loopback
 from tests.ui.phone.conftest import SEATS
 from tests.ui.phone.leaks import assert_view_private_to
+from ui.faces import face_of
 from ui.phone.limits import Limits
 from ui.phone.server import PhoneServer
+from ui.seat_screen import secret_words
 
 BOTS = Limits(messages_per_s=10_000, message_burst=10_000)
 """Bots answer every window the moment it opens; a person's taps stay far inside the defaults."""
@@ -72,3 +74,24 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
         for phone, _ in phones:
             await phone.close()
     await server.stop()
+
+
+def test_what_a_probe_obliges_is_not_in_the_secrets_a_glance_can_read() -> None:
+    """§1.3: a Probe's answer follows from the identity it names, so the secrets list says
+    the same whatever the seat must answer; the answer is behind the hold, as the identity
+    is (the page once read "Your identity obliges you to draw 1 card")."""
+    spec = GAMES["themessage"]
+    private: JSONObject = {"identity": "ID-RED", "secrets": []}
+    for lang in LANGS:
+        voice = Voice.of(lang, spec, SEATS)
+        said = {
+            secret_words(voice, {"kind": "probed", "args": args}, private, face_of("themessage"))
+            for args in (
+                {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "draw", "draws": 1},
+                {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "discard"},
+                {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "say_good"},
+                {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "say_undercover"},
+            )
+        }
+        assert len(said) == 1, said
+        assert voice.text("phone.hidden_identity") in said.pop()
