@@ -52,8 +52,9 @@ def view_message(
     mine = _objects(private["prompts"])
     actions: list[JSON] = []
     paths: set[tuple[str, ...]] = set()
+    menu = voice.seeing(face.plays(public, voice))  # a 識破's target: the play, not its number
     for body in view.actions:
-        path = voice.action(body)
+        path = menu.action(body)
         if tuple(path) not in paths:  # two copies of one card read alike: one choice
             paths.add(tuple(path))
             actions.append({"path": list(path), "action": body})

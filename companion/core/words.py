@@ -81,7 +81,15 @@ class Record(Frozen):
     none: str = ""
 
 
-Kind = SeatName | CardName | Word | Count | Either | Record
+class OnTable(Frozen):
+    """A play's number on the table (風聲's stack): read as the play itself — who played
+    what — where the reader knows the table (:meth:`companion.i18n.Voice.seeing`), else as
+    catalog ``word.play`` with the number: never a bare "2" a player cannot follow."""
+
+    none: str = ""
+
+
+Kind = SeatName | CardName | Word | Count | Either | Record | OnTable
 Words = Mapping[str, Kind]
 """Each argument name to the kind it is read as; names not listed read as they are."""
 

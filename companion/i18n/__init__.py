@@ -24,6 +24,7 @@ from companion.core.words import (
     Count,
     Either,
     Kind,
+    OnTable,
     Record,
     SeatName,
     Word,
@@ -96,6 +97,8 @@ class Voice:
     names: tuple[str, ...] = ()
     game: str = ""
     words: Words = field(default_factory=lambda: COMMON)
+    plays: Mapping[int, str] = field(default_factory=dict)
+    """Each play on the table by its number, in words (:class:`~companion.core.words.OnTable`)."""
 
     @classmethod
     def of(cls, lang: str, spec: GameSpec[Any] | None = None, names: Sequence[str] = ()) -> Voice:
@@ -107,6 +110,10 @@ class Voice:
     def speaking(self, lang: str) -> Voice:
         """The same voice in another language."""
         return replace(self, lang=lang)
+
+    def seeing(self, plays: Mapping[int, str]) -> Voice:
+        """The same voice, reading a play's number as the play: ``plays`` in words."""
+        return replace(self, plays=dict(plays))
 
     def text(self, key: str, **args: object) -> str:
         """Template ``key`` filled with arguments already in words."""
@@ -192,6 +199,8 @@ class Voice:
             return self.text(f"unit.{kind.unit}.{'one' if value == 1 else 'other'}", n=value)
         if isinstance(kind, Either):
             return self._one(kind.text if isinstance(value, str) else kind.number, name, value)
+        if isinstance(kind, OnTable) and isinstance(value, int):
+            return self.plays.get(value) or self.text("word.play", n=value)
         if isinstance(kind, Record) and isinstance(value, dict):
             parts = {
                 k: self._one(kind.fields.get(k), k, v) for k, v in value.items() if v is not None

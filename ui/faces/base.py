@@ -164,6 +164,11 @@ class Face(Protocol):
         """An identity revealed, drawn: its name and its side's colour."""
         ...
 
+    def plays(self, view: JSONObject, voice: Voice) -> dict[int, str]:
+        """The plays on the table that an action names by number (風聲's stack, which a
+        識破 cancels one of), each as the tablet says it."""
+        ...
+
     def deal_guide(self, options: Any) -> str:
         """The catalog keys of the steps of the real deal a table makes by hand, for these
         options: ``<this>.1``, ``<this>.2``… until one is missing."""

@@ -160,6 +160,9 @@ class DarkFireLineFace:
     def identity(self, card: JSON, voice: Voice) -> Token:
         return card_token(card, voice)
 
+    def plays(self, view: JSONObject, voice: Voice) -> dict[int, str]:
+        return {}  # no action names a play by number
+
     def deal_guide(self, options: Any) -> str:
         return "tablet.deal_guide.darkfireline"
 

@@ -157,6 +157,9 @@ class MicrofilmsFace:
     def identity(self, card: JSON, voice: Voice) -> Token:
         return card_token(card, voice)
 
+    def plays(self, view: JSONObject, voice: Voice) -> dict[int, str]:
+        return {}  # no action names a play by number
+
     def deal_guide(self, options: Any) -> str:
         """§2 step 3: the nation out goes back unseen, or is turned face up (an option)."""
         return f"tablet.deal_guide.microfilms.{options.nation_out}"

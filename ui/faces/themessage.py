@@ -160,6 +160,10 @@ class TheMessageFace:
     def identity(self, card: JSON, voice: Voice) -> Token:
         return card_token(card, voice)
 
+    def plays(self, view: JSONObject, voice: Voice) -> dict[int, str]:
+        stack = _objects(view["stack"])
+        return {_int(p["n"]): voice.say("face.themessage.stack", p) for p in stack}
+
     def deal_guide(self, options: Any) -> str:
         return "tablet.deal_guide.themessage"
 

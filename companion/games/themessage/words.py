@@ -3,12 +3,13 @@
 Whoever sends, holds, probes or plays is a seat; the intelligence is a card;
 a function, a method, a colour and a probe's answer are words of the game
 (§1.3, §5.1, §6.8), and the cards a probe makes one draw are counted; a "−" probe
-answered from an empty hand gives no card.
+answered from an empty hand gives no card; the play a 識破 cancels is read as that play
+(§6.7).
 """
 
 from __future__ import annotations
 
-from companion.core.words import CARD, SEAT, WORD, CardName, Count, Words
+from companion.core.words import CARD, SEAT, WORD, CardName, Count, OnTable, Words
 
 WORDS: Words = {
     "sender": SEAT,
@@ -23,4 +24,5 @@ WORDS: Words = {
     "colour": WORD,
     "answer": WORD,
     "draws": Count("card"),
+    "on": OnTable(),
 }

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
+from companion.core import playout
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
 from companion.games.themessage.bot import Bot
@@ -51,7 +53,9 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
             body = table.spec.codec.encode(action)
             phone, view = phones[seat]
             # Two copies of a card read alike and the phone lists one: the bot may mean either.
-            path = Voice.of("zh-Hant", GAMES["themessage"], SEATS).action(body)
+            voice = Voice.of("zh-Hant", GAMES["themessage"], SEATS)
+            plays = face_of("themessage").plays(table.public_view(), voice)
+            path = voice.seeing(plays).action(body)
             offered = next((a["action"] for a in view["actions"] if a["path"] == path), None)
             assert offered is not None, "the phone offers what the seat may do"
             await phone.act(offered, table.seq)
@@ -95,3 +99,29 @@ def test_what_a_probe_obliges_is_not_in_the_secrets_a_glance_can_read() -> None:
         }
         assert len(said) == 1, said
         assert voice.text("phone.hidden_identity") in said.pop()
+
+
+def test_a_counter_names_the_play_it_cancels_as_the_table_shows_it(tmp_path: Path) -> None:
+    """§6.7: a 識破 cancels one play on the stack; the phone's menu reads that play as the
+    tablet's stack does ("#2 Ben: Lock"), never a bare "2"."""
+    table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
+    server = PhoneServer(TableService(table), host="127.0.0.1", port=0, bind="127.0.0.1")
+    rng = random.Random(4)
+    while table.over() is None:
+        counters = {
+            seat: [a for a in table.legal_actions(Seat(seat)) if a.act == "counter"]
+            for seat in range(len(SEATS))
+        }
+        seat = next((s for s, found in counters.items() if found), None)
+        if seat is not None:
+            break
+        mover = rng.choice(table.pending()[0].seats)
+        table.submit(playout.choose(table.spec, table.state, mover, rng, {}))
+    assert seat is not None, "no counter in the whole game"
+    stack = {p["n"]: p for p in table.public_view()["stack"]}
+    for lang in LANGS:
+        frame = json.loads(server.frame(Seat(seat), lang))
+        paths = [a["path"] for a in frame["actions"] if a["action"]["act"] == "counter"]
+        voice = Voice.of(lang, GAMES["themessage"], SEATS)
+        read = {voice.say("face.themessage.stack", play) for play in stack.values()}
+        assert paths and all(path[-1] in read for path in paths), paths
