@@ -241,7 +241,10 @@ async def unplugged_and_back(tablet: Any, board: BoardEmulator) -> None:
 
 
 async def settled(tablet: Any) -> None:
-    """The app idle on its start screen, what the game dropped collected."""
+    """The app idle on its start screen, what the game dropped collected: once the game is
+    closed (its phones told goodbye, which may wait for a phone that does not answer) the
+    app thaws what it froze for it, and the collector frees it."""
+    await tablet.until(lambda: gc.get_freeze_count() == 0)
     for _ in range(10):
         await tablet.frames(2)
         gc.collect()

@@ -11,6 +11,7 @@ was tapped. No widget calls the rules. Each game runs through the launcher
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import gc
 import random
 import time
@@ -285,6 +286,8 @@ class TabletApp(App):
             self.sensors.handler = self._before_a_game
         self.session = None
         self.show("start")
+        for name in GAME_SCREENS:  # what they drew of the game goes with it, not at the next
+            self.screens.get_screen(name).rebuild()
 
     def reseat(self, seat: Seat) -> None:
         if self.session is not None:
@@ -356,6 +359,11 @@ class _Unforeseen(ExceptionHandler):
         return int(ExceptionManager.PASS)
 
 
+GAME_SCREENS = ("join", "table", "over")
+"""The screens drawn from a game's session: emptied when it ends, or each would hold the last
+game's seats, pictures and story (a thousand widgets at a big table) on the start screen."""
+
+
 def settle_memory() -> None:
     """What the app has built so far kept out of Python's cycle collector from now on.
 
@@ -376,6 +384,17 @@ def release_memory() -> None:
     start screen, where no frame is waited for). The next game freezes again."""
     gc.unfreeze()
     gc.collect()
+    _give_back()
+
+
+def _give_back() -> None:
+    """The heap the game freed handed back to the system (glibc's ``malloc_trim``), or the
+    tablet would keep the biggest game's memory all evening: the largest table of the night
+    sets what the app holds until it is closed, and Android ends the app that holds most.
+    Where the C library has no such call (Android's), nothing is done."""
+    trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
+    if trim is not None:
+        trim(0)
 
 
 async def _closed(session: Session) -> None:

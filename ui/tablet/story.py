@@ -114,6 +114,9 @@ class StoryView(Widget):
         left, right = self._fit(line)
         left, right = self.x + left, self.right - right
         top, bottom = self.top - line, self.y + line
+        if right <= left or top <= bottom:  # squeezed to nothing (its screen being emptied)
+            self.canvas.before.clear()
+            return
         rows, columns = len(self.scene.rows), len(self.scene.turns)
         grid = _Grid(left, right, top, (top - bottom) / rows, (right - left) / columns)
         self.canvas.before.clear()
