@@ -13,6 +13,7 @@ from kivy.uix.button import Button
 from kivy.uix.image import Image
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.textinput import TextInput
 
 from ui.faces.base import Alert
 from ui.tablet import theme
@@ -164,6 +165,20 @@ class Tap(Folding, Button):
                 )
         if on_tap is not None:
             self.bind(on_release=lambda *_: on_tap())
+
+
+class SelectableLine(TextInput):
+    """A line of text a finger can select and copy, that lets go of its screen.
+
+    Kivy's ``TextInput._adjust_viewport`` is wrapped by ``kivy.clock.triggered``, which keeps
+    the arguments of the last call — the last text field that moved its cursor, of any
+    screen — in the class for the life of the process: the game-over screen's line, and
+    through it the whole screen (its story, its timeline), stayed alive after the game until
+    another field was touched. Here the viewport is adjusted at once, keeping nothing.
+    """
+
+    def _adjust_viewport(self, cc: int, cr: int) -> None:
+        TextInput._adjust_viewport.__wrapped__(self, cc, cr)
 
 
 class QRCode(Image):

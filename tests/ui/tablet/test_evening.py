@@ -20,6 +20,7 @@ import weakref
 from typing import Any
 
 import aiohttp
+from kivy.uix.widget import Widget
 
 from companion.core.types import Seat
 from companion.i18n import text
@@ -43,11 +44,15 @@ def sockets() -> int:
 
 
 def in_use() -> dict[str, int]:
-    """What the process holds that a game could leave behind."""
+    """What the process holds that a game could leave behind: on the start screen the game's
+    widgets too are gone (its seats, its story — once held by the emptied screens, and by
+    Kivy's last text field)."""
+    live = gc.get_objects()
     return {
         "tasks": len(asyncio.all_tasks()),
         "threads": threading.active_count(),
         "sockets": sockets(),
+        "widgets": sum(issubclass(type(o), Widget) for o in live),
     }
 
 
@@ -77,7 +82,9 @@ async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> li
 
 
 async def settled(tablet: Tablet) -> None:
-    """The app idle on its start screen, what a game dropped collected."""
+    """The app idle on its start screen, what a game dropped collected: once the game is
+    closed, the app thaws what it froze for it (:func:`ui.tablet.app.release_memory`)."""
+    await tablet.until(lambda: gc.get_freeze_count() == 0)
     for _ in range(20):
         await tablet.frames(2)
         gc.collect()

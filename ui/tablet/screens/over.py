@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.scrollview import ScrollView
-from kivy.uix.textinput import TextInput
 
 from companion.core.narrow import args as _args
 from companion.core.types import JSON
@@ -21,7 +20,7 @@ from ui.story.scene import scene
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.story import StoryView
-from ui.tablet.widgets import Panel, Tap, Text
+from ui.tablet.widgets import Panel, SelectableLine, Tap, Text
 
 
 class OverScreen(Page):
@@ -84,7 +83,7 @@ class OverScreen(Page):
         finger can select it and copy it out."""
         panel = Panel(orientation="vertical", size_hint_y=None)
         words = Text(self.t("tablet.seal_opened", seal=seal.fingerprint), size=theme.SMALL)
-        line = TextInput(text=seal.command, readonly=True, font_size=theme.SMALL,
+        line = SelectableLine(text=seal.command, readonly=True, font_size=theme.SMALL,
                          size_hint_y=None, cursor=(0, 0))  # fmt: skip
         line.bind(minimum_height=line.setter("height"))
         panel.add_widget(words)
