@@ -184,6 +184,8 @@ class Voice:
                     path.append(self.text(kind.none))
             elif isinstance(value, list):
                 path += [self._one(kind, name, v) for v in value]
+            elif isinstance(kind, Word):
+                path.append(_heading(self._one(kind, name, value)))
             else:
                 path.append(self._one(kind, name, value))
         return path
@@ -210,3 +212,11 @@ class Voice:
 
     def _join(self, parts: list[str]) -> str:
         return self.text("word.sep").join(parts) if parts else self.text("word.none")
+
+
+def _heading(step: str) -> str:
+    """A word of the game as a menu's button reads it: one that sits inside a sentence
+    elsewhere ("draw", "discard a card" — a Probe's answer) begins with a capital here, not
+    as a raw key would. Players' names are never touched; scripts without capitals are left
+    as they are."""
+    return step[:1].upper() + step[1:]

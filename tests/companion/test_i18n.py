@@ -264,3 +264,17 @@ def test_catalog_files_are_sorted_json() -> None:
         path = ROOT / "companion" / "i18n" / f"{lang}.json"
         data = json.loads(path.read_text(encoding="utf-8"))
         assert list(data) == sorted(data)
+
+
+def test_a_word_of_the_game_reads_as_a_button_in_a_menu() -> None:
+    """§6.8's answers sit inside sentences in lower case ("answers Ben's Probe: draw"); as a
+    step of the phone's menu the same word begins with a capital, as a button's label does
+    (a lone "draw" read like a raw key)."""
+    voice = Voice.of("en", GAMES["themessage"], ["ann", "Ben"])
+    assert voice.action({"act": "answer_probe", "seat": 0, "answer": "draw"}) == [
+        "Answer the probe",
+        "Draw",
+    ]
+    said = voice.event("probe_answered", {"seat": 0, "prober": 1, "answer": "draw", "draws": 1})
+    assert "Probe: draw 1 card" in said
+    assert voice.action({"act": "lock", "seat": 1, "target": 0, "card": "LOCK-B-S-1"})[1] == "ann"
