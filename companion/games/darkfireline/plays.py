@@ -369,8 +369,10 @@ def leave_restaurant(state: State, a: LeaveRestaurant) -> Step:
     """§5.10: the only environment its holder may remove — not on the turn it came; with
     ``leaving_restaurant_is_equip``, as the turn's one equip."""
     player = state.player(a.seat)
-    if player.environment is None or kind_of(player.environment) is not Kind.RESTAURANT:
+    if player.environment is None:
         raise NothingThere(what="environment")
+    if kind_of(player.environment) is not Kind.RESTAURANT:
+        raise OwnEnvironment()  # one lies there: it is not one its holder may take off
     if state.smoked(a.seat):
         raise OnlySerum()
     if state.done.equipped == player.environment:
