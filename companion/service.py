@@ -38,7 +38,7 @@ from companion.core.outcome import GameOver
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.rounds import CloseRound, open_round
 from companion.core.taps import Nothing, Place, Station
-from companion.core.types import CardId, JSONObject, Seat
+from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.core.views import public_event
 from companion.games import GAMES
 from companion.ingest import (
@@ -137,6 +137,9 @@ class SeatView:
     window: Window | None
     copies: Alike
     """The game's cards by face: a phone is sent faces, never a copy's id (:func:`by_face`)."""
+    identities: tuple[JSON, ...] | None = None
+    """Once the game is over, every seat's identity — the same for every seat, as the
+    tablet's game-over screen shows them; ``None`` before."""
 
 
 Listener = Callable[[Change], None]
@@ -371,7 +374,15 @@ class TableService:
             telling=self.telling(seat),
             window=self.window(),
             copies=copies,
+            identities=self._identities(),
         )
+
+    def _identities(self) -> tuple[JSON, ...] | None:
+        if self.over() is None:
+            return None
+        identities = self.table.revealed_view()["identities"]
+        assert isinstance(identities, list)
+        return tuple(identities)
 
     def telling(self, seat: Seat) -> Telling | None:
         """What ``seat`` may tell of a deal the players made by hand, while the table waits

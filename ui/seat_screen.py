@@ -82,6 +82,24 @@ def view_message(
         "secrets": [secret_words(voice, s, private, face) for s in _objects(private["secrets"])],
         "feed": [voice.event(str(e["kind"]), _args(e)) for e in feed[-FEED:]],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
+        "result": None if over is None else _result(voice, view, _obj(over)),
+    }
+
+
+def _result(voice: Voice, view: SeatView, over: JSONObject) -> JSONObject:
+    """The end for this seat: whether it won (the winners' names alone do not say it to a
+    player reading their own phone), and who was who — every identity, as the tablet shows
+    them once the game is over."""
+    winners = over.get("winners")
+    won = isinstance(winners, list) and view.seat in winners
+    who: list[JSON] = [
+        voice.say("demo.was", {"seat": seat, "identity": card})
+        for seat, card in enumerate(view.identities or ())
+    ]
+    return {
+        "won": won,
+        "said": voice.text("phone.you_won" if won else "phone.you_lost"),
+        "who": who,
     }
 
 

@@ -88,7 +88,12 @@ def world_apart(
     card already traded; two other seats whose identities it may not know trade them. A
     stand-in for another seat's word (:mod:`companion.core.doubts`) stays: it must look
     like the card that seat named, wherever the record has that card.
+
+    A game that is over hides nothing: its end shows every seat who was who and what each
+    was told (the revealed view, on the tablet and on every phone).
     """
+    if spec.over(state) is not None:
+        return None
     hidden = spec.secrecy.hidden(state, seat)
     swap: dict[CardId, CardId] = {}
     pinned = {d.held for d in getattr(state, "doubts", ()) if d.seat != seat}

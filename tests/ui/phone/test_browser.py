@@ -174,6 +174,17 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
         assert not any(f["me"]["identity"]["card"] in others for f in views)
     over = await pages[0].locator("#over-text").inner_text()
     assert "遊戲結束" in over
+    result = table.public_view()["over"]
+    assert isinstance(result, dict) and isinstance(result["winners"], list)
+    for seat, page in enumerate(pages):  # each phone says whether its player won
+        said = "phone.you_won" if seat in result["winners"] else "phone.you_lost"
+        assert await page.locator("#over-result").inner_text() == text(LANGS[seat], said)
+        assert await page.locator("#over-who li").count() == len(SEATS)  # who was who
+        assert await page.locator("#identity-hold").is_hidden()
+    await served.server.stop()  # the tablet closes the finished game: the end, not a lost link
+    for seat, page in enumerate(pages):
+        ended = text(LANGS[seat], "phone.conn.ended")
+        await page.locator("#conn-text").filter(has_text=ended).wait_for()
 
 
 async def reload_restores_the_view(page: Page, frames: list[Any], seq: int) -> None:

@@ -341,8 +341,10 @@
 
   function renderConn() {
     var c = $('conn');
-    c.setAttribute('data-state', connState);
-    $('conn-text').textContent = t('phone.conn.' + connState);
+    // A finished game's table may close for good: that is the end, not a lost connection.
+    var state = view && view.over && connState !== 'connected' ? 'ended' : connState;
+    c.setAttribute('data-state', state);
+    $('conn-text').textContent = t('phone.conn.' + state);
     $('device').textContent = label ? t('phone.device_label', { label: label }) : '';
     show($('device'), !!label);
   }
@@ -515,8 +517,17 @@
 
   function renderOver() {
     var over = typeof view.over === 'string' && view.over ? view.over : null;
+    var result = over && view.result && typeof view.result === 'object' ? view.result : null;
     $('over-text').textContent = over || '';
     show($('over'), !!over);
+    $('over-result').textContent = result ? String(result.said || '') : '';
+    $('over').classList.toggle('won', !!(result && result.won));
+    var who = $('over-who');
+    clear(who);
+    list(result && result.who).forEach(function (line) { who.appendChild(el('li', null, line)); });
+    // Every identity is on the table now: nothing is left to hold the button for.
+    show($('identity-hold'), !over);
+    renderConn();
   }
 
   var yoursShown = null;
