@@ -287,7 +287,7 @@ class TabletApp(App):
         self.session = None
         self.show("start")
         for name in GAME_SCREENS:  # what they drew of the game goes with it, not at the next
-            self.screens.get_screen(name).rebuild()
+            self.screens.get_screen(name).empty()
 
     def reseat(self, seat: Seat) -> None:
         if self.session is not None:

@@ -88,9 +88,15 @@ class Page(Screen):
         return text(self.app.lang, key, **args)
 
     def rebuild(self) -> None:
+        self.empty()
+        self.refresh()
+
+    def empty(self) -> None:
+        """The screen as built before any game: what it drew of the last one let go, and
+        nothing drawn again (there is nothing left to draw of a game that is gone — nor to
+        fail at, after the table's drawing failed)."""
         self.clear_widgets()
         self.build()
-        self.refresh()
 
     def build(self) -> None:
         raise NotImplementedError

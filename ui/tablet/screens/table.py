@@ -97,6 +97,7 @@ class TableScreen(Page):
     name_ = "table"
 
     def build(self) -> None:
+        self._close_pop_ups()  # built again (a game left): nothing of the last stays open
         self.seats: list[SeatPanel] = []
         self.alert_view: Sheet | None = None
         self.shown_alerts: list[Alert] = []
@@ -306,11 +307,18 @@ class TableScreen(Page):
         if self.ticking is not None:
             self.ticking.cancel()
             self.ticking = None
-        for view in (self.alert_view, self.menu, self.private):
-            if view is not None:
-                view.dismiss()
+        self._close_pop_ups()
         self.alert_view = self.menu = self.private = None
         self.shown_alerts = []
+
+    def _close_pop_ups(self) -> None:
+        """The alert, the menu and the private turn over the table, closed where open — also
+        before the screen is built again: leaving a game empties it before the screen
+        manager tells it that it was left."""
+        for name in ("alert_view", "menu", "private"):
+            view = getattr(self, name, None)
+            if view is not None:
+                view.dismiss()
 
     def _guide(self, steps: list[str]) -> None:
         """One row a step, its number beside it: a number run into Chinese text would wrap
