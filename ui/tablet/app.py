@@ -400,5 +400,5 @@ def _give_back() -> None:
 async def _closed(session: Session) -> None:
     """``session``'s table closed (its phones told goodbye, its clock stopped), then let go."""
     await session.stop()
-    del session
+    del session  # this frame's own reference, or the collection below would keep the game
     release_memory()
