@@ -71,12 +71,26 @@ class Tablet:
         ):
             holder.scroll_to(widget, padding=10, animate=False)
             await self.frames(2)
-        x, y = widget.to_window(*widget.center)
+        x, y = await self._settled(widget)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         await self.frames(1)
         touch.touch_up()
         await self.frames(2)
+
+    async def _settled(self, widget: Widget, most: int = 60) -> tuple[float, float]:
+        """Where the widget's centre lies once it stays put from one frame to the next: a
+        finger aims at a screen that has stopped moving, and a screen just shown still lays
+        out its wrapped texts for a few frames — under load, a button moved from under a
+        touch between its down and its up, and the tap was lost."""
+        where: tuple[float, float] = widget.to_window(*widget.center)
+        for _ in range(most):
+            await self.frames(1)
+            now: tuple[float, float] = widget.to_window(*widget.center)
+            if now == where:
+                break
+            where = now
+        return where
 
     async def hold(self, label: str, seconds: float) -> None:
         """A finger kept on the button for ``seconds`` (a hold-to-reveal)."""
