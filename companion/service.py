@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.actions import Action, SeatAction
+from companion.core.actions import Action, Pass, SeatAction
 from companion.core.copies import Alike, by_face, held_copies, matching, readings
 from companion.core.dealing import told
 from companion.core.errors import NotInHand, RuleViolation
@@ -37,6 +37,7 @@ from companion.core.narrow import obj as _obj
 from companion.core.outcome import GameOver
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.rounds import CloseRound, open_round
+from companion.core.standing import Order, Standing, stand_aside
 from companion.core.taps import Nothing, Place, Station
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.core.views import public_event
@@ -91,7 +92,8 @@ class Change:
     notices: tuple[Notice, ...] = ()
     """What must be said: to the table (``seat=None``), or to one seat's phone only."""
     asked: frozenset[Seat] = frozenset()
-    """Seats put a question only their phone may see: their view must be sent again."""
+    """Seats whose own view must be sent again: put a question only their phone may see, or
+    that set a standing answer to the rounds."""
     status: SourceStatus | None = None
     question: Question | None = None
     """A question a card put to the table: the tablet must ask it now."""
@@ -140,6 +142,9 @@ class SeatView:
     identities: tuple[JSON, ...] | None = None
     """Once the game is over, every seat's identity — the same for every seat, as the
     tablet's game-over screen shows them; ``None`` before."""
+    standing: Standing | None = None
+    """What the seat asked the table to pass for it (:meth:`TableService.stand`), while
+    that lasts."""
 
 
 Listener = Callable[[Change], None]
@@ -200,6 +205,9 @@ class TableService:
         self._menus: dict[Seat, tuple[Any, TableMenu]] = {}
         self._clock = clock
         self._opened: tuple[int, float] | None = None
+        self._orders: dict[Seat, Order] = {}
+        """Each seat's standing answer to the rounds (:mod:`companion.core.standing`): kept
+        with the service, not the journal — a resumed game asks every seat again."""
         self.seal = TableSeal(table)
         """The fairness seal: its fingerprint public from the deal on, opened at the end."""
         self._asked: dict[int, Asked] = {table.seq: _asked(table)}
@@ -375,7 +383,13 @@ class TableService:
             window=self.window(),
             copies=copies,
             identities=self._identities(),
+            standing=self.standing(seat),
         )
+
+    def standing(self, seat: Seat) -> Standing | None:
+        """What ``seat`` asked the table to pass for it, if that still holds."""
+        order = self._orders.get(seat)
+        return order.standing if order is not None and order.lasts(self.table.state) else None
 
     def _identities(self) -> tuple[JSON, ...] | None:
         if self.over() is None:
@@ -522,6 +536,33 @@ class TableService:
                 return reading
         return min(refused, key=lambda each: each[0])[1]
 
+    def stand(self, seat: Seat, standing: Standing | None) -> None:
+        """``seat`` asks the table to pass for it in every round ``standing`` covers from
+        now — the open one too — or, ``None``, to be asked again. Every phone is told, as
+        of any move: a seat's own view says what it set, and a round may have closed."""
+        if not 0 <= seat < len(self.names):
+            raise ValueError(f"no seat {seat}")
+        with self._event() as said:
+            said.append(Change(asked=frozenset({seat})))
+            if standing is None:
+                self._orders.pop(seat, None)
+            else:
+                self._orders[seat] = Order(standing=standing, turn=self.table.state.turn)
+
+    def _stand_aside(self) -> None:
+        """Pass for every seat the open round asks whose standing answer covers it, until
+        the table asks none: a round that closes may open another."""
+        while self.over() is None:
+            state = self.table.state
+            seats = stand_aside(state, self._orders, self.spec.aimed(state))
+            if not seats:
+                return
+            try:
+                self.table.submit(Pass(seat=seats[0]))
+            except RuleViolation:  # a round no pass answers: ask that seat by hand
+                log.exception("passing for seat %s was refused", seats[0])
+                del self._orders[seats[0]]
+
     def restart_window(self) -> None:
         """The open round has its whole time again from now (the table paused meanwhile)."""
         self._opened = None
@@ -545,8 +586,9 @@ class TableService:
         return self.table.to_undo()
 
     def undo(self) -> Update:
-        """Take back the last action, unless it showed anything to anyone."""
-        with self._event():
+        """Take back the last action, unless it showed anything to anyone — a pass the table
+        made for a seat that stands aside too, which is then asked by hand."""
+        with self._event(stand=False):
             return self.table.undo()
 
     def answer(self, question: int, action: Action) -> Feedback:
@@ -610,13 +652,16 @@ class TableService:
             self._publish(Change(update=update))
 
     @contextlib.contextmanager
-    def _event(self) -> Iterator[list[Change]]:
+    def _event(self, *, stand: bool = True) -> Iterator[list[Change]]:
         """One event at the table: what the table commits inside it is published once, at
-        the end, with what the event says (appended to the list it yields)."""
+        the end, with what the event says (appended to the list it yields) — and, unless
+        ``stand`` is off, the passes it makes for the seats that stand aside."""
         said: list[Change] = []
         self._busy = True
         try:
             yield said
+            if stand:
+                self._stand_aside()
         finally:
             self._busy = False
             held, self._held = self._held, []

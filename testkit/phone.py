@@ -104,6 +104,16 @@ class Phone:
         await self.send(message)
         return ident
 
+    async def stand(self, standing: str | None, seen: int | None = None) -> int:
+        """Leave a standing answer to the rounds as the page does (``"turn"``, ``"aimed"``;
+        ``None``: ask me every time); its number, as :meth:`act`'s."""
+        ident = next(self._ids)
+        message: dict[str, Any] = {"type": "stand", "id": ident, "standing": standing}
+        if seen is not None:
+            message["seq"] = seen
+        await self.send(message)
+        return ident
+
     async def send(self, message: Mapping[str, Any]) -> None:
         """Any message, as JSON text (a ``ping``, a ``lang``)."""
         await self.ws.send_str(json.dumps(message))

@@ -20,6 +20,7 @@ from companion.core.errors import RuleViolation
 from companion.core.narrow import args as _args
 from companion.core.narrow import obj as _obj
 from companion.core.narrow import objects as _objects
+from companion.core.standing import Standing
 from companion.core.types import JSON, CardId, JSONObject
 from companion.i18n import Voice, has
 from companion.journal_errors import JournalError
@@ -53,11 +54,16 @@ def view_message(
     actions: list[JSON] = []
     paths: set[tuple[str, ...]] = set()
     menu = voice.seeing(face.plays(public, voice))  # a 識破's target: the play, not its number
+    in_round = view.window is not None and view.seat in view.window.waiting
     for body in view.actions:
         path = menu.action(body)
         if tuple(path) not in paths:  # two copies of one card read alike: one choice
             paths.add(tuple(path))
-            actions.append({"path": list(path), "action": body})
+            # A pass to a round is made at the first tap: an answer names the view it
+            # answers, so a second tap (or a resend) never passes a round its player has
+            # not seen. A pass that is a turn's whole action (Microfilms' franc) is confirmed.
+            now = in_round and body["act"] == "pass"
+            actions.append({"path": list(path), "action": body, "now": now})
     over = public["over"]
     asked = [] if question is None else [
         voice.say("ingest.ask.choose", {"seat": view.seat, "card": question.card})
@@ -79,6 +85,7 @@ def view_message(
         "audit": _audit(voice, view, face),
         "deal": _deal(voice, view),
         "window": _window(voice, view),
+        "standing": _standing(voice, view),
         "secrets": [secret_words(voice, s, private, face) for s in _objects(private["secrets"])],
         "feed": [voice.event(str(e["kind"]), _args(e)) for e in feed[-FEED:]],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
@@ -162,6 +169,25 @@ def _window(voice: Voice, view: SeatView) -> JSON:
     return {
         "closes_in": window.closes_in,
         "holding": voice.say("phone.window.holding", {"holding": holding}) if holding else None,
+    }
+
+
+def _standing(voice: Voice, view: SeatView) -> JSON:
+    """The seat's standing answer to the rounds (:mod:`companion.core.standing`): what it
+    set, said, with the way back — or, while a round asks it, the answers it may leave."""
+    asked = view.window is not None and view.seat in view.window.waiting
+    if view.standing is None and not asked:
+        return None
+    offers: list[JSON] = [
+        {"standing": s.value, "label": voice.text(f"phone.stand.{s.value}")}
+        for s in Standing
+        if s is not view.standing
+    ]
+    return {
+        "set": None if view.standing is None else view.standing.value,
+        "said": None if view.standing is None else voice.text(f"phone.standing.{view.standing}"),
+        "offers": offers,
+        "cancel": voice.text("phone.stand.cancel"),
     }
 
 

@@ -115,6 +115,10 @@ class GameSpec(Generic[S]):
     events: Events
     """Every kind of event the game makes (beyond :data:`companion.core.kinds.CORE`), and
     what the app knows of each: its one table (:mod:`companion.core.kinds`)."""
+    aimed: Callable[[S], frozenset[Seat]] = lambda state: frozenset()
+    """The seats what the open round answers is aimed at, by public facts (the target of the
+    card on top of 風聲's stack, the seat an intelligence reaches): a seat that stands aside
+    but for those is asked in them (:mod:`companion.core.standing`)."""
     amend: Callable[[S, Action], S] | None = None
     """The record put right before an action is judged, where it held a guess of the app's
     that the action shows wrong (Microfilms' letter set aside at a deal no reader saw)."""

@@ -49,14 +49,17 @@ class Received(Frozen):
 
 
 class Shared(Frozen):
-    """What every seat is given alike: the table's view and its prompts."""
+    """What every seat is given alike: the table's view and its prompts — and whom the open
+    round's matter is aimed at, which decides when the table passes for a seat that stands
+    aside (:mod:`companion.core.standing`), so how soon a round closes."""
 
     public: JSONObject
     pending: tuple[Prompt, ...]
+    aimed: frozenset[Seat]
 
 
 def shared(spec: GameSpec[Any], state: Any) -> Shared:
-    return Shared(spec.public_view(state), spec.pending(state))
+    return Shared(spec.public_view(state), spec.pending(state), spec.aimed(state))
 
 
 def received(spec: GameSpec[Any], state: Any, seat: Seat, common: Shared) -> Received:

@@ -38,7 +38,8 @@ from aiohttp import WSMsgType, web, web_app
 from aiohttp.http_exceptions import HttpProcessingError
 
 from companion.core.actions import SeatAction
-from companion.core.errors import RuleViolation
+from companion.core.errors import MalformedAction, RuleViolation
+from companion.core.standing import Standing
 from companion.core.types import JSON, JSONObject, Seat
 from companion.i18n import FALLBACK, LANGS, Voice, catalog, text
 from companion.journal_errors import JournalError
@@ -442,7 +443,7 @@ class PhoneServer:
             return
         message = _parsed(data)
         kind = message.get("type") if isinstance(message, dict) else None
-        if not isinstance(message, dict) or kind not in ("hello", "lang", "act", "ping"):
+        if not isinstance(message, dict) or kind not in ("hello", "lang", "act", "stand", "ping"):
             await self._error(phone, None, "malformed_message")
         elif kind == "ping":
             await self._send(phone, {"type": "pong"})
@@ -548,9 +549,9 @@ class PhoneServer:
             await self._deny(older, "elsewhere")
 
     async def _act(self, phone: Phone, message: dict[str, Any]) -> None:
-        """An action from a seated phone: made, or refused with why — and one the phone
-        sends again (its acknowledgement lost with a socket) answered as the first was,
-        never made twice (:mod:`ui.phone.answers`)."""
+        """An action from a seated phone — or a standing answer to the rounds (``stand``) —
+        made, or refused with why; and one the phone sends again (its acknowledgement lost
+        with a socket) answered as the first was, never made twice (:mod:`ui.phone.answers`)."""
         seat = phone.seat
         assert seat is not None
         ident = _number(message.get("id"))
@@ -560,11 +561,14 @@ class PhoneServer:
             await self._send(phone, self._outcome(phone, ident, first))
             return
         try:
-            action = self.service.spec.codec.decode(message.get("action"))
-            if not isinstance(action, SeatAction) or action.seat != seat:
-                await self._error(phone, ident, "not_your_seat")
-                return
-            self.service.act(seat, action, _number(message.get("seq")))
+            if message.get("type") == "stand":
+                self.service.stand(seat, _standing(message.get("standing")))
+            else:
+                action = self.service.spec.codec.decode(message.get("action"))
+                if not isinstance(action, SeatAction) or action.seat != seat:
+                    await self._error(phone, ident, "not_your_seat")
+                    return
+                self.service.act(seat, action, _number(message.get("seq")))
             outcome: int | RuleViolation = self.service.seq
         except RuleViolation as err:  # refused: nothing changed
             outcome = err
@@ -692,6 +696,16 @@ def _words_body(lang: str) -> bytes:
 async def _secure_headers(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.update(HEADERS)
     response.headers["Content-Security-Policy"] = CSP.format(host=request.host)
+
+
+def _standing(value: object) -> Standing | None:
+    """A standing answer as a phone names it (``None``: ask me every time)."""
+    if value is None:
+        return None
+    try:
+        return Standing(str(value))
+    except ValueError:
+        raise MalformedAction(field="standing", expected=[s.value for s in Standing]) from None
 
 
 def _number(value: object) -> int | None:

@@ -19,7 +19,7 @@ from companion.games.darkfireline.copies import alike
 from companion.games.darkfireline.events import EVENTS
 from companion.games.darkfireline.legal import MOVES, PHONE_ONLY, audit_faces, masks
 from companion.games.darkfireline.options import Options
-from companion.games.darkfireline.rules import apply, pending, roll
+from companion.games.darkfireline.rules import aimed, apply, pending, roll
 from companion.games.darkfireline.secrecy import SECRECY
 from companion.games.darkfireline.state import Ending, State
 from companion.games.darkfireline.views import private_view, public_view, revealed_view
@@ -38,6 +38,7 @@ GAME: GameSpec[State] = GameSpec(
     record_faces=audit_faces, copies=alike,
     public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, events=EVENTS,
+    aimed=aimed,
     sensing=Sensing(
         boxes={DIGEST_BOX: tables.seen(Options())},
         cards=tables.seen,

@@ -95,6 +95,13 @@ def acting_seats(state: State) -> tuple[Seat, ...]:
     return ()
 
 
+def aimed(state: State) -> frozenset[Seat]:
+    """A rescue round is for its dying player (§6.2), who is not asked in it: a seat that
+    stands aside but for what is aimed at it lets every rescue go by."""
+    phase = state.phase
+    return frozenset({phase.dying}) if isinstance(phase, Rescuing) else frozenset()
+
+
 def roll(state: State, rng: random.Random) -> Action | None:
     """The chance result the state waits for, drawn from ``rng``; ``None`` if none is due."""
     phase = state.phase

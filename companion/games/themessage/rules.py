@@ -165,6 +165,26 @@ def _round_prompt(state: State, phase: Responding) -> Prompt:
     return Prompt(kind, phase.waiting, args)
 
 
+def aimed(state: State) -> frozenset[Seat]:
+    """The seats a response window's matter is aimed at, as the table sees it: the target
+    of the card on top of the stack (or, for a 識破, the player of the play it cancels) —
+    else the player the intelligence reached (or an interceptor must take it), or is about
+    to reach (§5.2)."""
+    if not isinstance(state.phase, Responding):
+        return frozenset()
+    if state.stack:
+        top = state.stack[-1]
+        cancelled = [p.seat for p in state.stack if top.on is not None and p.n == top.on]
+        return frozenset(s for s in (top.target, *cancelled) if s is not None)
+    t = state.transit
+    if t is None or state.moment not in (Moment.TRANSMIT, Moment.ARRIVE):
+        return frozenset()
+    if state.moment is Moment.ARRIVE or t.forced:  # before the player it reached, or must
+        return frozenset({t.at})
+    reach = next_hop(state)
+    return frozenset() if reach is None else frozenset({reach})
+
+
 def roll(state: State, rng: random.Random) -> Action | None:
     """The chance result the state waits for, drawn from ``rng``; ``None`` if none is due."""
     phase = state.phase

@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, WebSocketRoute, async_playwright
 
+from companion.core.playout import choose
+from companion.core.prompts import waiting_on
 from companion.core.types import CardId, Seat
 from companion.games import GAMES
 from companion.games.darkfireline.actions import FirstAid
@@ -36,6 +38,7 @@ from companion.table import Table
 from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to
 from tests.ui.phone.rescue import World, first_player
+from tests.ui.phone.test_windows import a_table_in_a_window
 from ui.phone.server import PhoneServer
 from ui.tones import TONES
 
@@ -104,12 +107,14 @@ async def visible_text(page: Page) -> str:
     )
 
 
-async def tap_through(page: Page, path: list[str]) -> None:
-    """Choose an action on the page as a player would: each step of its menu, then confirm."""
+async def tap_through(page: Page, path: list[str], *, now: bool = False) -> None:
+    """Choose an action on the page as a player would: each step of its menu, then confirm
+    — unless the action is made at its last step (``now``: a pass)."""
     menu = page.locator("#actions")
     for label in path:
         await menu.get_by_role("button", name=label, exact=True).click()
-    await menu.locator("#confirm").click()
+    if not now:
+        await menu.locator("#confirm").click()
 
 
 async def until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
@@ -151,8 +156,8 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
                 await page.screenshot(path=SHOTS / "phone-mid-game.png")
                 shot += 1
             view = next(f for f in reversed(frames[seat]) if f.get("type") == "view")
-            path = next(a["path"] for a in view["actions"] if a["action"] == body)
-            await tap_through(page, path)
+            entry = next(a for a in view["actions"] if a["action"] == body)
+            await tap_through(page, entry["path"], now=entry["now"])
             tapped += 1
         else:
             table.submit(action)
@@ -550,6 +555,50 @@ async def test_an_answer_whose_acknowledgement_is_lost_goes_again_and_is_made_on
     assert sent[0] == sent[1] and sent[0]["seq"] == before  # the same answer, sent again
     assert table.seq == before + 1  # made once
     await menu.locator("#confirm").wait_for(state="detached")  # the menu moved on
+
+
+async def test_a_window_is_passed_with_one_tap_or_left_to_the_table_for_the_turn(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """風聲 §7, as a player meets it: the window asks them; one tap on Pass passes (no
+    confirming); in the next window of the turn that asks them, one tap on "pass for me
+    until this turn ends" passes there and in every later window of the turn, and the page
+    says so, with the way back."""
+    service, server = await a_table_in_a_window(tmp_path)
+    window = service.window()
+    assert window is not None
+    seat = window.waiting[0]
+    frames: list[Any] = []
+    page = await new_phone(browser, LOCALES[seat], frames)
+    await page.goto(server.url(Seat(seat)))
+    await seated(page)
+    lang = LANGS[seat]
+    menu, standing = page.locator("#actions"), page.locator("#standing")
+    before = service.seq
+    (label,) = next(
+        a["path"] for a in _last_view(frames)["actions"] if a["action"]["act"] == "pass"
+    )
+    await menu.get_by_role("button", name=label, exact=True).click()
+    await until(lambda: service.seq > before)
+    assert service.journal.entries(service.game_id)[-1].action == {"act": "pass", "seat": seat}
+    assert await menu.locator("#confirm").count() == 0
+    rng, turn = random.Random(4), service.table.state.turn
+    while not (asked := service.window()) or seat not in asked.waiting:  # the next that asks it
+        other = sorted(waiting_on(service.pending()) - {seat}) or [seat]
+        service.submit(choose(service.spec, service.table.state, rng.choice(other), rng,
+                              {"hold": 0.0}))  # fmt: skip
+        if service.table.state.turn != turn or service.over() is not None:
+            pytest.skip("no second window of the turn asked this seat at this seed")
+    await standing.get_by_role("button", name=text(lang, "phone.stand.turn")).click()
+    await standing.get_by_text(text(lang, "phone.standing.turn")).wait_for()
+    await until(lambda: service.standing(Seat(seat)) is not None)
+    now = service.window()
+    assert now is None or seat not in now.waiting
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=SHOTS / "phone-standing-aside.png", full_page=True)
+    await standing.get_by_role("button", name=text(lang, "phone.stand.cancel")).click()
+    await until(lambda: service.standing(Seat(seat)) is None)
+    await server.stop()
 
 
 def _rgb(hex_code: str) -> str:

@@ -96,3 +96,50 @@ async def test_a_seat_holding_the_window_is_shown_to_all_and_its_pass_lets_it_go
             await phone.close()
     timer.stop()
     await server.stop()
+
+
+async def test_a_pass_is_one_tap_and_a_seat_may_leave_the_turn_s_windows_to_the_table(
+    tmp_path: Path,
+) -> None:
+    """§7: a pass is made as sent (``now``: no confirming); "pass for me until this turn
+    ends" answers the open window at once and shows on the seat's phone, with the way back;
+    a standing answer the page never offers is refused in words and changes nothing."""
+    service, server = await a_table_in_a_window(tmp_path)
+    window = service.window()
+    assert window is not None
+    seat = window.waiting[0]
+    async with aiohttp.ClientSession() as session:
+        phone, view = await joined(session, server, seat)
+        quick = {a["action"]["act"]: a["now"] for a in view["actions"]}
+        assert quick["pass"] is True and quick["hold"] is False
+        offered = [o["standing"] for o in view["standing"]["offers"]]
+        assert offered == ["turn", "aimed"] and view["standing"]["said"] is None
+
+        seq = service.seq
+        ident = await phone.stand("sometimes", seen=view["seq"])
+        refused = await phone.receive("error")
+        assert refused["id"] == ident
+        assert refused["text"] == "That action is not understood (standing)."
+        assert service.seq == seq and service.standing(seat) is None
+
+        ident = await phone.stand("turn", seen=view["seq"])
+        assert (await phone.receive("ok"))["id"] == ident
+        while True:
+            view = await phone.receive("view")
+            if view["standing"] is not None and view["standing"]["set"] == "turn":
+                break
+        assert view["standing"]["said"] == "The table passes for you until this turn ends."
+        assert view["standing"]["cancel"] == "Ask me every time"
+        now = service.window()
+        assert now is None or now.n != window.n or seat not in now.waiting
+        assert {"act": "pass", "seat": seat} in [
+            e.action for e in service.journal.entries(service.game_id)
+        ]
+        await phone.stand(None)
+        while (view := await phone.receive("view"))["standing"] is not None and view["standing"][
+            "set"
+        ]:
+            pass
+        assert service.standing(seat) is None
+        await phone.close()
+    await server.stop()

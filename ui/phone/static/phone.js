@@ -309,10 +309,15 @@
   }
 
   function sendAct(action) {
+    return sendAnswer({ type: 'act', action: action });
+  }
+
+  /** An answer to the table (an action, or a standing answer to the rounds), numbered. */
+  function sendAnswer(msg) {
     if (unanswered !== null) return null;  // one answer in flight at a time
     var id = nextId++;
+    msg.id = id;
     // The view answered is named, so a repeated send never answers a later one.
-    var msg = { type: 'act', id: id, action: action };
     if (view) msg.seq = view.seq;
     if (!send(msg)) {
       toast(t('phone.not_connected'));
@@ -387,8 +392,7 @@
           if (typeof msg.seq === 'number' && !(view && view.seq >= msg.seq)) {
             awaitSeq = msg.seq;
           } else {
-            actPending = null;
-            renderMenu();
+            answerDone();
           }
         }
         if (msg.id !== null && msg.id === auditPending) {
@@ -402,7 +406,7 @@
       case 'error':
         answered(msg.id);
         if (msg.id !== null && msg.id !== undefined) {
-          if (msg.id === actPending) { actPending = null; renderMenu(); }
+          if (msg.id === actPending) answerDone();
           if (msg.id === auditPending) { auditPending = null; renderAudit(); }
         }
         toast(typeof msg.text === 'string' && msg.text ? msg.text : String(msg.code || ''));
@@ -503,6 +507,7 @@
     renderSecrets();
     renderWaiting();
     renderWindow();
+    renderStanding();
     renderTable();
     renderFeed();
     renderAudit();
@@ -617,10 +622,17 @@
     if (options.length) {
       var choices = el('div', 'choices');
       options.forEach(function (o) {
-        var b = breakable(el('button', 'choice'), o);
+        var under = here.filter(function (a) { return String(a.path[depth]) === o; });
+        // A pass is one tap: it is made at once, no confirming (it names the view it answers).
+        var now = under.length === 1 && under[0].now === true && under[0].path.length === depth + 1;
+        var b = breakable(el('button', now ? 'choice now' : 'choice'), o);
         b.type = 'button';
         b.disabled = sending;
         b.addEventListener('click', function () {
+          if (now) {
+            answerNow(sendAct(under[0].action));
+            return;
+          }
           menuPath.push(o);
           renderMenu();
           focusMenu();
@@ -636,13 +648,7 @@
       go.type = 'button';
       go.id = 'confirm';
       go.disabled = sending;
-      go.addEventListener('click', function () {
-        if (actPending !== null) return;
-        var id = sendAct(exact.action);
-        if (id === null) return;
-        actPending = id;
-        renderMenu();
-      });
+      go.addEventListener('click', function () { answerNow(sendAct(exact.action)); });
       confirmBox.appendChild(go);
       if (depth > 1) {
         var cancel = el('button', 'secondary', t('phone.cancel'));
@@ -660,6 +666,48 @@
     }
     box.classList.toggle('confirming', !!exact && !options.length);
     if (hadFocus) focusMenu();
+  }
+
+  /** The answer in flight was answered: the menu and the standing answers are free again. */
+  function answerDone() {
+    actPending = null;
+    renderMenu();
+    renderStanding();
+  }
+
+  /** An answer just sent (its number, or ``null`` if it could not go): the menu waits for it. */
+  function answerNow(id) {
+    if (id === null || actPending !== null) return;
+    actPending = id;
+    renderMenu();
+    renderStanding();
+  }
+
+  /** The seat's standing answer to the rounds: what it set and the way back, or, while a
+   * round asks it, "pass for me until this turn ends" and "ask me only when aimed at me". */
+  function renderStanding() {
+    var box = $('standing');
+    clear(box);
+    var st = view && view.standing && typeof view.standing === 'object' ? view.standing : null;
+    show(box, !!st && !view.over);
+    if (!st) return;
+    var sending = actPending !== null;
+    function offer(label, standing, cls) {
+      var b = breakable(el('button', cls), String(label));
+      b.type = 'button';
+      b.disabled = sending;
+      b.addEventListener('click', function () {
+        answerNow(sendAnswer({ type: 'stand', standing: standing }));
+      });
+      box.appendChild(b);
+    }
+    if (typeof st.said === 'string' && st.said) {
+      box.appendChild(el('p', 'standing-said', st.said));
+      offer(st.cancel, null, 'secondary standing-cancel');
+    }
+    list(st.offers).forEach(function (o) {
+      if (o && typeof o.label === 'string') offer(o.label, String(o.standing), 'secondary standing-offer');
+    });
   }
 
   function focusMenu() {
