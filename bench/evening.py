@@ -25,7 +25,6 @@ Run: ``python bench/evening.py`` (20 games; figures go in docs/benchmarks.md);
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 import gc
 import itertools
@@ -170,7 +169,7 @@ async def one_game(
 ) -> None:
     """One game from the start screen to its game-over screen and back, phones and all."""
     app = tablet.app
-    app.new_game(spec.key, NAMES[:size], fitting(spec, size), draws=Draws.APP,
+    app.new_game(spec.key, NAMES[:size], spec.options.fitting(size), draws=Draws.APP,
                  dealer=Dealer.APP, window=0, voice=True)  # fmt: skip
     await tablet.until(lambda: app.screens.current == "join")
     port, tokens = app.session.phones.port, app.session.phones.tokens
@@ -209,21 +208,6 @@ async def one_game(
         await phone.close()
     await tablet.press(text(LANG, "tablet.new_game"))
     await tablet.until(lambda: app.screens.current == "start")
-
-
-def fitting(spec: GameSpec[Any], seats: int) -> Any:
-    """The game's options as a group at the new-game screen would leave them: the defaults,
-    or, where they cannot deal this many seats (風聲 from seven needs green identities), the
-    first choice of an option that can."""
-    options, domain = spec.options_type(), spec.options
-    if not domain.problems(options, seats):
-        return options
-    for name in domain.names():
-        for value in domain.choices(name, seats) or []:
-            tried = dataclasses.replace(options, **{name: value})
-            if not domain.problems(tried, seats):
-                return tried
-    raise ValueError(f"no options deal {seats} seats")
 
 
 async def unplugged_and_back(tablet: Any, board: BoardEmulator) -> None:

@@ -120,6 +120,7 @@ def _me(
             "name": c.name,
             "marks": [{"key": m.key, "label": m.label} for m in c.marks],
             "tint": None if c.tone is None else TONES[c.tone],
+            "help": voice.explain(c.card),  # what it does: a tap on the card shows it
         }
         for c in face.hand(private, voice)
     ]
@@ -127,7 +128,11 @@ def _me(
     return {
         "seat": private["seat"],
         "name": voice.seat(int(str(private["seat"]))),  # a seat left blank, in this phone's words
-        "identity": {"card": identity, "name": voice.render("card", identity)},
+        "identity": {
+            "card": identity,
+            "name": voice.render("card", identity),
+            "help": None if identity is None else voice.explain(str(identity)),
+        },
         "hand": hand,
         "stats": stats,
         "limit": face.hand_limit(private),

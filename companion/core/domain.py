@@ -91,6 +91,20 @@ class OptionDomain(Frozen):
     def problems(self, options: Any, seats: int) -> list[Problem]:
         return self.check(options, seats)
 
+    def fitting(self, seats: int) -> Any:
+        """The options as a group at the new-game screen would leave them: the defaults, or,
+        where they cannot deal this many seats (風聲 from seven needs green identities), the
+        first choice of an option that can."""
+        options = self.type()
+        if not self.problems(options, seats):
+            return options
+        for name in self.names():
+            for value in self.choices(name, seats) or []:
+                tried = dataclasses.replace(options, **{name: value})
+                if not self.problems(tried, seats):
+                    return tried
+        raise ValueError(f"no options deal {seats} seats")
+
     def refuse_unfit(self, options: Any, seats: int) -> None:
         """Raise :class:`UnfitOptions` with the first problem, if any."""
         found = self.check(options, seats)

@@ -23,6 +23,7 @@ from companion.core.audit import AuditHand
 from companion.core.copies import Alike
 from companion.core.dealing import told
 from companion.core.domain import OptionDomain
+from companion.core.explained import Explained
 from companion.core.hearing import Told
 from companion.core.kinds import Events, Kind
 from companion.core.legal import Families
@@ -115,6 +116,8 @@ class GameSpec(Generic[S]):
     events: Events
     """Every kind of event the game makes (beyond :data:`companion.core.kinds.CORE`), and
     what the app knows of each: its one table (:mod:`companion.core.kinds`)."""
+    explained: Explained
+    """Which kind of card each card is, for the text that explains it to a player."""
     aimed: Callable[[S], frozenset[Seat]] = lambda state: frozenset()
     """The seats what the open round answers is aimed at, by public facts (the target of the
     card on top of 風聲's stack, the seat an intelligence reaches): a seat that stands aside

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Final
 
+from companion.core.explained import Explained
 from companion.core.game import GameSpec
-from companion.core.types import JSON
+from companion.core.types import JSON, CardId
 from companion.core.words import (
     COMMON,
     CardName,
@@ -99,13 +100,15 @@ class Voice:
     words: Words = field(default_factory=lambda: COMMON)
     plays: Mapping[int, str] = field(default_factory=dict)
     """Each play on the table by its number, in words (:class:`~companion.core.words.OnTable`)."""
+    explained: Explained | None = None
+    """Which text explains each of the game's cards (:mod:`companion.core.explained`)."""
 
     @classmethod
     def of(cls, lang: str, spec: GameSpec[Any] | None = None, names: Sequence[str] = ()) -> Voice:
         """The voice for a game's table (``spec``), or for words of no game (``None``)."""
         if spec is None:
             return cls(lang, tuple(names))
-        return cls(lang, tuple(names), spec.key, {**COMMON, **spec.words})
+        return cls(lang, tuple(names), spec.key, {**COMMON, **spec.words}, explained=spec.explained)
 
     def speaking(self, lang: str) -> Voice:
         """The same voice in another language."""
@@ -156,6 +159,16 @@ class Voice:
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
         return self.text("word.seat", n=seat + 1)
+
+    def explain(self, card: str) -> str | None:
+        """What ``card`` is, for a player reading it (a card of no game: ``None``)."""
+        if self.explained is None:
+            return None
+        try:
+            key = self.explained.key(self.game, CardId(card))
+        except KeyError:
+            return None
+        return self.text(key)
 
     def render(self, name: str, value: JSON) -> str:
         """One argument in words, as its name's kind says; a list, each item."""

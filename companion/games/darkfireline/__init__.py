@@ -17,6 +17,7 @@ from companion.games.darkfireline.actions import CODEC
 from companion.games.darkfireline.bot import Bot
 from companion.games.darkfireline.copies import alike
 from companion.games.darkfireline.events import EVENTS
+from companion.games.darkfireline.explained import EXPLAINED
 from companion.games.darkfireline.legal import MOVES, PHONE_ONLY, audit_faces, masks
 from companion.games.darkfireline.options import Options
 from companion.games.darkfireline.rules import aimed, apply, pending, roll
@@ -38,7 +39,7 @@ GAME: GameSpec[State] = GameSpec(
     record_faces=audit_faces, copies=alike,
     public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, events=EVENTS,
-    aimed=aimed,
+    aimed=aimed, explained=EXPLAINED,
     sensing=Sensing(
         boxes={DIGEST_BOX: tables.seen(Options())},
         cards=tables.seen,

@@ -9,6 +9,7 @@ from companion.games.microfilms import cards, dealing, letter, taps
 from companion.games.microfilms.actions import CODEC
 from companion.games.microfilms.bot import Bot
 from companion.games.microfilms.events import EVENTS
+from companion.games.microfilms.explained import EXPLAINED
 from companion.games.microfilms.legal import MOVES, PHONE_ONLY, audit_faces, masks
 from companion.games.microfilms.rules import apply, pending, roll
 from companion.games.microfilms.secrecy import SECRECY
@@ -36,5 +37,5 @@ GAME: GameSpec[State] = GameSpec(
     moves=MOVES, masks=masks, phone_only=PHONE_ONLY, record_faces=audit_faces,
     copies=lambda state: cards.ALIKE, public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, sensing=SENSING, bot=Bot, words=WORDS, secrecy=SECRECY,
-    events=EVENTS, amend=letter.follow,
+    events=EVENTS, explained=EXPLAINED, amend=letter.follow,
 )  # fmt: skip

@@ -13,6 +13,7 @@ from companion.games.themessage import cards, dealing, taps
 from companion.games.themessage.actions import CODEC
 from companion.games.themessage.bot import Bot
 from companion.games.themessage.events import EVENTS
+from companion.games.themessage.explained import EXPLAINED
 from companion.games.themessage.legal import MOVES, PHONE_ONLY, audit_faces, masks
 from companion.games.themessage.options import DEFAULT_MIXES
 from companion.games.themessage.rules import aimed, apply, pending, roll
@@ -31,7 +32,7 @@ GAME: GameSpec[State] = GameSpec(
     record_faces=audit_faces, copies=lambda state: cards.ALIKE[state.options.deck],
     public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, events=EVENTS,
-    aimed=aimed,
+    aimed=aimed, explained=EXPLAINED,
     sensing=Sensing(
         boxes={preset.value: ids for preset, ids in cards.DECKS.items()},
         cards=lambda options: cards.DECKS[options.deck],

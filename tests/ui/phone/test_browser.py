@@ -205,21 +205,60 @@ def _last_view(frames: list[Any]) -> dict[str, Any]:
     return next(f for f in reversed(frames) if f.get("type") == "view")
 
 
+async def finger_on_identity(page: Page) -> None:
+    """A finger down on the identity button, kept there until ``page.mouse.up()``."""
+    box = await page.locator("#identity-hold").bounding_box()
+    assert box is not None
+    await page.mouse.move(box["x"] + 20, box["y"] + 20)
+    await page.mouse.down()
+
+
 async def test_the_identity_shows_only_while_held(served: Served, browser: Browser) -> None:
     frames: list[Any] = []
     page = await open_phone(browser, served, 1, frames)
     identity = said("zh-Hans", "card", served.table.private_view(Seat(1))["identity"])
     assert await page.locator("#identity").inner_text() == ""
     assert identity not in await page.locator("#secrets").inner_text()
-    hold = page.locator("#identity-hold")
-    box = await hold.bounding_box()
-    assert box is not None
-    await page.mouse.move(box["x"] + 20, box["y"] + 20)
-    await page.mouse.down()
+    await finger_on_identity(page)
     await page.locator("#identity").filter(has_text=identity).wait_for()
     await page.mouse.up()
     await page.locator("#identity").filter(has_text=re.compile("^$")).wait_for(state="attached")
     assert await page.locator("#identity").inner_text() == ""
+
+
+async def test_a_tap_on_a_card_says_what_it_does_and_the_identity_explains_itself_when_held(
+    served: Served, browser: Browser
+) -> None:
+    """A first-time player reads each card (the texts: ``companion.core.explained``): a tap
+    opens its text under its name, a second closes it; what the identity means shows only
+    while the button is held, as the identity does."""
+    frames: list[Any] = []
+    page = await open_phone(browser, served, 1, frames)  # zh-CN: 简体
+    voice = Voice.of("zh-Hans", GAMES["microfilms"], SEATS)
+    hand = served.table.private_view(Seat(1))["hand"]
+    assert isinstance(hand, list) and hand
+    card = page.locator("#hand .card").first
+    assert await card.locator(".card-help").count() == 0
+    await card.click()
+    first = hand[0]
+    assert isinstance(first, dict)
+    help_text = voice.explain(str(first["card"]))
+    assert help_text and await card.locator(".card-help").inner_text() == help_text
+    assert await card.get_attribute("aria-expanded") == "true"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=SHOTS / "phone-card-explained.png", full_page=True)
+    await card.click()
+    assert await card.locator(".card-help").count() == 0
+    identity = served.table.private_view(Seat(1))["identity"]
+    meaning = voice.explain(str(identity))
+    assert meaning and meaning not in await page.locator("main").inner_text()
+    await finger_on_identity(page)
+    await page.locator("#identity-help").filter(has_text=meaning).wait_for()
+    await page.screenshot(path=SHOTS / "phone-identity-explained.png")
+    await page.mouse.up()
+    await (
+        page.locator("#identity-help").filter(has_text=re.compile("^$")).wait_for(state="attached")
+    )
 
 
 async def test_a_wrong_token_gets_a_clear_page_and_no_data(

@@ -191,6 +191,7 @@
   // Numbers unique across reloads of the page, so that no answer is taken for an earlier one.
   var nextId = Date.now();
   var holding = false;
+  var openCard = null;      // the hand card whose text is open, by face
 
   // --- connection ------------------------------------------------------------
 
@@ -734,7 +735,10 @@
       tile.appendChild(el('span', 'stat-value', st.value));
       box.appendChild(tile);
     });
-    if (holding) $('identity').textContent = identityName();
+    if (holding) {
+      $('identity').textContent = identityName();
+      $('identity-help').textContent = identityHelp();
+    }
   }
 
   /** The card's own colour (its intelligence colour, its nation), as the tablet draws it. */
@@ -769,6 +773,7 @@
       var li = tint(el('li', 'card'), c);
       li.setAttribute('data-card', String(c.card));
       li.appendChild(breakable(el('span', 'card-name'), c.name));
+      if (typeof c.help === 'string' && c.help) explainable(li, String(c.card), c.help);
       list(c.marks).forEach(function (m) {   // what the game prints on the card (a blood stain)
         var kind = String(m.key).replace(/[^a-z0-9_-]/gi, '');
         li.classList.add('marked', 'marked-' + kind);
@@ -789,6 +794,24 @@
     } else {
       show(count, false);
     }
+  }
+
+  /** A card a tap explains: what it does, under its name, until tapped again (one at a time). */
+  function explainable(li, card, help) {
+    li.classList.add('explainable');
+    li.setAttribute('role', 'button');
+    li.setAttribute('tabindex', '0');
+    var open = openCard === card;
+    li.setAttribute('aria-expanded', open ? 'true' : 'false');
+    if (open) li.appendChild(el('span', 'card-help', help));
+    function toggle() {
+      openCard = openCard === card ? null : card;
+      renderHand(view.me || {});
+    }
+    li.addEventListener('click', toggle);
+    li.addEventListener('keydown', function (e) {
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(); }
+    });
   }
 
   function renderSecrets() {
@@ -1013,16 +1036,23 @@
 
   // --- identity: hold to reveal ----------------------------------------------
 
+  function identityHelp() {
+    var id = view && view.me && view.me.identity;
+    return id && typeof id.help === 'string' ? id.help : '';
+  }
+
   function showIdentity() {
     if (!view) return;
     holding = true;
     $('identity').textContent = identityName();
+    $('identity-help').textContent = identityHelp();
     $('identity-hold').classList.add('held');
   }
 
   function hideIdentity() {
     holding = false;
     $('identity').textContent = '';
+    $('identity-help').textContent = '';
     $('identity-hold').classList.remove('held');
   }
 

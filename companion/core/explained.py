@@ -1,0 +1,32 @@
+"""What each card of a game is, for a player reading it: a first-time player taps a card on
+their phone, or holds to see their identity, and reads what it does, when it may be played
+and what its answers mean — or which side an identity is on, what it wins by and how it
+loses.
+
+A game declares which kind of card each card is (copies of a face, and faces that only
+differ by a nation or a colour, read alike) and the section of its rules digest each kind's
+text says in our own words; the texts are the i18n catalog's ``help.<game>.<kind>``, in
+every language. A test fails on any card of any game without one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from companion.core.types import CardId
+from companion.core.values import Frozen
+
+
+class Explained(Frozen):
+    """A game's cards by the kind their help text explains."""
+
+    cards: frozenset[CardId]
+    """Every card of the game, its identity cards too."""
+    kind: Callable[[CardId], str]
+    """The kind of each of ``cards``."""
+    sections: Mapping[str, str]
+    """Each kind, and the digest sections its text draws on ("§6.8", "§1.1, §8.2")."""
+
+    def key(self, game: str, card: CardId) -> str:
+        """The catalog key of ``card``'s text."""
+        return f"help.{game}.{self.kind(card)}"

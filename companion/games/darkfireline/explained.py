@@ -1,0 +1,39 @@
+"""Which text explains each 暗火线 card (:mod:`companion.core.explained`): an identity by
+its role, a game card by its kind — whatever number of copies of it a box holds (an option:
+the counts are unknown), each reads as its kind."""
+
+from __future__ import annotations
+
+from companion.core.explained import Explained
+from companion.core.types import CardId
+from companion.games.darkfireline.cards import ROLE_OF, Kind, kind_of
+
+
+def kind(card: CardId) -> str:
+    role = ROLE_OF.get(card)
+    return role.value if role is not None else kind_of(card).value
+
+
+EXPLAINED = Explained(
+    cards=frozenset(ROLE_OF) | {CardId(f"{k.name}-1") for k in Kind},  # copies read alike
+    kind=kind,
+    sections={
+        "swat": "§1.1, §6, §8",
+        "citizen": "§1.1, §6, §8",
+        "terrorist": "§1.1, §6, §8",
+        "single": "§4.2, §5.1, §5.13",
+        "double": "§4.2, §5.2, §5.13",
+        "serum": "§1.2, §5.3",
+        "smoke": "§4.2, §5.4",
+        "flash": "§4.2, §4.4, §5.5, §6",
+        "disarm": "§4.2, §5.6",
+        "first_aid": "§5.7, §6",
+        "grenade": "§4.2, §5.8",
+        "supermarket": "§1.3, §4.2, §4.3, §5.9",
+        "restaurant": "§5.10",
+        "control_room": "§5.11",
+        "storage_room": "§5.12",
+        "armour": "§1.3, §4.2, §5.13",
+        "warrant": "§4.2, §5.14",
+    },
+)

@@ -1,0 +1,49 @@
+"""Which text explains each Microfilms card (:mod:`companion.core.explained`): the four
+Agents read alike, as do the four Microfilms and the four letters; each freelancer and each
+pair of uses of the action cards has its own."""
+
+from __future__ import annotations
+
+from companion.core.explained import Explained
+from companion.core.types import CardId
+from companion.games.microfilms.cards import CARDS, Kind, Use
+
+_FREELANCERS = {
+    CardId("R-INT"): "interpol",
+    CardId("R-IM"): "intelligence_manager",
+    CardId("R-JOU"): "journalist",
+    CardId("R-ASN"): "assassin",
+}
+_ACTIONS = {
+    frozenset({Use.STEAL, Use.BLACKMAIL}): "steal_blackmail",
+    frozenset({Use.INTERROGATE, Use.BLACKMAIL}): "interrogate_blackmail",
+    frozenset({Use.WITHDRAW, Use.RESIST}): "withdraw_resist",
+}
+
+
+def kind(card: CardId) -> str:
+    found = CARDS[card]
+    if found.kind is Kind.FREELANCER:
+        return _FREELANCERS[card]
+    if found.kind is Kind.ACTION:
+        return _ACTIONS[found.uses]
+    return found.kind.value
+
+
+EXPLAINED = Explained(
+    cards=frozenset(CARDS),
+    kind=kind,
+    sections={
+        "agent": "§2, §3, §7, §7.1, §8",
+        "interpol": "§7, §7.5, §5.4, §8",
+        "intelligence_manager": "§7, §7.4, §5.4, §8",
+        "journalist": "§7, §7.2, §8",
+        "assassin": "§7, §7.3, §8",
+        "microfilm": "§1.3, §7.1, §7.2",
+        "letter": "§2, §3, §7.4",
+        "ace": "§1.3, §5.3, §7.3",
+        "steal_blackmail": "§1.3, §6.2, §6.5, §7.5",
+        "interrogate_blackmail": "§1.3, §6.4, §6.5, §7.5",
+        "withdraw_resist": "§1.3, §6.3, §6.5, §7.5",
+    },
+)

@@ -1,0 +1,33 @@
+"""Which text explains each 風聲 card (:mod:`companion.core.explained`): an identity by its
+camp, a game card by its function — its colour and way of travel are printed on it."""
+
+from __future__ import annotations
+
+from companion.core.explained import Explained
+from companion.core.types import CardId
+from companion.games.themessage.cards import CAMP_OF, CARDS
+
+
+def kind(card: CardId) -> str:
+    camp = CAMP_OF.get(card)
+    return f"camp_{camp.value}" if camp is not None else CARDS[card].function.value
+
+
+EXPLAINED = Explained(
+    cards=frozenset(CARDS) | frozenset(CAMP_OF),
+    kind=kind,
+    sections={
+        "camp_red": "§1.1, §8.1, §8.2, §8.3",
+        "camp_blue": "§1.1, §8.1, §8.2, §8.3",
+        "camp_green": "§1.1, §8.1, §8.3",
+        "lock": "§6.1, §5.2",
+        "lure": "§6.2, §5.2",
+        "intercept": "§6.3, §5.2",
+        "return": "§6.4, §5.2",
+        "decode": "§6.5, §5.2, §10",
+        "burn": "§6.6, §5.2, §7",
+        "counter": "§6.7, §7",
+        "probe": "§1.3, §6.8",
+        "distribute": "§6.9, §8.4",
+    },
+)

@@ -1,0 +1,66 @@
+"""Every card can be read: each card of each game — every card of every box a group may
+register, every card a game deals or draws, every identity — has a text in every language,
+naming the sections of the game's rules digest it says in our own words
+(:mod:`companion.core.explained`)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion.core.playout import step
+from companion.core.types import CardId
+from companion.games import GAMES
+from companion.i18n import LANGS, Voice, catalog
+
+SECTION = re.compile(r"§\d+(\.\d+)?(, §\d+(\.\d+)?)*")
+
+
+def met_in_play(game: str, seats: int, seed: int) -> set[CardId]:
+    """Every card a random game of ``game`` puts in a hand, the deck, the pile or before a
+    seat as its identity, at some moment."""
+    spec = GAMES[game]
+    state = spec.setup([f"P{n}" for n in range(seats)], spec.options.fitting(seats))
+    rng, seen = random.Random(seed), set[CardId]()
+    for _ in range(400):
+        if spec.over(state) is not None:
+            break
+        seen.update(state.deck, state.discard)
+        for player in state.players:
+            seen.update(player.hand)
+            if player.identity is not None:
+                seen.add(player.identity)
+        state = spec.apply(state, step(spec, state, rng, {})).state
+    return seen
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_card_of_every_game_has_its_text_in_every_language(game: str) -> None:
+    spec = GAMES[game]
+    explained = spec.explained
+    cards = set(explained.cards)
+    for box in spec.sensing.boxes.values():
+        cards.update(box)
+    for seats in spec.sizes:
+        cards |= met_in_play(game, seats, seats)
+    kinds = {explained.kind(card) for card in cards}
+    assert kinds == set(explained.sections), "every kind met, and only those, is declared"
+    for kind, section in explained.sections.items():
+        assert SECTION.fullmatch(section), (kind, section)
+        for lang in LANGS:
+            said = catalog(lang).get(f"help.{game}.{kind}")
+            assert said and "{" not in said, (lang, kind)
+    voice = Voice.of("zh-Hant", spec)
+    assert all(voice.explain(card) for card in cards)
+    assert voice.explain("no such card") is None
+
+
+def test_every_text_explains_a_card_of_its_game() -> None:
+    """No text is left over from a kind a game no longer has."""
+    for lang in LANGS:
+        for key in catalog(lang):
+            if key.startswith("help."):
+                _, game, kind = key.split(".", 2)
+                assert kind in GAMES[game].explained.sections, (lang, key)
