@@ -22,14 +22,18 @@ from companion.core.narrow import obj as _obj
 from companion.core.narrow import objects as _objects
 from companion.core.standing import Standing
 from companion.core.types import JSON, CardId, JSONObject
+from companion.games import GAMES
 from companion.i18n import Voice, has
 from companion.journal_errors import JournalError
 from companion.service import SeatView
 from ui.faces.base import Face
 from ui.tones import TONES
 
-FEED = 8
-"""How many recent public events a phone shows."""
+HISTORY = 600
+"""How many of the last public events a phone's history is made from: a whole game's, but
+for the longest, whose runs of passes fold into a few lines."""
+HISTORY_LINES = 200
+"""How many lines of it a view carries, the newest: a frame stays small on a bad Wi-Fi."""
 
 
 def view_frame(view: SeatView, voice: Voice, face: Face, feed: Sequence[JSONObject]) -> str:
@@ -87,10 +91,43 @@ def view_message(
         "window": _window(voice, view),
         "standing": _standing(voice, view),
         "secrets": [secret_words(voice, s, private, face) for s in _objects(private["secrets"])],
-        "feed": [voice.event(str(e["kind"]), _args(e)) for e in feed[-FEED:]],
+        "feed": list[JSON](history(voice, feed)[-HISTORY_LINES:]),
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
         "result": None if over is None else _result(voice, view, _obj(over)),
     }
+
+
+def history(voice: Voice, events: Sequence[JSONObject]) -> list[str]:
+    """The game's public events in words, oldest first, each a line: a run of answers to a
+    round that say nothing (passes, :attr:`~companion.core.kinds.Kind.folds`) is one line
+    naming every seat of the run ("Ann, Ben and Dan pass.") — one window, one line."""
+    kinds = GAMES[voice.game].every_event if voice.game in GAMES else {}
+    lines: list[str] = []
+    run: list[JSONObject] = []
+
+    def close_run() -> None:
+        if len(run) == 1:
+            lines.append(_line(voice, run[0]))
+        elif run:
+            seats: JSON = [_args(e)["seat"] for e in run]
+            lines.append(voice.event(f"{run[0]['kind']}.many", {"seats": seats}))
+        run.clear()
+
+    for event in events:
+        kind = str(event["kind"])
+        folds = kind in kinds and kinds[kind].folds
+        if not folds or (run and run[0]["kind"] != kind):
+            close_run()
+        if folds:
+            run.append(event)
+        else:
+            lines.append(_line(voice, event))
+    close_run()
+    return lines
+
+
+def _line(voice: Voice, event: JSONObject) -> str:
+    return voice.event(str(event["kind"]), _args(event))
 
 
 def _result(voice: Voice, view: SeatView, over: JSONObject) -> JSONObject:

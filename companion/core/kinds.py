@@ -30,6 +30,9 @@ class Kind(Frozen):
     """Its ``seat`` looks in secret at its ``target`` (an interrogation, a probe, a warrant)."""
     spoken: bool = False
     """The table's voice reads it out: few enough kinds that the table still hears itself."""
+    folds: bool = False
+    """A seat's answer to a round that says nothing (a pass): a run of them reads as one
+    line of a history, ``<its key>.many`` naming the ``seats``."""
 
 
 Events = Mapping[str, Kind]

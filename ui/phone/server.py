@@ -55,7 +55,7 @@ from ui.phone.lobby import Lobby
 from ui.phone.origin import OwnHosts
 from ui.phone.tokens import SeatTokens
 from ui.phones import DEFAULT_PORT, DeviceStatus
-from ui.seat_screen import FEED, refusal, view_frame
+from ui.seat_screen import HISTORY, refusal, view_frame
 
 log = logging.getLogger(__name__)
 
@@ -178,7 +178,7 @@ class PhoneServer:
         self.gate = Gate(self._limits.connections_per_address)
         self._heartbeat = heartbeat
         self._phones: set[Phone] = set()
-        self._feed: deque[JSONObject] = deque(service.recent(FEED), maxlen=FEED)
+        self._feed: deque[JSONObject] = deque(service.recent(HISTORY), maxlen=HISTORY)
         self._runner: web.AppRunner | None = None
         self._connection_listeners: list[Callable[[frozenset[Seat]], None]] = []
         self._pushes: set[asyncio.Task[None]] = set()

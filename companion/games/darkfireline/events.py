@@ -30,7 +30,9 @@ EVENTS: Events = {
     "health": Kind(NOTHING),
     "unequipped": Kind(NOTHING),
     "rescue_asked": Kind(NOTHING, spoken=True),  # who is asked comes from public facts
-    "answered": Kind(NOTHING),  # a kit offered and a pass read alike until the round closes
+    "answered": Kind(
+        NOTHING, folds=True
+    ),  # a kit offered and a pass read alike until the round closes
     "held": Kind(NOTHING),
     "round_closed": Kind(NOTHING),
     # face up for the table

@@ -20,7 +20,7 @@ NOTHING, TABLE, SEAT = Shown.NOTHING, Shown.TABLE, Shown.SEAT
 
 EVENTS: Events = {
     # the flow of a turn: nothing hidden
-    "passed": Kind(NOTHING),
+    "passed": Kind(NOTHING, folds=True),
     "held": Kind(NOTHING),  # a seat asks the round to wait for it: any seat may
     "round_closed": Kind(NOTHING),  # nobody answered in time: those asked pass
     "passed_over": Kind(NOTHING),  # a play came first: the seats ranked before it answer it later

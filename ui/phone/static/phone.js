@@ -16,6 +16,7 @@
   var ANSWER_MS = 10000;      // an answer not acknowledged after this: its socket is dead
   var TOAST_MS = 9000;
   var SECRETS_SHOWN = 5;
+  var FEED_SHOWN = 8;       // lines of the history shown before "show the whole game"
   var KEY_TOKEN = 'tc.token';
   var KEY_LANG = 'tc.lang';
   var KEY_DEVICES = 'tc.devices';   // seat token -> this phone's device key for that seat
@@ -177,6 +178,7 @@
   var secretsSeen = null;   // number of secrets in the previous view (null: none yet)
   var freshSecret = false;
   var secretsOpen = false;
+  var feedOpen = false;
 
   var menuPath = [];        // the choices tapped so far in the action menu
   var actPending = null;    // id of the action sent from the menu, until answered
@@ -911,11 +913,25 @@
   }
 
   function renderFeed() {
-    var feed = list(view.feed).slice().reverse();   // newest first
+    // The whole game, newest first, a window's passes one line: the latest few, and the
+    // rest a tap away.
+    var feed = list(view.feed).slice().reverse();
     var box = $('feed');
     clear(box);
-    feed.forEach(function (line) { box.appendChild(el('li', null, line)); });
+    feed.forEach(function (line, i) {
+      var li = el('li', null, line);
+      if (i >= FEED_SHOWN && !feedOpen) li.setAttribute('hidden', '');
+      box.appendChild(li);
+    });
     show($('feed-box'), feed.length > 0);
+    var more = $('feed-more');
+    if (feed.length > FEED_SHOWN) {
+      more.textContent = feedOpen ? t('phone.feed_less') : t('phone.feed_all', { count: feed.length });
+      more.setAttribute('aria-expanded', feedOpen ? 'true' : 'false');
+      show(more, true);
+    } else {
+      show(more, false);
+    }
   }
 
   // One row per face: a card of a kind the box holds once is a tick box; a face
@@ -1205,6 +1221,10 @@
     $('secrets-more').addEventListener('click', function () {
       secretsOpen = !secretsOpen;
       renderSecrets();
+    });
+    $('feed-more').addEventListener('click', function () {
+      feedOpen = !feedOpen;
+      renderFeed();
     });
 
     document.addEventListener('visibilitychange', function () {
