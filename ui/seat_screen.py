@@ -100,7 +100,8 @@ def view_message(
 def history(voice: Voice, events: Sequence[JSONObject]) -> list[str]:
     """The game's public events in words, oldest first, each a line: a run of answers to a
     round that say nothing (passes, :attr:`~companion.core.kinds.Kind.folds`) is one line
-    naming every seat of the run ("Ann, Ben and Dan pass.") — one window, one line."""
+    naming every seat of the run ("Ann, Ben and Dan pass.") — one round, one line: a seat
+    that answers again starts the next."""
     kinds = GAMES[voice.game].every_event if voice.game in GAMES else {}
     lines: list[str] = []
     run: list[JSONObject] = []
@@ -116,7 +117,8 @@ def history(voice: Voice, events: Sequence[JSONObject]) -> list[str]:
     for event in events:
         kind = str(event["kind"])
         folds = kind in kinds and kinds[kind].folds
-        if not folds or (run and run[0]["kind"] != kind):
+        again = any(_args(e)["seat"] == _args(event).get("seat") for e in run)  # a new round
+        if not folds or again or (run and run[0]["kind"] != kind):
             close_run()
         if folds:
             run.append(event)
