@@ -26,7 +26,7 @@ from companion.games import GAMES
 from companion.i18n import Voice, has
 from companion.journal_errors import JournalError
 from companion.service import SeatView
-from ui.faces.base import Face
+from ui.faces.base import Face, FaceUp, HandCard
 from ui.tones import TONES
 
 HISTORY = 600
@@ -153,16 +153,7 @@ def _me(
     voice: Voice, private: JSONObject, public: JSONObject, face: Face, copies: Alike
 ) -> JSONObject:
     identity = private["identity"]
-    hand: list[JSON] = [
-        {
-            "card": copies.face.get(CardId(c.card), c.card),  # a face, never a copy's id
-            "name": c.name,
-            "marks": [{"key": m.key, "label": m.label} for m in c.marks],
-            "tint": None if c.tone is None else TONES[c.tone],
-            "help": voice.explain(c.card),  # what it does: a tap on the card shows it
-        }
-        for c in face.hand(private, voice)
-    ]
+    hand: list[JSON] = [_card(voice, c, copies) for c in face.hand(private, voice)]
     stats: list[JSON] = [to_json(s) for s in face.me(private, public, voice)]
     return {
         "seat": private["seat"],
@@ -178,6 +169,23 @@ def _me(
     }
 
 
+def _card(voice: Voice, card: HandCard, copies: Alike) -> JSONObject:
+    """A card as a phone shows it: its face (never a copy's id, which no player can read off
+    a card), name, marks and colour, and what it does (a tap on the card shows it)."""
+    return {
+        "card": copies.face.get(CardId(card.card), card.card),
+        "name": card.name,
+        "marks": [{"key": m.key, "label": m.label} for m in card.marks],
+        "tint": None if card.tone is None else TONES[card.tone],
+        "help": voice.explain(card.card),
+    }
+
+
+def _face_up(card: FaceUp) -> JSONObject:
+    return {"name": card.name, "tint": None if card.tone is None else TONES[card.tone],
+            "help": card.help}  # fmt: skip
+
+
 def _table(voice: Voice, public: JSONObject, me: int, face: Face) -> JSONObject:
     seats: list[JSON] = []
     for i in range(len(voice.names)):
@@ -190,6 +198,8 @@ def _table(voice: Voice, public: JSONObject, me: int, face: Face) -> JSONObject:
                 "active": seat.active,
                 "out": seat.out,
                 "me": i == me,
+                "laid": [_face_up(c) for c in seat.laid],
+                "warning": seat.warning,
             }
         )
     return {"summary": " · ".join(face.centre(public, voice)), "seats": seats}

@@ -6,25 +6,36 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from companion.core import playout
 from companion.core.narrow import args
 from companion.core.prompts import waiting_on
+from companion.core.types import JSON, JSONObject, Seat
 from companion.games import GAMES
 from companion.games.themessage.cards import CARDS, Function
 from companion.i18n import LANGS, Voice
 from companion.journal import Journal
 from companion.policy import Draws
 from companion.service import TableService
-from ui.seat_screen import history
+from ui.faces import face_of
+from ui.seat_screen import history, view_message
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
+NO_HOLD = {"hold": 0.0}
+
+
+def event(kind: str, **args: JSON) -> JSONObject:
+    return {"kind": kind, "args": args}
 
 
 def test_a_run_of_passes_is_one_line_and_nothing_else_folds() -> None:
-    passes = [{"kind": "passed", "args": {"seat": s}} for s in (0, 1, 3)]
-    held = {"kind": "held", "args": {"seat": 2}}
+    passes = [event("passed", seat=s) for s in (0, 1, 3)]
+    held = event("held", seat=2)
     voice = Voice.of("en", GAMES["themessage"], NAMES)
     assert history(voice, [*passes, held, passes[2]]) == [
         "Ann, Ben, Dan pass.", "Cat asks the table to wait.", "Dan passes.",
@@ -33,14 +44,14 @@ def test_a_run_of_passes_is_one_line_and_nothing_else_folds() -> None:
     zh = Voice.of("zh-Hant", GAMES["themessage"], NAMES)
     assert history(zh, passes) == ["Ann、Ben、Dan不出牌。"]
     counter = next(c for c, card in CARDS.items() if card.function is Function.COUNTER)
-    played = {"kind": "played_counter", "args": {"seat": 0, "card": counter, "n": 3, "on": 2}}
-    cancels = {"kind": "cancelled", "args": {"seat": 0, "n": 3, "on": 2, "target": 1}}
+    played = event("played_counter", seat=0, card=counter, n=3, on=2)
+    cancels = event("cancelled", seat=0, n=3, on=2, target=1)
     for lang in LANGS:  # a play's number reads once: "against play #2", not "#play #2"
         for line in history(voice.speaking(lang), [played, cancels]):
             assert not re.search(r"#\D", line), line
     assert history(voice, [cancels]) == ["Ann's Counter (#3) cancels Ben's play #2."]
     # Microfilms' pass is a turn's whole action, with its franc: each its own line.
-    francs = [{"kind": "passed", "args": {"seat": s, "francs": 1}} for s in (0, 1)]
+    francs = [event("passed", seat=s, francs=1) for s in (0, 1)]
     assert len(history(Voice.of("en", GAMES["microfilms"], NAMES), francs)) == 2
 
 
@@ -63,3 +74,43 @@ def test_a_whole_game_s_history_keeps_every_line_but_the_passes_it_folds(
     for lang in LANGS:  # a play's number reads once: "against play #2", not "#play #2"
         for line in history(voice.speaking(lang), events):
             assert not re.search(r"#\D", line), line
+
+
+def laid_and_warned(
+    tmp_path: Path, game: str, seed: int
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """Each seat as its public view has it and as seat 0's phone shows it, after each move
+    of a random game of five."""
+    names = [*NAMES, "Eve"]
+    journal = Journal(tmp_path / f"{game}-{seed}.sqlite3")
+    service = TableService.start(journal, game, names, draws=Draws.APP, rng=random.Random(seed))
+    rng, voice = random.Random(seed), Voice.of("en", service.spec, names)
+    while service.over() is None:
+        seat = rng.choice(sorted(waiting_on(service.pending())))
+        service.submit(playout.choose(service.spec, service.table.state, seat, rng, NO_HOLD))
+        shown: dict[str, Any] = view_message(service.seat_view(Seat(0)), voice, face_of(game), [])
+        public: dict[str, Any] = service.public_view()
+        yield from zip(public["seats"], shown["table"]["seats"], strict=True)
+
+
+@pytest.mark.parametrize("game", ["themessage", "darkfireline"])
+def test_what_lies_before_each_seat_is_named_with_its_colour_and_the_second_black_warned(
+    tmp_path: Path, game: str
+) -> None:
+    """風聲 §8.1: three black intelligence kill — every phone names each card received and
+    warns of a seat at two; 暗火线 §5.13: the body armour a bullet would hit is named."""
+    voice, warned, named = Voice.of("en", GAMES[game], [*NAMES, "Eve"]), 0, 0
+    for seed in range(6):
+        for real, shown in laid_and_warned(tmp_path, game, seed):
+            if game == "themessage":
+                cards = real["intel"]
+                near = real["black"] == 2 and real["status"] == "alive"
+            else:
+                cards = [c for c in (real["environment"], real["armour"]) if c is not None]
+                near = real["health"] == 1 and real["status"] == "alive"
+            assert [c["name"] for c in shown["laid"]] == [voice.render("card", c) for c in cards]
+            assert all(c["help"] for c in shown["laid"])
+            assert (shown["warning"] is not None) == near
+            warned += near
+            named += len(cards)
+    assert warned and named

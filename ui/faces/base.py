@@ -59,6 +59,12 @@ class SeatFace:
     """The same figures as the tablet draws them."""
     tone: str = "neutral"
     """The badge's colour: ``good`` (Clean, alive), ``warn`` (Suspicious, locked), ``out``."""
+    laid: tuple[FaceUp, ...] = ()
+    """What lies face up before the seat, each card by name and colour (風聲's intelligence
+    received, 暗火线's environment and armour): what a player aims at or counts on."""
+    warning: str | None = None
+    """What a player would want to be warned of about this seat (a second black: one more
+    and it dies)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,22 @@ def held(
     """A card of a seat's hand: its name, and its colour as the tablet draws it face up
     (``drawn``: the game's own drawing of a card)."""
     return HandCard(str(card), voice.render("card", card), marks, drawn(card, voice).tone)
+
+
+@dataclass(frozen=True)
+class FaceUp:
+    """A card lying face up before a seat, as a phone names it: its name, its colour as the
+    tablet draws it, and what it does — never its id, which no player can tell from another
+    copy's."""
+
+    name: str
+    tone: str | None
+    help: str | None
+
+
+def face_up(card: JSON, voice: Voice, drawn: Callable[[JSON, Voice], Token]) -> FaceUp:
+    """A card face up before a seat (``drawn``: the game's own drawing of a card)."""
+    return FaceUp(voice.render("card", card), drawn(card, voice).tone, voice.explain(str(card)))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,17 @@ from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role, kind_of
 from companion.i18n import Voice
-from ui.faces.base import NOTHING_VEILED, Alert, HandCard, Pile, SeatFace, Stat, Token, held
+from ui.faces.base import (
+    NOTHING_VEILED,
+    Alert,
+    HandCard,
+    Pile,
+    SeatFace,
+    Stat,
+    Token,
+    face_up,
+    held,
+)
 
 KIND_ART = {
     Kind.SINGLE: ("red", "circle"),
@@ -72,9 +82,15 @@ class DarkFireLineFace:
             Token("hand", voice.text("tablet.art.hand"), _int(s["hand"]), of=_int(s["limit"])),
         ]
         tokens += [card_token(c, voice) for c in (s["environment"], s["armour"]) if c is not None]
+        laid = [c for c in (s["environment"], s["armour"]) if c is not None]
+        near = status == "alive" and _int(s["health"]) == 1
         return SeatFace(
             name=voice.seat(seat),
             lines=(health, voice.text("face.darkfireline.hand", count=s["hand"], limit=s["limit"])),
+            laid=tuple(face_up(c, voice, card_token) for c in laid),
+            warning=voice.text("face.darkfireline.one_damage_more", seat=voice.seat(seat))
+            if near
+            else None,
             active=seat == view["active"] and view["over"] is None,
             out=status == "dead",
             highlight=badge or None,

@@ -16,8 +16,9 @@ from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.themessage.cards import CAMP_OF, CARDS, Function
+from companion.games.themessage.checks import DEATH
 from companion.i18n import Voice
-from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token, held
+from ui.faces.base import Alert, HandCard, Pile, SeatFace, Stat, Token, face_up, held
 
 COLOURS = ("red", "blue", "black")
 SECRET_CHECKS = {"played_probe": "probe", "decoded": "decode"}
@@ -66,9 +67,15 @@ class TheMessageFace:
         tokens.append(Token("hand", voice.text("tablet.art.hand"), value=_int(s["hand"])))
         if identity:  # named by the badge: the drawing needs no caption
             tokens.append(replace(card_token(identity, voice), label=""))
+        alive = s["status"] == "alive"
+        near = alive and _int(s["black"]) == DEATH - 1
         return SeatFace(
             name=voice.seat(seat),
             lines=(_intel(voice, s), voice.text("face.themessage.hand", count=s["hand"])),
+            laid=tuple(face_up(c, voice, card_token) for c in _strings(s["intel"])),
+            warning=voice.text("face.themessage.one_black_more", seat=voice.seat(seat))
+            if near
+            else None,
             active=seat == view["active"] and view["over"] is None,
             out=s["status"] != "alive",
             highlight=badge or None,

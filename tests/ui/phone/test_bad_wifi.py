@@ -163,7 +163,11 @@ async def test_phones_on_a_bad_wifi_play_a_whole_game_each_move_made_once(
     made = [a for a in journal if isinstance(codec.decode(a), SeatAction)]
     assert made == sent and len(sent) > 40
     assert sum(p.sockets for p in pages) > len(pages) + 10  # the cuts were felt
-    assert sum(link.lost for link in links) > 100  # and so was the loss
+    # And so was the loss: a fifth of the chunks, each lost again a fifth of the time — a
+    # quarter as many losses as chunks, if only chance took a tenth or more (a fixed count
+    # failed once at exactly its bound: how the bytes are chunked varies from run to run).
+    chunks, lost = sum(link.chunks for link in links), sum(link.lost for link in links)
+    assert chunks > 200 and lost > chunks / 10, (lost, chunks)
 
 
 def _current(page: Page, seq: int) -> bool:

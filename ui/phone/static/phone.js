@@ -775,7 +775,9 @@
       var li = tint(el('li', 'card'), c);
       li.setAttribute('data-card', String(c.card));
       li.appendChild(breakable(el('span', 'card-name'), c.name));
-      if (typeof c.help === 'string' && c.help) explainable(li, String(c.card), c.help);
+      if (typeof c.help === 'string' && c.help) {
+        explainable(li, 'hand:' + String(c.card), c.help, function () { renderHand(view.me || {}); });
+      }
       list(c.marks).forEach(function (m) {   // what the game prints on the card (a blood stain)
         var kind = String(m.key).replace(/[^a-z0-9_-]/gi, '');
         li.classList.add('marked', 'marked-' + kind);
@@ -798,17 +800,18 @@
     }
   }
 
-  /** A card a tap explains: what it does, under its name, until tapped again (one at a time). */
-  function explainable(li, card, help) {
+  /** A card a tap explains: what it does, under its name, until tapped again (one open at a
+   * time, known by ``key``); ``rerender`` draws its list again. */
+  function explainable(li, key, help, rerender) {
     li.classList.add('explainable');
     li.setAttribute('role', 'button');
     li.setAttribute('tabindex', '0');
-    var open = openCard === card;
+    var open = openCard === key;
     li.setAttribute('aria-expanded', open ? 'true' : 'false');
     if (open) li.appendChild(el('span', 'card-help', help));
     function toggle() {
-      openCard = openCard === card ? null : card;
-      renderHand(view.me || {});
+      openCard = openCard === key ? null : key;
+      rerender();
     }
     li.addEventListener('click', toggle);
     li.addEventListener('keydown', function (e) {
@@ -892,7 +895,7 @@
     show($('summary'), !!table.summary);
     var box = $('seats');
     clear(box);
-    list(table.seats).forEach(function (s) {
+    list(table.seats).forEach(function (s, seatIndex) {
       var li = el('li', 'seat');
       if (s.active) li.classList.add('active');
       if (s.out) li.classList.add('out');
@@ -908,6 +911,21 @@
       list(s.lines).forEach(function (text) { line.appendChild(el('span', 'chip', text)); });
       if (s.badge) line.appendChild(el('span', 'seat-status', s.badge));
       li.appendChild(line);
+      var laid = list(s.laid);
+      if (laid.length) {   // what lies face up before the seat, by name and colour
+        var cards = el('ul', 'laid');
+        cards.setAttribute('aria-label', t('phone.laid_title'));
+        laid.forEach(function (c, cardIndex) {
+          var item = tint(el('li', 'laid-card'), c);
+          item.appendChild(breakable(el('span', 'card-name'), c.name));
+          if (typeof c.help === 'string' && c.help) {
+            explainable(item, 'seat' + seatIndex + ':' + cardIndex, c.help, renderTable);
+          }
+          cards.appendChild(item);
+        });
+        li.appendChild(cards);
+      }
+      if (typeof s.warning === 'string' && s.warning) li.appendChild(el('p', 'seat-warning', s.warning));
       box.appendChild(li);
     });
   }
