@@ -29,6 +29,8 @@ from companion.service import SeatView
 from ui.faces.base import Face, FaceUp, HandCard
 from ui.tones import TONES
 
+TOLD = "tell_draw"
+"""A drawn card told by its drawer: picked by kind, then face, and made at the last tap."""
 HISTORY = 600
 """How many of the last public events a phone's history is made from: a whole game's, but
 for the longest, whose runs of passes fold into a few lines."""
@@ -59,14 +61,18 @@ def view_message(
     paths: set[tuple[str, ...]] = set()
     menu = voice.seeing(face.plays(public, voice))  # a 識破's target: the play, not its number
     in_round = view.window is not None and view.seat in view.window.waiting
+    picked = _by_kind(voice, [str(b["card"]) for b in view.actions if b["act"] == TOLD])
     for body in view.actions:
         path = menu.action(body)
+        if body["act"] == TOLD:
+            path = [path[0], *picked.get(str(body["card"]), ()), *path[1:]]
         if tuple(path) not in paths:  # two copies of one card read alike: one choice
             paths.add(tuple(path))
             # A pass to a round is made at the first tap: an answer names the view it
             # answers, so a second tap (or a resend) never passes a round its player has
-            # not seen. A pass that is a turn's whole action (Microfilms' franc) is confirmed.
-            now = in_round and body["act"] == "pass"
+            # not seen. A pass that is a turn's whole action (Microfilms' franc) is confirmed,
+            # a drawn card told is made at its last tap (the hand check puts a slip right).
+            now = (in_round and body["act"] == "pass") or body["act"] == TOLD
             actions.append({"path": list(path), "action": body, "now": now})
     over = public["over"]
     asked = [] if question is None else [
@@ -95,6 +101,18 @@ def view_message(
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
         "result": None if over is None else _result(voice, view, _obj(over)),
     }
+
+
+def _by_kind(voice: Voice, cards: Sequence[str]) -> dict[str, tuple[str]]:
+    """The step a picker of ``cards`` goes by before a card: its kind's short name, for a
+    card whose kind has several faces among them ("Probe", then which of the probes) — a
+    few buttons, then a few more, never a 40-button list."""
+    names = {card: voice.kind_of(card) for card in cards}
+    faces: dict[str, set[str]] = {}
+    for card, kind in names.items():
+        if kind is not None:
+            faces.setdefault(kind, set()).add(voice.render("card", card))
+    return {card: (kind,) for card, kind in names.items() if kind and len(faces[kind]) > 1}
 
 
 def history(voice: Voice, events: Sequence[JSONObject]) -> list[str]:

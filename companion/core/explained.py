@@ -26,7 +26,14 @@ class Explained(Frozen):
     """The kind of each of ``cards``."""
     sections: Mapping[str, str]
     """Each kind, and the digest sections its text draws on ("§6.8", "§1.1, §8.2")."""
+    named: Mapping[str, str]
+    """Each kind's short name, as a catalog key ("Probe", of the 18 probes): what a player
+    picks first when telling a card, before its colour or variant."""
 
     def key(self, game: str, card: CardId) -> str:
         """The catalog key of ``card``'s text."""
         return f"help.{game}.{self.kind(card)}"
+
+    def name_key(self, card: CardId) -> str:
+        """The catalog key of the short name of ``card``'s kind."""
+        return self.named[self.kind(card)]

@@ -170,6 +170,15 @@ class Voice:
             return None
         return self.text(key)
 
+    def kind_of(self, card: str) -> str | None:
+        """The short name of ``card``'s kind ("Probe", of 18 probes), if the game has one."""
+        if self.explained is None:
+            return None
+        try:
+            return self.text(self.explained.name_key(CardId(card)))
+        except KeyError:
+            return None
+
     def render(self, name: str, value: JSON) -> str:
         """One argument in words, as its name's kind says; a list, each item."""
         kind = self.words.get(name)

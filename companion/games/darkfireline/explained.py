@@ -36,4 +36,8 @@ EXPLAINED = Explained(
         "armour": "§1.3, §4.2, §5.13",
         "warrant": "§4.2, §5.14",
     },
+    named={
+        **{role.value: f"card.{card}" for card, role in ROLE_OF.items()},
+        **{kind.value: f"card.{kind.name}" for kind in Kind},
+    },
 )

@@ -46,4 +46,17 @@ EXPLAINED = Explained(
         "interrogate_blackmail": "§1.3, §6.4, §6.5, §7.5",
         "withdraw_resist": "§1.3, §6.3, §6.5, §7.5",
     },
+    named={
+        "agent": "kind.microfilms.agent",
+        "interpol": "card.R-INT",
+        "intelligence_manager": "card.R-IM",
+        "journalist": "card.R-JOU",
+        "assassin": "card.R-ASN",
+        "microfilm": "kind.microfilms.microfilm",
+        "letter": "kind.microfilms.letter",
+        "ace": "card.ACE",
+        "steal_blackmail": "card.A-SB2",
+        "interrogate_blackmail": "card.A-IB3",
+        "withdraw_resist": "card.A-WR3",
+    },
 )

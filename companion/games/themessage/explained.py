@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.explained import Explained
 from companion.core.types import CardId
-from companion.games.themessage.cards import CAMP_OF, CARDS
+from companion.games.themessage.cards import CAMP_OF, CARDS, Function
 
 
 def kind(card: CardId) -> str:
@@ -29,5 +29,9 @@ EXPLAINED = Explained(
         "counter": "§6.7, §7",
         "probe": "§1.3, §6.8",
         "distribute": "§6.9, §8.4",
+    },
+    named={
+        **{f"camp_{camp.value}": f"card.{card}" for card, camp in CAMP_OF.items()},
+        **{function.value: f"function.{function.value}" for function in Function},
     },
 )

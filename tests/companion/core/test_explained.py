@@ -46,12 +46,14 @@ def test_every_card_of_every_game_has_its_text_in_every_language(game: str) -> N
     for seats in spec.sizes:
         cards |= met_in_play(game, seats, seats)
     kinds = {explained.kind(card) for card in cards}
-    assert kinds == set(explained.sections), "every kind met, and only those, is declared"
+    assert kinds == set(explained.sections) == set(explained.named), "each kind declared once"
     for kind, section in explained.sections.items():
         assert SECTION.fullmatch(section), (kind, section)
         for lang in LANGS:
             said = catalog(lang).get(f"help.{game}.{kind}")
             assert said and "{" not in said, (lang, kind)
+            named = catalog(lang).get(explained.named[kind])
+            assert named and "{" not in named, (lang, kind)
     voice = Voice.of("zh-Hant", spec)
     assert all(voice.explain(card) for card in cards)
     assert voice.explain("no such card") is None

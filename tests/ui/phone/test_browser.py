@@ -365,7 +365,13 @@ async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(
     table.submit(Draw(seat=Seat(seat), source=Source.DECK))
     await page.locator("#yours").filter(has_text=re.compile(".+")).wait_for()
     card = table.state.deck[0]
-    await tap_through(page, [text(lang, "act.tell_draw"), said(lang, "card", card)])
+    await until(
+        lambda: any(a["action"]["act"] == "tell_draw" for a in _last_view(frames)["actions"])
+    )
+    told_it = next(a for a in _last_view(frames)["actions"] if a["action"].get("card") == card)
+    root, *picks = told_it["path"]  # the only thing asked: the menu opens past it
+    assert root == text(lang, "act.tell_draw") and picks[-1] == said(lang, "card", card)
+    await tap_through(page, picks, now=True)  # by kind, then face: told at the last tap
     await until(lambda: card in table.state.players[seat].hand)
     await until(lambda: _last_view(frames)["seq"] == table.seq)
     assert await page.evaluate("window.__buzz") >= 1, "a new secret makes the phone vibrate"
@@ -637,6 +643,49 @@ async def test_a_window_is_passed_with_one_tap_or_left_to_the_table_for_the_turn
     await page.screenshot(path=SHOTS / "phone-standing-aside.png", full_page=True)
     await standing.get_by_role("button", name=text(lang, "phone.stand.cancel")).click()
     await until(lambda: service.standing(Seat(seat)) is None)
+    await server.stop()
+
+
+async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_phone(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """風聲 §4 (draw two), no reader: the drawer tells each card on the page, which opens on
+    the cards' kinds — no "the card I drew" step, no 40-button list — then the faces of the
+    kind picked, whose tap tells it. The prompt says how many are still to tell, and the
+    first choice shows without scrolling at 360×640."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    service = TableService.start(journal, "themessage", SEATS, draws=Draws.TOLD,
+                                 dealer=Dealer.APP, rng=random.Random(6))  # fmt: skip
+    while (prompt := service.pending()[0]).kind != "tell_draw":  # the turn starts: draw two
+        (draw,) = service.table.legal_actions(prompt.seats[0])
+        service.submit(draw)
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    seat = prompt.seats[0]
+    context = await browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US",
+                                        is_mobile=True, has_touch=True)  # fmt: skip
+    page = await context.new_page()
+    await page.goto(server.url(Seat(seat)))
+    await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
+    await page.locator("#yours").filter(has_text="2 still to tell").wait_for()
+    menu = page.locator("#actions")
+    kinds = await menu.locator(".choice").all_inner_texts()
+    assert "Probe" in kinds and len(kinds) <= 12, kinds
+    assert text("en", "act.tell_draw") not in kinds
+    first = await menu.locator(".choice").first.bounding_box()
+    assert first is not None and first["y"] + first["height"] <= 640
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=SHOTS / "phone-tell-draw.png")
+    told = service.seq
+    await menu.get_by_role("button", name="Probe", exact=True).click()  # tap 1
+    await page.screenshot(path=SHOTS / "phone-tell-draw-probes.png")
+    probes = await menu.locator(".choice").all_inner_texts()
+    assert len(probes) > 1 and all(p.startswith("Probe") for p in probes), probes
+    await menu.locator(".choice").first.click()  # tap 2: told
+    await until(lambda: service.seq > told)
+    made = service.journal.entries(service.game_id)[-1].action
+    assert made["act"] == "tell_draw" and made["seat"] == seat
+    await page.locator("#yours").filter(has_text="1 still to tell").wait_for()
     await server.stop()
 
 

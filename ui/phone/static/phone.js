@@ -561,6 +561,21 @@
     renderMenu();
   }
 
+  /** The steps every action shares where there is nothing to choose (the only thing asked
+   * is to tell a drawn card): the menu opens past them, and no "back" leads to them. */
+  function rootOf(actions) {
+    var root = [];
+    for (;;) {
+      var i = root.length;
+      var first = actions.length ? String(actions[0].path[i]) : null;
+      var shared = actions.length > 0 && actions.every(function (a) {
+        return a.path.length > i + 1 && String(a.path[i]) === first;
+      });
+      if (!shared) return root;
+      root.push(first);
+    }
+  }
+
   function startsWith(path, prefix) {
     if (!Array.isArray(path) || path.length < prefix.length) return false;
     for (var i = 0; i < prefix.length; i++) if (String(path[i]) !== prefix[i]) return false;
@@ -580,11 +595,13 @@
       return;
     }
     show(box, true);
+    var root = rootOf(actions);
+    if (menuPath.length < root.length || !startsWith(menuPath, root)) menuPath = root.slice();
     var depth = menuPath.length;
     var here = actions.filter(function (a) { return startsWith(a.path, menuPath); });
     if (!here.length) {
-      menuPath = [];
-      depth = 0;
+      menuPath = root.slice();
+      depth = root.length;
       here = actions;
     }
     var options = [];
@@ -599,8 +616,13 @@
     });
 
     var sending = actPending !== null;
-    if (depth === 0) {
+    if (depth === root.length) {
       box.appendChild(el('p', 'menu-title', t('phone.actions_title')));
+      if (root.length) {   // the one thing asked (telling a drawn card): said, not a button
+        var asked = el('ol', 'crumbs');
+        root.forEach(function (step) { asked.appendChild(breakable(el('li'), step)); });
+        box.appendChild(asked);
+      }
     } else {
       var nav = el('div', 'menu-nav');
       var back = el('button', 'back');
@@ -624,6 +646,8 @@
 
     if (options.length) {
       var choices = el('div', 'choices');
+      // Long names ("Probe − Military Intelligence (blue, secret)") get a row each.
+      if (options.some(function (o) { return o.length > 18; })) choices.classList.add('wide');
       options.forEach(function (o) {
         var under = here.filter(function (a) { return String(a.path[depth]) === o; });
         // A pass is one tap: it is made at once, no confirming (it names the view it answers).
@@ -653,7 +677,7 @@
       go.disabled = sending;
       go.addEventListener('click', function () { answerNow(sendAct(exact.action)); });
       confirmBox.appendChild(go);
-      if (depth > 1) {
+      if (depth > root.length + 1) {
         var cancel = el('button', 'secondary', t('phone.cancel'));
         cancel.type = 'button';
         cancel.id = 'cancel';
