@@ -510,7 +510,8 @@ class PhoneServer:
         log.info("seat %d connected", seat + 1)
         assert phone.device is not None
         name, label = self.service.names[seat], phone.device.label
-        welcome: JSONObject = {"type": "welcome", "seat": seat, "name": name, "label": label}
+        welcome: JSONObject = {"type": "welcome", "seat": seat, "name": name, "label": label,
+                               "game": self.service.game_id}  # fmt: skip
         await self._send(phone, {**welcome, "device": phone.key})
         await self._push(phone)
         self._connections_changed()

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Page, WebSocketRoute, async_playwright
 
+from companion.core.actions import EndGame
 from companion.core.playout import choose
 from companion.core.prompts import waiting_on
 from companion.core.types import CardId, Seat
@@ -259,6 +260,37 @@ async def test_a_tap_on_a_card_says_what_it_does_and_the_identity_explains_itsel
     await (
         page.locator("#identity-help").filter(has_text=re.compile("^$")).wait_for(state="attached")
     )
+
+
+async def test_notes_stay_on_the_phone_through_a_reload_and_go_with_the_game(
+    served: Served, browser: Browser
+) -> None:
+    """A player's own notes and a mark for each other seat, as on paper beside the table:
+    kept on this phone through a reload, never sent, cleared once the game is over."""
+    frames: list[Any] = []
+    page = await open_phone(browser, served, 2, frames)  # en-US
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.append(str(data))))
+    notes = page.locator("#notes-box")
+    await notes.locator("summary").click()
+    await page.locator("#notes-text").fill("Ben lied about his bribe")
+    ben = notes.locator('.mark[data-seat="1"]')
+    await ben.click()
+    await ben.click()
+    assert await ben.inner_text() == "Suspected"
+    await page.reload()
+    await seated(page)
+    await notes.locator("summary").click()
+    assert await page.locator("#notes-text").input_value() == "Ben lied about his bribe"
+    assert await notes.locator('.mark[data-seat="1"]').inner_text() == "Suspected"
+    assert await notes.locator('.mark[data-seat="2"]').count() == 0, "no mark for oneself"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await notes.screenshot(path=SHOTS / "phone-notes.png")
+    assert not any("Ben lied" in frame or "suspected" in frame for frame in sent)
+    served.table.submit(EndGame())
+    await notes.wait_for(state="hidden")
+    kept = await page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tc.notes'))")
+    assert kept == []
 
 
 async def test_a_wrong_token_gets_a_clear_page_and_no_data(

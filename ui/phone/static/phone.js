@@ -193,6 +193,7 @@
   // Numbers unique across reloads of the page, so that no answer is taken for an earlier one.
   var nextId = Date.now();
   var holding = false;
+  var gameId = null;        // the game the notes are for: a new game starts a new page of notes
   var openCard = null;      // the hand card whose text is open, by face
 
   // --- connection ------------------------------------------------------------
@@ -370,6 +371,7 @@
       case 'welcome':
         attempt = 0;
         keepDevice(msg.device);
+        gameId = typeof msg.game === 'number' ? msg.game : null;
         label = typeof msg.label === 'string' ? msg.label : null;
         welcomeName = typeof msg.name === 'string' ? msg.name : null;
         showScreen('main');
@@ -514,6 +516,64 @@
     renderTable();
     renderFeed();
     renderAudit();
+    renderNotes();
+  }
+
+  // --- notes: this phone's own, never sent ----------------------------------------------
+
+  var MARKS = ['unknown', 'trusted', 'suspected'];
+
+  function notesKey() { return gameId === null ? null : 'tc.notes.' + gameId; }
+
+  function readNotes() {
+    var key = notesKey();
+    var kept = key === null ? null : stored(key);
+    try {
+      var notes = kept ? JSON.parse(kept) : null;
+      if (notes && typeof notes === 'object') return notes;
+    } catch (e) { /* a note from another version: start again */ }
+    return { text: '', marks: {} };
+  }
+
+  function writeNotes(notes) {
+    var key = notesKey();
+    if (key !== null) store(key, JSON.stringify(notes));
+  }
+
+  /** A notepad and a mark for each other seat, kept on this phone only and cleared when
+   * the game is over: what a player would scribble on paper beside the table. */
+  function renderNotes() {
+    var box = $('notes-box');
+    var key = notesKey();
+    if (key === null || !view) { show(box, false); return; }
+    if (view.over) {
+      store(key, null);
+      show(box, false);
+      return;
+    }
+    show(box, true);
+    var notes = readNotes();
+    var text = $('notes-text');
+    if (document.activeElement !== text) text.value = typeof notes.text === 'string' ? notes.text : '';
+    var marks = $('marks');
+    clear(marks);
+    list(view.table && view.table.seats).forEach(function (s, i) {
+      if (s.me) return;
+      var mark = MARKS.indexOf(notes.marks[i]) >= 0 ? notes.marks[i] : MARKS[0];
+      var li = el('li', 'mark-row');
+      li.appendChild(el('span', 'mark-name', s.name));
+      var b = el('button', 'mark mark-' + mark, t('phone.mark.' + mark));
+      b.type = 'button';
+      b.setAttribute('data-seat', String(i));
+      b.addEventListener('click', function () {
+        var kept = readNotes();
+        kept.marks[i] = MARKS[(MARKS.indexOf(mark) + 1) % MARKS.length];
+        writeNotes(kept);
+        renderNotes();
+      });
+      li.appendChild(b);
+      marks.appendChild(li);
+    });
   }
 
   function renderName() {
@@ -1263,6 +1323,11 @@
     $('secrets-more').addEventListener('click', function () {
       secretsOpen = !secretsOpen;
       renderSecrets();
+    });
+    $('notes-text').addEventListener('input', function () {
+      var kept = readNotes();
+      kept.text = $('notes-text').value;
+      writeNotes(kept);
     });
     $('feed-more').addEventListener('click', function () {
       feedOpen = !feedOpen;
