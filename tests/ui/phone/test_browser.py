@@ -16,6 +16,7 @@ import random
 import re
 import shutil
 from collections.abc import AsyncIterator, Callable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,8 @@ LOCALES = ["zh-TW", "zh-CN", "en-US", "zh-HK"]
 LANGS = ["zh-Hant", "zh-Hans", "en", "zh-Hant"]
 PRIVATE = {"accept_bribe", "refuse_bribe", "resist", "buy_off", "give_in"}
 SHOTS = Path(__file__).resolve().parents[3] / "build" / "screenshots"
+AXE = resources.files("axe_playwright_python") / "axe.min.js"
+"""axe-core, the accessibility engine, as its Python package ships it."""
 
 
 @pytest.fixture
@@ -245,14 +248,14 @@ async def test_a_tap_on_a_card_says_what_it_does_and_the_identity_explains_itsel
     assert isinstance(first, dict)
     help_text = voice.explain(str(first["card"]))
     assert help_text and await card.locator(".card-help").inner_text() == help_text
-    assert await card.get_attribute("aria-expanded") == "true"
+    assert await card.locator(".card-toggle").get_attribute("aria-expanded") == "true"
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=SHOTS / "phone-card-explained.png", full_page=True)
     await card.click()
     assert await card.locator(".card-help").count() == 0
     identity = served.table.private_view(Seat(1))["identity"]
     meaning = voice.explain(str(identity))
-    assert meaning and meaning not in await page.locator("main").inner_text()
+    assert meaning and meaning not in await page.locator("#main").inner_text()
     await finger_on_identity(page)
     await page.locator("#identity-help").filter(has_text=meaning).wait_for()
     await page.screenshot(path=SHOTS / "phone-identity-explained.png")
@@ -719,6 +722,63 @@ async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_pho
     assert made["act"] == "tell_draw" and made["seat"] == seat
     await page.locator("#yours").filter(has_text="1 still to tell").wait_for()
     await server.stop()
+
+
+async def accessibility_violations(page: Page) -> list[str]:
+    """What axe-core finds wrong with the page as it is now, for people who use a screen
+    reader, a keyboard or a large font: each rule broken, with the first places."""
+    await page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: list[str] = await page.evaluate(
+        """async () => (await axe.run()).violations.map(v =>
+            `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' '))}`)"""
+    )
+    return found
+
+
+async def test_the_page_breaks_no_accessibility_rule_in_any_state_a_player_meets(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """axe-core, 0 violations: a 風聲 phone mid-game (a window asking it, a standing answer
+    offered, the table's face-up cards, the history), a card's text open, the notes open,
+    a drawn card being told, the game over; and the page for a wrong code."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    service = TableService.start(journal, "themessage", SEATS, draws=Draws.TOLD,
+                                 dealer=Dealer.APP, rng=random.Random(5))  # fmt: skip
+    rng = random.Random(5)
+    while (prompt := service.pending()[0]).kind != "tell_draw":
+        (draw,) = service.table.legal_actions(prompt.seats[0])
+        service.submit(draw)
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    seen: dict[str, list[str]] = {}
+    pages = []
+    for seat in range(len(SEATS)):
+        page = await new_phone(browser, LOCALES[seat], [])
+        pages.append(page)
+        await page.goto(server.url(Seat(seat)))
+        await seated(page)
+        if seat == prompt.seats[0]:
+            seen["telling a drawn card"] = await accessibility_violations(page)
+        await page.locator("#hand .card").first.click()
+        await page.locator("#notes-box summary").click()
+        seen[f"seat {seat}, a card and the notes open"] = await accessibility_violations(page)
+    while service.window() is None:
+        seat = rng.choice(sorted(waiting_on(service.pending())))
+        service.submit(choose(service.spec, service.table.state, seat, rng, {"hold": 0.0}))
+    asked = service.window()
+    assert asked is not None
+    page = pages[asked.waiting[0]]
+    await page.locator("#standing button").first.wait_for()
+    seen["a window asking the seat"] = await accessibility_violations(page)
+    service.submit(EndGame())
+    await page.locator("#over").wait_for()
+    seen["the game over"] = await accessibility_violations(page)
+    page = await new_phone(browser, "zh-TW", [])
+    await page.goto(server.url(Seat(0)).split("#")[0] + "#t=not-a-real-token-at-all")
+    await page.locator("#denied").wait_for()
+    seen["a wrong code"] = await accessibility_violations(page)
+    await server.stop()
+    assert seen == {state: [] for state in seen}
 
 
 def _rgb(hex_code: str) -> str:

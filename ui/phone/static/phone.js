@@ -887,20 +887,20 @@
   /** A card a tap explains: what it does, under its name, until tapped again (one open at a
    * time, known by ``key``); ``rerender`` draws its list again. */
   function explainable(li, key, help, rerender) {
-    li.classList.add('explainable');
-    li.setAttribute('role', 'button');
-    li.setAttribute('tabindex', '0');
     var open = openCard === key;
-    li.setAttribute('aria-expanded', open ? 'true' : 'false');
-    if (open) li.appendChild(el('span', 'card-help', help));
-    function toggle() {
+    li.classList.add('explainable');
+    li.classList.toggle('open', open);
+    // The whole card is the button (a list item may not be one): a tap anywhere on it.
+    var toggle = el('button', 'card-toggle');
+    toggle.type = 'button';
+    toggle.setAttribute('aria-expanded', open ? 'true' : 'false');
+    toggle.setAttribute('aria-label', t('phone.card_what', { name: li.textContent }));
+    toggle.addEventListener('click', function () {
       openCard = openCard === key ? null : key;
       rerender();
-    }
-    li.addEventListener('click', toggle);
-    li.addEventListener('keydown', function (e) {
-      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(); }
     });
+    li.appendChild(toggle);
+    if (open) li.appendChild(el('span', 'card-help', help));
   }
 
   function renderSecrets() {
