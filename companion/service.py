@@ -41,6 +41,7 @@ from companion.core.standing import Order, Standing, stand_aside
 from companion.core.taps import Nothing, Place, Station
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.core.views import public_event
+from companion.core.worlds import named_cards
 from companion.games import GAMES
 from companion.ingest import (
     Feedback,
@@ -145,6 +146,9 @@ class SeatView:
     standing: Standing | None = None
     """What the seat asked the table to pass for it (:meth:`TableService.stand`), while
     that lasts."""
+    playable: frozenset[CardId] = frozenset()
+    """The faces ``actions`` name: a card of the seat's hand none of them names cannot be
+    played now (the phone says so, and when it can be)."""
 
 
 Listener = Callable[[Change], None]
@@ -384,6 +388,7 @@ class TableService:
             copies=copies,
             identities=self._identities(),
             standing=self.standing(seat),
+            playable=frozenset(copies.face.get(c, c) for a in actions for c in named_cards(a)),
         )
 
     def standing(self, seat: Seat) -> Standing | None:

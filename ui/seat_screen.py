@@ -86,7 +86,7 @@ def view_message(
         "type": "view",
         "seq": view.seq,
         "lang": voice.lang,
-        "me": _me(voice, private, public, face, view.copies),
+        "me": _me(voice, view, face),
         "table": _table(voice, public, view.seat, face),
         "waiting": _waiting(voice, view, _objects(public["pending"])),
         "yours": yours,
@@ -167,11 +167,13 @@ def _result(voice: Voice, view: SeatView, over: JSONObject) -> JSONObject:
     }
 
 
-def _me(
-    voice: Voice, private: JSONObject, public: JSONObject, face: Face, copies: Alike
-) -> JSONObject:
+def _me(voice: Voice, view: SeatView, face: Face) -> JSONObject:
+    private, public, copies = view.private, view.public, view.copies
     identity = private["identity"]
-    hand: list[JSON] = [_card(voice, c, copies) for c in face.hand(private, voice)]
+    hand: list[JSON] = [
+        {**_card(voice, c, copies), "not_now": _not_now(voice, view, c, copies)}
+        for c in face.hand(private, voice)
+    ]
     stats: list[JSON] = [to_json(s) for s in face.me(private, public, voice)]
     return {
         "seat": private["seat"],
@@ -185,6 +187,15 @@ def _me(
         "stats": stats,
         "limit": face.hand_limit(private),
     }
+
+
+def _not_now(voice: Voice, view: SeatView, card: HandCard, copies: Alike) -> str | None:
+    """Why a card of the hand cannot be played now, before the player tries: while the
+    table asks the seat something and no action it is offered names the card, when a card
+    of its kind may be played (or that it never is). From the seat's own offer alone."""
+    if not view.actions or copies.face.get(CardId(card.card), card.card) in view.playable:
+        return None
+    return voice.when(card.card)
 
 
 def _card(voice: Voice, card: HandCard, copies: Alike) -> JSONObject:

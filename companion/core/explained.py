@@ -34,6 +34,10 @@ class Explained(Frozen):
         """The catalog key of ``card``'s text."""
         return f"help.{game}.{self.kind(card)}"
 
+    def when_key(self, game: str, card: CardId) -> str:
+        """The catalog key of when ``card`` may be played, in a line (or that it never is)."""
+        return f"when.{game}.{self.kind(card)}"
+
     def name_key(self, card: CardId) -> str:
         """The catalog key of the short name of ``card``'s kind."""
         return self.named[self.kind(card)]

@@ -170,6 +170,15 @@ class Voice:
             return None
         return self.text(key)
 
+    def when(self, card: str) -> str | None:
+        """When ``card`` may be played, in a line, if the game says."""
+        if self.explained is None:
+            return None
+        try:
+            return self.text(self.explained.when_key(self.game, CardId(card)))
+        except KeyError:
+            return None
+
     def kind_of(self, card: str) -> str | None:
         """The short name of ``card``'s kind ("Probe", of 18 probes), if the game has one."""
         if self.explained is None:

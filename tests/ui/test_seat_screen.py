@@ -114,3 +114,31 @@ def test_what_lies_before_each_seat_is_named_with_its_colour_and_the_second_blac
             warned += near
             named += len(cards)
     assert warned and named
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_card_that_cannot_be_played_now_says_so_and_when_it_can(
+    tmp_path: Path, game: str
+) -> None:
+    """風聲 §6 (each function's timing), Microfilms §6, 暗火线 §4.2: while the table asks
+    the seat something, a hand card none of its offered actions names says "not now" and
+    when a card of its kind may be played; one that an action names, or any card while the
+    seat is not asked, says nothing. The leak oracle compares these frames like any other."""
+    names = [*NAMES, "Eve"]
+    journal = Journal(tmp_path / f"{game}.sqlite3")
+    service = TableService.start(journal, game, names, draws=Draws.APP, rng=random.Random(3))
+    rng, voice, said = random.Random(3), Voice.of("en", service.spec, names), 0
+    while service.over() is None:
+        for seat in map(Seat, range(len(names))):
+            view = service.seat_view(seat)
+            hand = view_message(view, voice, face_of(game), [])["me"]["hand"]
+            for card in hand:
+                offered = card["card"] in view.playable
+                if view.actions and not offered:
+                    assert card["not_now"] == voice.when(card["card"]), card
+                    said += 1
+                else:
+                    assert card["not_now"] is None, card
+        seat = rng.choice(sorted(waiting_on(service.pending())))
+        service.submit(playout.choose(service.spec, service.table.state, seat, rng, NO_HOLD))
+    assert said > 0

@@ -1,7 +1,7 @@
 """Every card can be read: each card of each game — every card of every box a group may
 register, every card a game deals or draws, every identity — has a text in every language,
-naming the sections of the game's rules digest it says in our own words
-(:mod:`companion.core.explained`)."""
+naming the sections of the game's rules digest it says in our own words, a short name for
+its kind and a line saying when it may be played (:mod:`companion.core.explained`)."""
 
 from __future__ import annotations
 
@@ -54,6 +54,8 @@ def test_every_card_of_every_game_has_its_text_in_every_language(game: str) -> N
             assert said and "{" not in said, (lang, kind)
             named = catalog(lang).get(explained.named[kind])
             assert named and "{" not in named, (lang, kind)
+            when = catalog(lang).get(f"when.{game}.{kind}")
+            assert when and "{" not in when, (lang, kind)
     voice = Voice.of("zh-Hant", spec)
     assert all(voice.explain(card) for card in cards)
     assert voice.explain("no such card") is None
@@ -63,6 +65,6 @@ def test_every_text_explains_a_card_of_its_game() -> None:
     """No text is left over from a kind a game no longer has."""
     for lang in LANGS:
         for key in catalog(lang):
-            if key.startswith("help."):
+            if key.startswith(("help.", "when.")):
                 _, game, kind = key.split(".", 2)
                 assert kind in GAMES[game].explained.sections, (lang, key)

@@ -859,6 +859,13 @@
       var li = tint(el('li', 'card'), c);
       li.setAttribute('data-card', String(c.card));
       li.appendChild(breakable(el('span', 'card-name'), c.name));
+      if (typeof c.not_now === 'string' && c.not_now) {   // why not, before trying
+        li.classList.add('not-now');
+        var why = el('span', 'card-not-now');
+        why.appendChild(el('strong', null, t('phone.not_now')));
+        why.appendChild(document.createTextNode(' ' + c.not_now));
+        li.appendChild(why);
+      }
       if (typeof c.help === 'string' && c.help) {
         explainable(li, 'hand:' + String(c.card), c.help, function () { renderHand(view.me || {}); });
       }
