@@ -75,6 +75,7 @@ def typed(
     proc = subprocess.Popen(
         [sys.executable, "-c", AT_A_TERMINAL, command], cwd=cwd, env=env, text=True,
         start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,  # no keyboard: the demo starts without waiting for Enter
     )  # fmt: skip
     assert proc.stdout is not None
     said: list[str] = []

@@ -271,6 +271,7 @@ def _calibration_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
 
 def _phone_args(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     p.add_argument("--no-phones", action="store_true", help=h("no_phones"))
+    p.add_argument("--wait-for", type=int, default=None, metavar="N", help=h("wait_for"))
     p.add_argument("--no-readers", action="store_true", help=h("no_readers"))
     p.add_argument("--input", choices=demo.INPUTS, default=demo.INPUTS[0], help=h("input"))
     p.add_argument("--host", help=h("host"))
@@ -340,6 +341,7 @@ async def _play(
         phones = live.phones
         if phones is not None:
             demo.show_phones(console, voice, phones)
+            await demo.gathered(console, voice, phones, args.wait_for, asks=sys.stdin.isatty())
         pace = 0.0 if args.fast else args.pace
         await demo.play(service, console, voice, pace, seed, phones=phones,
                         readers=_readers(args, readers))  # fmt: skip

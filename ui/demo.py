@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import sys
 import tempfile
 from pathlib import Path
 
@@ -176,6 +177,40 @@ def bot_move(service: TableService, bot: Bot, seat: Seat) -> Action:
     seen = service.seat_view(seat)
     listed = [service.spec.codec.decode(a) for a in seen.actions]
     return service.meant(seat, bot.choose(seen.public, seen.private, listed))
+
+
+async def gathered(
+    console: Console, voice: Voice, phones: PhoneServer, wanted: int | None, *, asks: bool
+) -> None:
+    """Before the first move, the players who will play from their phones are in: once
+    ``wanted`` phones have joined, or Enter is pressed where the terminal ``asks`` (a person
+    at a keyboard) — else at once, as a script or a test runs the demo. Without it the bots
+    played a seat's first moves while its player was still scanning the code."""
+    if wanted is None and not asks:
+        return
+    start = asyncio.Event()
+
+    def joined(seats: frozenset[Seat]) -> None:
+        if wanted is not None and len(seats) >= wanted:
+            start.set()
+
+    phones.on_connections(joined)
+    joined(phones.connected())
+    said = "demo.waiting_for" if wanted is not None else "demo.waiting"
+    console.print(voice.text(said, count=wanted or 0), style="bold")
+
+    def pressed() -> None:
+        sys.stdin.readline()
+        start.set()
+
+    loop = asyncio.get_running_loop()
+    if asks:
+        loop.add_reader(sys.stdin.fileno(), pressed)
+    try:
+        await start.wait()
+    finally:
+        if asks:
+            loop.remove_reader(sys.stdin.fileno())
 
 
 def show_phones(console: Console, voice: Voice, phones: PhoneServer) -> None:

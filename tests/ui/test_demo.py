@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
 import random
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -146,3 +148,38 @@ async def test_each_bot_s_phone_opens_with_its_identity_hand_and_figures(
         assert text("en", "demo.phone", name=name) in opening
         assert " · ".join(values) in opening
     assert service.over() is not None
+
+
+async def test_the_demo_waits_for_the_phones_that_will_play_or_for_enter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bots once played a seat's first moves while its player was still scanning the
+    code: ``--wait-for 1`` starts once a phone has joined; at a terminal, Enter starts it;
+    run by a script (no terminal, no count), it starts at once."""
+    service = TableService.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS,
+                                 draws=Draws.APP, rng=random.Random(1))  # fmt: skip
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    out = io.StringIO()
+    console = Console(file=out, width=200)
+    voice = Voice.of("en", GAME, SEATS)
+    await asyncio.wait_for(demo.gathered(console, voice, server, None, asks=False), 1)
+    assert out.getvalue() == ""
+    waiting = asyncio.ensure_future(demo.gathered(console, voice, server, 1, asks=False))
+    await asyncio.sleep(0.2)
+    assert not waiting.done() and text("en", "demo.waiting_for", count=1) in out.getvalue()
+    async with aiohttp.ClientSession() as http:
+        phone = Phone(http, loopback(server.port))
+        await phone.sit(server.tokens.token(Seat(2)), "en")
+        await asyncio.wait_for(waiting, 10)
+        await phone.close()
+    read, write = os.pipe()
+    with os.fdopen(read) as keyboard, os.fdopen(write, "w") as keys:
+        monkeypatch.setattr(sys, "stdin", keyboard)
+        pressed = asyncio.ensure_future(demo.gathered(console, voice, server, None, asks=True))
+        await asyncio.sleep(0.2)
+        assert not pressed.done() and text("en", "demo.waiting") in out.getvalue()
+        keys.write("\n")
+        keys.flush()
+        await asyncio.wait_for(pressed, 10)
+    await server.stop()
