@@ -286,6 +286,7 @@ def _audit(voice: Voice, view: SeatView, face: Face) -> JSON:
     faces: list[JSON] = [
         {
             "name": voice.render("card", copies[0]),
+            "kind": voice.kind_of(copies[0]),  # the form goes by kind: a few groups, not 40 rows
             "cards": [view.copies.face.get(c, c) for c in copies],  # the face, once a copy
             "held": sum(c in hand for c in copies),
         }
@@ -304,6 +305,7 @@ def _deal(voice: Voice, view: SeatView) -> JSON:
     faces: list[JSON] = [
         {
             "name": voice.render("card", copies[0]),
+            "kind": voice.kind_of(copies[0]),
             "cards": [view.copies.face.get(c, c) for c in copies],
             "held": sum(c in told for c in copies),
         }

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, WebSocketRoute, async_playwright
+from playwright.async_api import Browser, Locator, Page, WebSocketRoute, async_playwright
 
 from companion.core.actions import EndGame
 from companion.core.playout import choose
@@ -413,7 +413,7 @@ async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(
 
     await page.locator("#audit-toggle").click()
     faces = _last_view(frames)["audit"]["faces"]
-    assert await audit_choices(page) == [face["held"] for face in faces]
+    assert await audit_choices(page) == held(faces)
     assert sum(face["held"] for face in faces) == len(table.state.players[seat].hand)
     # The phone says "not connected" and sends nothing if its socket dropped meanwhile (a
     # busy machine can miss the test server's half-second heartbeat): tap once it is back.
@@ -422,15 +422,37 @@ async def test_a_player_tells_the_card_they_drew_and_checks_their_hand(
     await until(lambda: table.state.history[-1].kind == "hand_checked", timeout=30)
 
 
-async def audit_choices(page: Page) -> list[int]:
+async def audit_choices(page: Page) -> dict[str, int]:
     """How many copies of each face the hand check says the player holds, as shown."""
-    counts = []
+    counts = {}
     for control in await page.locator("#audit [data-face]").all():
+        key = await control.get_attribute("data-face")
+        assert key is not None
         if await control.get_attribute("type") == "checkbox":
-            counts.append(int(await control.is_checked()))
+            counts[key] = int(await control.is_checked())
         else:
-            counts.append(int(await control.input_value()))
+            counts[key] = int(await control.input_value())
     return counts
+
+
+def held(faces: list[dict[str, Any]]) -> dict[str, int]:
+    """How many copies of each face the view says the hand holds, by the form's key."""
+    return {face_key(face): face["held"] for face in faces}
+
+
+def face_key(face: dict[str, Any]) -> str:
+    return ",".join(sorted(face["cards"]))
+
+
+async def face_control(page: Page, face: dict[str, Any]) -> Locator:
+    """The form's control of ``face``, its kind's line opened first if it is folded, as a
+    finger would open it."""
+    inner = page.locator(f'[data-face="{face_key(face)}"]')
+    control = page.locator("#audit").locator(inner)
+    group = page.locator("#audit details.kind-group").filter(has=inner)
+    if await group.count() and await group.get_attribute("open") is None:
+        await group.locator("summary").click()
+    return control
 
 
 async def test_the_language_switch_changes_every_word(served: Served, browser: Browser) -> None:
@@ -496,14 +518,14 @@ async def test_a_message_player_checks_their_hand_by_face(browser: Browser, tmp_
     await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
     await page.locator("#audit-toggle").click()
     faces = _last_view(frames)["audit"]["faces"]
-    assert await audit_choices(page) == [face["held"] for face in faces]
+    assert await audit_choices(page) == held(faces)
     assert len({face["name"] for face in faces}) == len(faces), "one row a face"
     hand = table.state.players[seat].hand
-    i, face = next(
-        (i, f) for i, f in enumerate(faces) if len(f["cards"]) > 2 and f["held"] == 0
+    face = next(
+        f for f in faces if len(f["cards"]) > 2 and f["held"] == 0
         and any(c in table.state.deck for c in f["cards"])
     )  # fmt: skip
-    await page.locator("#audit [data-face]").nth(i).select_option("1")
+    await (await face_control(page, face)).select_option("1")
     await page.locator("#audit-send").click()
     await until(lambda: table.state.history[-1].kind == "hand_checked")
     after = table.state.players[seat].hand
@@ -534,8 +556,9 @@ async def test_a_player_tells_the_cards_they_were_dealt_on_the_page(
     faces = _last_view(frames)["deal"]["faces"]
     locks = next(i for i, f in enumerate(faces) if f["cards"][0].startswith("LOCK-R-S"))
     single = next(i for i, f in enumerate(faces) if len(f["cards"]) == 1)
-    await page.locator("#audit [data-face]").nth(locks).select_option("2")
-    await page.locator("#audit [data-face]").nth(single).check()
+    assert await page.locator("#audit details.kind-group").count() <= 12, "by kind, not 40 rows"
+    await (await face_control(page, faces[locks])).select_option("2")
+    await (await face_control(page, faces[single])).check()
     assert await page.locator("#audit-count").inner_text() == "已勾選：3 / 3"
     await page.locator("#audit-send").click()
     await until(lambda: service.seat_view(Seat(2)).telling.told != ())  # type: ignore[union-attr]

@@ -1048,12 +1048,18 @@
   // each copy, but a person can only say the face; the server takes any copy.
   // The same box tells the app the cards a player was dealt, while a deal made by
   // hand waits for the players' words (view.deal), and checks a hand after.
+  /** The faces the form lists, each kind's together (kinds in the order they come). */
   function auditFaces() {
     var source = view.deal || view.audit;
-    return list(source && source.faces).map(function (f) {
+    var faces = list(source && source.faces).map(function (f) {
       var cards = list(f.cards).map(String);
       return { key: cards.slice().sort().join(','), name: f.name, cards: cards,
-               held: Number(f.held) || 0 };
+               held: Number(f.held) || 0, kind: typeof f.kind === 'string' ? f.kind : f.name };
+    });
+    var order = [];
+    faces.forEach(function (f) { if (order.indexOf(f.kind) < 0) order.push(f.kind); });
+    return faces.slice().sort(function (a, b) {
+      return order.indexOf(a.kind) - order.indexOf(b.kind);
     });
   }
 
@@ -1090,7 +1096,21 @@
     if (sig !== auditSig) {
       auditSig = sig;
       clear(box);
+      var groups = {};   // a kind of several faces folds into one line, opened with a tap
       faces.forEach(function (face) {
+        var into = box;
+        var alike = faces.filter(function (f) { return f.kind === face.kind; });
+        if (alike.length > 1) {
+          if (!groups[face.kind]) {
+            var group = el('details', 'kind-group');
+            group.setAttribute('data-kind', face.kind);
+            group.open = alike.some(function (f) { return auditChosen(f) > 0; });
+            group.appendChild(breakable(el('summary', 'kind-name'), face.kind));
+            box.appendChild(group);
+            groups[face.kind] = group;
+          }
+          into = groups[face.kind];
+        }
         var label = el('label', 'check');
         var input;
         if (face.cards.length === 1) {
@@ -1111,7 +1131,7 @@
         input.setAttribute('data-face', face.key);
         label.appendChild(input);
         label.appendChild(breakable(el('span', 'check-name'), face.name));
-        box.appendChild(label);
+        into.appendChild(label);
       });
     }
     var inputs = box.querySelectorAll('[data-face]');
