@@ -30,7 +30,7 @@ def documented_as(name: str) -> str:
 
 def test_every_script_in_bench_is_run_here() -> None:
     assert {"engine.py", "phones.py", "taps.py", "tablet.py", "camera.py", "board.py",
-            "board_fuzz.py", "demos.py"} <= set(SCRIPTS)  # fmt: skip
+            "board_fuzz.py", "demos.py", "evening.py", "player.py"} <= set(SCRIPTS)  # fmt: skip
 
 
 @pytest.mark.parametrize("script", SCRIPTS)

@@ -29,8 +29,9 @@ from companion.service import SeatView
 from ui.faces.base import Face, FaceUp, HandCard
 from ui.tones import TONES
 
-TOLD = "tell_draw"
-"""A drawn card told by its drawer: picked by kind, then face, and made at the last tap."""
+TOLD = frozenset({"tell_draw", "tell_placement"})
+"""A card a player tells the table it turned up (drawn, or dealt by 真偽莫辨): picked by
+kind, then face, and made at the last tap."""
 HISTORY = 600
 """How many of the last public events a phone's history is made from: a whole game's, but
 for the longest, whose runs of passes fold into a few lines."""
@@ -61,10 +62,10 @@ def view_message(
     paths: set[tuple[str, ...]] = set()
     menu = voice.seeing(face.plays(public, voice))  # a 識破's target: the play, not its number
     in_round = view.window is not None and view.seat in view.window.waiting
-    picked = _by_kind(voice, [str(b["card"]) for b in view.actions if b["act"] == TOLD])
+    picked = _by_kind(voice, [str(b["card"]) for b in view.actions if b["act"] in TOLD])
     for body in view.actions:
         path = menu.action(body)
-        if body["act"] == TOLD:
+        if body["act"] in TOLD:
             path = [path[0], *picked.get(str(body["card"]), ()), *path[1:]]
         if tuple(path) not in paths:  # two copies of one card read alike: one choice
             paths.add(tuple(path))
@@ -72,7 +73,7 @@ def view_message(
             # answers, so a second tap (or a resend) never passes a round its player has
             # not seen. A pass that is a turn's whole action (Microfilms' franc) is confirmed,
             # a drawn card told is made at its last tap (the hand check puts a slip right).
-            now = (in_round and body["act"] == "pass") or body["act"] == TOLD
+            now = (in_round and body["act"] == "pass") or body["act"] in TOLD
             actions.append({"path": list(path), "action": body, "now": now})
     over = public["over"]
     asked = [] if question is None else [

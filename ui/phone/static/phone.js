@@ -676,13 +676,12 @@
     });
 
     var sending = actPending !== null;
-    if (depth === root.length) {
+    if (depth === root.length && !root.length) {
       box.appendChild(el('p', 'menu-title', t('phone.actions_title')));
-      if (root.length) {   // the one thing asked (telling a drawn card): said, not a button
-        var asked = el('ol', 'crumbs');
-        root.forEach(function (step) { asked.appendChild(breakable(el('li'), step)); });
-        box.appendChild(asked);
-      }
+    } else if (depth === root.length) {   // the one thing asked (a drawn card): said, not a button
+      var asked = el('ol', 'crumbs');
+      root.forEach(function (step) { asked.appendChild(breakable(el('li'), step)); });
+      box.appendChild(asked);
     } else {
       var nav = el('div', 'menu-nav');
       var back = el('button', 'back');
@@ -708,6 +707,7 @@
       var choices = el('div', 'choices');
       // Long names ("Probe − Military Intelligence (blue, secret)") get a row each.
       if (options.some(function (o) { return o.length > 18; })) choices.classList.add('wide');
+      else if (options.length > 8) choices.classList.add('many');   // three across: no scrolling
       options.forEach(function (o) {
         var under = here.filter(function (a) { return String(a.path[depth]) === o; });
         // A pass is one tap: it is made at once, no confirming (it names the view it answers).
