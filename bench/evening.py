@@ -227,12 +227,18 @@ async def unplugged_and_back(tablet: Any, board: BoardEmulator) -> None:
 async def settled(tablet: Any) -> None:
     """The app idle on its start screen, what the game dropped collected: once the game is
     closed (its phones told goodbye, which may wait for a phone that does not answer) the
-    app thaws what it froze for it, and the collector frees it."""
+    app thaws what it froze for it, the collector frees it, and a few seconds later the
+    heap is handed back again (:data:`ui.tablet.app.SETTLED_S`)."""
     await tablet.until(lambda: gc.get_freeze_count() == 0)
     for _ in range(10):
         await tablet.frames(2)
         gc.collect()
         await asyncio.sleep(0.05)
+    from ui.tablet.app import SETTLED_S  # noqa: PLC0415 -- Kivy is configured by now
+
+    # As the group sets up the next game: the app hands the heap back a second time then.
+    await asyncio.sleep(SETTLED_S + 0.5)
+    await tablet.frames(2)
 
 
 def report(rows: list[dict[str, float]]) -> None:

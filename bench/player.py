@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, Locator, Page, async_playwright
+from playwright.async_api import Browser, Locator, Page, ViewportSize, async_playwright
 
 from companion.core.prompts import waiting_on
 from companion.core.types import Seat
@@ -50,7 +50,7 @@ from ui.seat_screen import TOLD
 
 ME = Seat(0)
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
-SCREEN = {"width": 360, "height": 640}
+SCREEN: ViewportSize = {"width": 360, "height": 640}
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 WAIT_S = 30.0
