@@ -26,6 +26,12 @@ class Prompt(Frozen):
     args: Mapping[str, JSON] = field(default_factory=dict)
 
 
+def drawing(left: int, of: int) -> dict[str, JSON]:
+    """A told draw's prompt arguments: the draws still to tell (this one too), and which
+    of how many this is — "card 1 of 2", where a drawer tells one card after another."""
+    return {"count": left, "n": of - left + 1, "of": of}
+
+
 def waiting_on(prompts: tuple[Prompt, ...]) -> frozenset[Seat]:
     """Every seat some prompt is waiting for."""
     return frozenset(s for p in prompts for s in p.seats)

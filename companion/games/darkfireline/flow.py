@@ -23,7 +23,7 @@ def begin_turn(state: State, seat: Seat, events: list[Event]) -> State:
     events.append(Event("turn_began", {"seat": seat, "turn": turn}))
     state = end_markers(state, seat, events)
     draws = DRAWS + state.player(seat).has(Kind.SUPERMARKET)
-    new = evolve(state, turn=turn, active=seat, done=Done(), phase=Drawing(seat, draws))
+    new = evolve(state, turn=turn, active=seat, done=Done(), phase=Drawing(seat, draws, of=draws))
     return ready_to_draw(new, events)
 
 

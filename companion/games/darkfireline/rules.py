@@ -19,7 +19,7 @@ from companion.core.errors import BadChance, MalformedAction, NotInHand, WrongMo
 from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome
 from companion.core.phases import Dealing, Discarding
-from companion.core.prompts import Prompt
+from companion.core.prompts import Prompt, drawing
 from companion.core.rounds import CloseRound, Hold
 from companion.core.rules import Turns
 from companion.core.types import Seat
@@ -72,7 +72,7 @@ def pending(state: State) -> tuple[Prompt, ...]:
     if isinstance(phase, MayDraw):
         return (Prompt("may_draw", (phase.seat,)),)
     if isinstance(phase, Drawing):
-        return (Prompt("tell_draw", (phase.seat,), {"count": phase.left}),)
+        return (Prompt("tell_draw", (phase.seat,), drawing(phase.left, phase.of)),)
     if isinstance(phase, Taking):
         return (Prompt("tell_taken", (phase.target,), {"user": phase.user}),)
     if isinstance(phase, Rescuing):

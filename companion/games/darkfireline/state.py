@@ -83,12 +83,14 @@ class Flash(Frozen):
 
 class Drawing(Frozen):
     """Chance: the card ``seat`` draws — seen by a reader, told by its phone, or drawn at
-    random. ``left`` counts this draw too; ``then_play`` marks the Supermarket's draw in
-    the play phase (§5.9), after which the play phase goes on."""
+    random. ``left`` counts this draw too, of ``of`` (a phone says "card 1 of 2");
+    ``then_play`` marks the Supermarket's draw in the play phase (§5.9), after which the
+    play phase goes on."""
 
     seat: Seat
     left: int
     then_play: bool = False
+    of: int = 1
 
 
 class MayDraw(Frozen):

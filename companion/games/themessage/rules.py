@@ -26,7 +26,7 @@ from companion.core.errors import (
 from companion.core.memo import per_state
 from companion.core.outcome import Event, Outcome, Secret
 from companion.core.phases import Dealing, Discarding
-from companion.core.prompts import Prompt
+from companion.core.prompts import Prompt, drawing
 from companion.core.rounds import CloseRound, Hold
 from companion.core.rules import ANY_PHASE, Turns
 from companion.core.types import JSON, CardId, Seat
@@ -122,7 +122,7 @@ def pending(state: State) -> tuple[Prompt, ...]:
     if isinstance(phase, ProbeAnswer):
         return (Prompt("probe_answer", (phase.target,), {"prober": phase.prober}),)
     if isinstance(phase, Drawing):
-        return (Prompt("tell_draw", (phase.seat,), {"count": phase.left}),)
+        return (Prompt("tell_draw", (phase.seat,), drawing(phase.left, phase.of)),)
     if isinstance(phase, Placing):
         return (Prompt("tell_placement", phase.seats[:1], {"user": phase.user}),)
     if isinstance(phase, Discarding):
@@ -215,7 +215,7 @@ def _pick(state: State, action: Pick) -> Step:
 def _draw(state: State, a: Draw) -> Step:
     if state.moment is not Moment.TURN_START:
         raise WrongMoment(act=a.act)
-    return flow.settle(evolve(state, phase=Drawing(a.seat, flow.TURN_DRAW)), [])
+    return flow.settle(evolve(state, phase=Drawing(a.seat, flow.TURN_DRAW, of=flow.TURN_DRAW)), [])
 
 
 def _tell_draw(state: State, a: TellDraw | TellPlacement) -> Step:
@@ -386,7 +386,9 @@ def _answer_probe(state: State, a: AnswerProbe) -> Step:
     if a.answer is Answer.DRAW:
         args["draws"] = count
         events = [Event("probe_answered", args)]
-        return flow.settle(evolve(state, phase=Drawing(a.seat, count, probe=True)), events)
+        return flow.settle(
+            evolve(state, phase=Drawing(a.seat, count, probe=True, of=count)), events
+        )
     if a.card is not None:
         state = to_discard(from_hand(state, a.seat, a.card), a.card)
         args["count"] = 1

@@ -140,12 +140,14 @@ class Deciding(Frozen):
 class Drawing(Frozen):
     """Chance: the card ``seat`` draws — seen by a reader, told by its phone, or drawn at random.
 
-    ``left`` counts this draw too; ``probe`` marks the draws a "+" probe obliges.
+    ``left`` counts this draw too, of ``of`` (a phone says "card 1 of 2"); ``probe`` marks
+    the draws a "+" probe obliges.
     """
 
     seat: Seat
     left: int
     probe: bool = False
+    of: int = 1
 
 
 class ProbeAnswer(Frozen):

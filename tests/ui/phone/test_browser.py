@@ -709,7 +709,7 @@ async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_pho
 ) -> None:
     """風聲 §4 (draw two), no reader: the drawer tells each card on the page, which opens on
     the cards' kinds — no "the card I drew" step, no 40-button list — then the faces of the
-    kind picked, whose tap tells it. The prompt says how many are still to tell, and the
+    kind picked, whose tap tells it. The prompt says "card 1 of 2", and the
     first choice shows without scrolling at 360×640."""
     journal = Journal(tmp_path / "j.sqlite3")
     service = TableService.start(journal, "themessage", SEATS, draws=Draws.TOLD,
@@ -725,7 +725,7 @@ async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_pho
     page = await context.new_page()
     await page.goto(server.url(Seat(seat)))
     await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
-    await page.locator("#yours").filter(has_text="2 still to tell").wait_for()
+    await page.locator("#yours").filter(has_text="card 1 of 2").wait_for()
     menu = page.locator("#actions")
     kinds = await menu.locator(".choice").all_inner_texts()
     assert "Probe" in kinds and len(kinds) <= 12, kinds
@@ -743,7 +743,7 @@ async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_pho
     await until(lambda: service.seq > told)
     made = service.journal.entries(service.game_id)[-1].action
     assert made["act"] == "tell_draw" and made["seat"] == seat
-    await page.locator("#yours").filter(has_text="1 still to tell").wait_for()
+    await page.locator("#yours").filter(has_text="card 2 of 2").wait_for()
     await server.stop()
 
 
