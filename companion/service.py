@@ -557,7 +557,7 @@ class TableService:
     def _stand_aside(self) -> None:
         """Pass for every seat the open round asks whose standing answer covers it, until
         the table asks none: a round that closes may open another."""
-        while self.over() is None:
+        while self._orders and self.over() is None:  # no orders, the common case: no work
             state = self.table.state
             seats = stand_aside(state, self._orders, self.spec.aimed(state))
             if not seats:

@@ -39,7 +39,7 @@ HISTORY_LINES = 200
 """How many lines of it a view carries, the newest: a frame stays small on a bad Wi-Fi."""
 
 
-def view_frame(view: SeatView, voice: Voice, face: Face, feed: Sequence[JSONObject]) -> str:
+def view_frame(view: SeatView, voice: Voice, face: Face, feed: Sequence[str]) -> str:
     """The ``view`` message as the text the phones' server sends: these are the bytes a
     phone receives, and the leak oracle compares (:mod:`testkit.oracle`)."""
     return json.dumps(view_message(view, voice, face, feed), ensure_ascii=False)
@@ -52,10 +52,10 @@ def refusal(voice: Voice, ident: int | None, err: RuleViolation | JournalError) 
     return {"type": "error", "id": ident, "code": err.code, "text": said}
 
 
-def view_message(
-    view: SeatView, voice: Voice, face: Face, feed: Sequence[JSONObject]
-) -> JSONObject:
-    """The whole view of one seat; a question only this seat may answer comes first."""
+def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[str]) -> JSONObject:
+    """The whole view of one seat; a question only this seat may answer comes first.
+    ``feed`` is the game's :func:`history` in this voice: the same for every seat, so a
+    caller that sends many views renders it once."""
     private, public, question = view.private, view.public, view.question
     mine = _objects(private["prompts"])
     actions: list[JSON] = []
@@ -98,7 +98,7 @@ def view_message(
         "window": _window(voice, view),
         "standing": _standing(voice, view),
         "secrets": [secret_words(voice, s, private, face) for s in _objects(private["secrets"])],
-        "feed": list[JSON](history(voice, feed)[-HISTORY_LINES:]),
+        "feed": list[JSON](feed[-HISTORY_LINES:]),
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
         "result": None if over is None else _result(voice, view, _obj(over)),
     }

@@ -30,13 +30,10 @@ class Explained(Frozen):
     """Each kind's short name, as a catalog key ("Probe", of the 18 probes): what a player
     picks first when telling a card, before its colour or variant."""
 
-    def key(self, game: str, card: CardId) -> str:
-        """The catalog key of ``card``'s text."""
-        return f"help.{game}.{self.kind(card)}"
-
-    def when_key(self, game: str, card: CardId) -> str:
-        """The catalog key of when ``card`` may be played, in a line (or that it never is)."""
-        return f"when.{game}.{self.kind(card)}"
+    def key(self, game: str, card: CardId, text: str = "help") -> str:
+        """The catalog key of ``card``'s ``text``: ``help``, what it does; ``when``, when it
+        may be played, in a line (or that it never is)."""
+        return f"{text}.{game}.{self.kind(card)}"
 
     def name_key(self, card: CardId) -> str:
         """The catalog key of the short name of ``card``'s kind."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Final
@@ -162,29 +162,23 @@ class Voice:
 
     def explain(self, card: str) -> str | None:
         """What ``card`` is, for a player reading it (a card of no game: ``None``)."""
-        if self.explained is None:
-            return None
-        try:
-            key = self.explained.key(self.game, CardId(card))
-        except KeyError:
-            return None
-        return self.text(key)
+        return self._about(card, lambda told, c: told.key(self.game, c))
 
     def when(self, card: str) -> str | None:
         """When ``card`` may be played, in a line, if the game says."""
-        if self.explained is None:
-            return None
-        try:
-            return self.text(self.explained.when_key(self.game, CardId(card)))
-        except KeyError:
-            return None
+        return self._about(card, lambda told, c: told.key(self.game, c, "when"))
 
     def kind_of(self, card: str) -> str | None:
         """The short name of ``card``'s kind ("Probe", of 18 probes), if the game has one."""
+        return self._about(card, Explained.name_key)
+
+    def _about(self, card: str, key: Callable[[Explained, CardId], str]) -> str | None:
+        """The text ``key`` names for ``card`` (:mod:`companion.core.explained`); ``None``
+        in a voice of no game, or for an id that is none of its cards."""
         if self.explained is None:
             return None
         try:
-            return self.text(self.explained.name_key(CardId(card)))
+            return self.text(key(self.explained, CardId(card)))
         except KeyError:
             return None
 

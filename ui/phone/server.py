@@ -55,7 +55,7 @@ from ui.phone.lobby import Lobby
 from ui.phone.origin import OwnHosts
 from ui.phone.tokens import SeatTokens
 from ui.phones import DEFAULT_PORT, DeviceStatus
-from ui.seat_screen import HISTORY, refusal, view_frame
+from ui.seat_screen import HISTORY, history, refusal, view_frame
 
 log = logging.getLogger(__name__)
 
@@ -179,6 +179,8 @@ class PhoneServer:
         self._heartbeat = heartbeat
         self._phones: set[Phone] = set()
         self._feed: deque[JSONObject] = deque(service.recent(HISTORY), maxlen=HISTORY)
+        self._history: dict[str, list[str]] = {}
+        """The feed folded and said in each language, until the next move."""
         self._runner: web.AppRunner | None = None
         self._connection_listeners: list[Callable[[frozenset[Seat]], None]] = []
         self._pushes: set[asyncio.Task[None]] = set()
@@ -597,6 +599,7 @@ class PhoneServer:
                 self._tell(notice.seat, notice.key, notice.args)
         if change.update is not None:
             self._feed.extend(change.update.public())
+            self._history.clear()
         seats = None if change.update is not None else change.asked
         phones = [
             p for p in self._phones if p.seat is not None and (seats is None or p.seat in seats)
@@ -623,8 +626,11 @@ class PhoneServer:
 
     def frame(self, seat: Seat, lang: str) -> str:
         """The view ``seat``'s phone is sent now in ``lang``, as the text on its socket."""
-        feed = list(self._feed)
-        return view_frame(self.service.seat_view(seat), self._voice(lang), self._face, feed)
+        voice = self._voice(lang)
+        feed = self._history.get(lang)
+        if feed is None:  # the game's history, in words once a move for every phone
+            feed = self._history[lang] = history(voice, list(self._feed))
+        return view_frame(self.service.seat_view(seat), voice, self._face, feed)
 
     async def _send(self, phone: Phone, message: JSONObject) -> None:
         await self._send_text(phone, json.dumps(message, ensure_ascii=False))

@@ -31,7 +31,7 @@ from ui.faces import face_of
 from ui.faces.base import Alert, Face, Pile, SeatFace
 from ui.live import LiveTable
 from ui.phones import DeviceStatus, Phones
-from ui.seat_screen import view_message
+from ui.seat_screen import history, view_message
 
 FEED = 40
 
@@ -284,7 +284,7 @@ class Session:
         """What ``seat``'s phone would show now, in the tablet's language: for a private turn
         at the tablet, behind the hold, for a seat without its phone."""
         view = self.service.seat_view(seat)
-        return view_message(view, self.voice, self.face, list(self._events))
+        return view_message(view, self.voice, self.face, history(self.voice, list(self._events)))
 
     def act_for(self, seat: Seat, action: SeatAction) -> str | None:
         """An action of ``seat``'s own, taken in its private turn as its phone would send it;
