@@ -119,7 +119,7 @@ def told(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: TellDraw
         hidden = hiding(word, action.seat)
         named = _copy(action.card, hidden.out_of_sight(), copies)
         if named is not None:  # else every copy lies where the teller can see it: refused
-            stand_in, alike = _stand_in(named, _free(state, word.deck), hidden.cards)
+            stand_in, alike = _stand_in(named, _free(state, word.deck, 1), hidden.cards)
             if alike and not action.face_up and not _stands_in(state, named):
                 kept.append((named, stand_in))
             else:
@@ -144,8 +144,7 @@ def audited(rules: Rules, hiding: Hiding, copies: Alike, state: S, action: Audit
     unseen = hidden.out_of_sight()
     _possible(action.cards, hand, [*hand, *deck, *unseen], copies)
     takings, spare = _matched(action.cards, hand, deck, unseen, copies)
-    free = set(_free(state, spare))
-    spare = [c for c in spare if c in free]
+    spare = _free(state, spare, len(takings))
     kept: list[Pair] = []
     taken: list[Taken] = []
     moved = {*takings, *spare}  # a go-between is none of these: each is traded already
@@ -420,12 +419,16 @@ def _stands_in(state: Doubting, card: CardId) -> bool:
     return any(d.held == card for d in state.doubts)
 
 
-def _free(state: Doubting, pool: Sequence[CardId]) -> list[CardId]:
-    """The cards of ``pool`` no doubt names (as its word or its stand-in): a stand-in that
-    another doubt names would tie two doubts together, and settling one would move a card
-    the other still stands for. All of ``pool`` if every card is named."""
+def _free(state: Doubting, pool: Sequence[CardId], needed: int) -> list[CardId]:
+    """The cards of ``pool`` no doubt names (as its word or its stand-in), and as many of
+    the others as ``needed`` asks beyond them: a stand-in that another doubt names would tie
+    two doubts together, and settling one would move a card the other still stands for.
+    Never fewer than ``needed``: which cards another's doubt names, and whether they lie in
+    the deck, is no part of what the speaker may know, so it may not turn a word away."""
     named = {CardId(d.told) for d in state.doubts} | {d.held for d in state.doubts}
-    return [c for c in pool if c not in named] or list(pool)
+    free = [c for c in pool if c not in named]
+    tied = [c for c in pool if c in named]
+    return free + tied[: max(0, needed - len(free))] if free else list(pool)
 
 
 def _stand_in(
