@@ -421,9 +421,12 @@ class TableService:
 
     def recent(self, last: int) -> list[JSONObject]:
         """The game's ``last`` public events, oldest first, as the table heard them: the feed
-        a face opens with on a game already under way (a resumed one, after a restart)."""
+        a face opens with on a game already under way (a resumed one, after a restart); each
+        with its ``index`` in the history, as :meth:`companion.table.Update.public` gives."""
         history = self.table.state.history
-        return [public_event(e) for e in history[-last:]] if last > 0 else []
+        first = max(0, len(history) - last)
+        shown = enumerate(history[first:], first) if last > 0 else ()
+        return [{**public_event(e), "index": i} for i, e in shown]
 
     def table_menu(self, seat: Seat) -> TableMenu:
         """What the shared tablet offers for ``seat``: from public facts only.

@@ -37,17 +37,22 @@ class Update:
     seq: int
     """The journal position of the last action now committed."""
     _events: tuple[Event, ...]
+    at: int = 0
+    """The place in the game's history of the first event (of an undo: where the next
+    event will go) — a face says a seat's secrets where their events are said."""
 
     @classmethod
     def merged(cls, updates: Sequence[Update]) -> Update:
         """Several updates of one event as one: the last position, every event in order."""
-        return cls(updates[-1].seq, tuple(e for u in updates for e in u._events))
+        events = tuple(e for u in updates for e in u._events)
+        return cls(updates[-1].seq, events, updates[0].at if updates else 0)
 
     def public(self) -> list[JSONObject]:
-        return [public_event(e) for e in self._events]
+        """The events as the whole table sees them, each with its ``index`` in the history."""
+        return [{**public_event(e), "index": i} for i, e in enumerate(self._events, self.at)]
 
     def private(self, seat: Seat) -> list[JSONObject]:
-        return [p for e in self._events for p in private_events(e, seat)]
+        return [p for i, e in enumerate(self._events, self.at) for p in private_events(e, seat, i)]
 
 
 Listener = Callable[[Update], None]
@@ -151,7 +156,7 @@ class Table:
             steps.append((chance, outcome))
             state = outcome.state
         if not steps:
-            return Update(self.seq, ())
+            return Update(self.seq, (), len(self.state.history))
         codec = self.spec.codec
         rows = [(codec.encode(a), self.spec.undoable(outcome.events)) for a, outcome in steps]
         result = self.spec.over(state)
@@ -159,7 +164,8 @@ class Table:
         assert body is None or isinstance(body, dict)
         self.seq = self.journal.append(self.game_id, rows, body)
         self.state = state
-        update = Update(self.seq, tuple(e for _, outcome in steps for e in outcome.events))
+        events = tuple(e for _, outcome in steps for e in outcome.events)
+        update = Update(self.seq, events, len(state.history) - len(events))
         for listener in self._listeners:
             listener(update)
         return update
@@ -171,7 +177,8 @@ class Table:
         self.journal.drop_from(self.game_id, entries[last].seq)
         self.state = replayed(self.header, [e.action for e in entries[:last]])
         self.seq = entries[last - 1].seq if last else 0
-        update = Update(self.seq, (Event("undone", {"act": entries[last].action["act"]}),))
+        undone = Event("undone", {"act": entries[last].action["act"]})
+        update = Update(self.seq, (undone,), len(self.state.history))
         for listener in self._listeners:
             listener(update)
         return update

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from companion.core.codec import to_json
 from companion.core.copies import Alike
@@ -39,7 +40,15 @@ HISTORY_LINES = 200
 """How many lines of it a view carries, the newest: a frame stays small on a bad Wi-Fi."""
 
 
-def view_frame(view: SeatView, voice: Voice, face: Face, feed: Sequence[str]) -> str:
+class Said(NamedTuple):
+    """A line of the history, and where it starts: the place in the game's history of its
+    first event (a seat's secret is said after the line of the event it was told with)."""
+
+    first: int
+    text: str
+
+
+def view_frame(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said]) -> str:
     """The ``view`` message as the text the phones' server sends: these are the bytes a
     phone receives, and the leak oracle compares (:mod:`testkit.oracle`)."""
     return json.dumps(view_message(view, voice, face, feed), ensure_ascii=False)
@@ -52,7 +61,7 @@ def refusal(voice: Voice, ident: int | None, err: RuleViolation | JournalError) 
     return {"type": "error", "id": ident, "code": err.code, "text": said}
 
 
-def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[str]) -> JSONObject:
+def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said]) -> JSONObject:
     """The whole view of one seat; a question only this seat may answer comes first.
     ``feed`` is the game's :func:`history` in this voice: the same for every seat, so a
     caller that sends many views renders it once."""
@@ -76,6 +85,7 @@ def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[str]) 
             now = (in_round and body["act"] == "pass") or body["act"] in TOLD
             actions.append({"path": list(path), "action": body, "now": now})
     over = public["over"]
+    lines = feed[-HISTORY_LINES:]
     asked = [] if question is None else [
         voice.say("ingest.ask.choose", {"seat": view.seat, "card": question.card})
     ]  # fmt: skip
@@ -97,11 +107,32 @@ def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[str]) 
         "deal": _deal(voice, view),
         "window": _window(voice, view),
         "standing": _standing(voice, view),
-        "secrets": [secret_words(voice, s, private, face) for s in _objects(private["secrets"])],
-        "feed": list[JSON](feed[-HISTORY_LINES:]),
+        "secrets": _secrets(voice, view, face, lines),
+        "feed": [line.text for line in lines],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
         "result": None if over is None else _result(voice, view, _obj(over)),
     }
+
+
+def _secrets(voice: Voice, view: SeatView, face: Face, lines: Sequence[Said]) -> list[JSON]:
+    """Every secret the seat was told, in words, each with ``line``: the line of ``lines``
+    that says the event it was told with (``None`` before the first) — the phone says it
+    there too, marked as seen by this seat alone. Where it goes hangs on public facts only:
+    the history, and which event told the seat something."""
+    private = view.private
+    told: list[JSON] = []
+    for secret in _objects(private["secrets"]):
+        words = secret_words(voice, secret, private, face)
+        told.append({"text": words, "line": _line_of(lines, secret.get("at"))})
+    return told
+
+
+def _line_of(lines: Sequence[Said], at: JSON) -> int | None:
+    """The last line that starts at or before the place ``at``: after an undo the game goes
+    on from a place its undone line started at, so the later line is the one."""
+    if not isinstance(at, int):
+        return None
+    return next((i for i in reversed(range(len(lines))) if 0 <= lines[i].first <= at), None)
 
 
 def _by_kind(voice: Voice, cards: Sequence[str]) -> dict[str, tuple[str]]:
@@ -116,13 +147,14 @@ def _by_kind(voice: Voice, cards: Sequence[str]) -> dict[str, tuple[str]]:
     return {card: (kind,) for card, kind in names.items() if kind and len(faces[kind]) > 1}
 
 
-def history(voice: Voice, events: Sequence[JSONObject]) -> list[str]:
+def history(voice: Voice, events: Sequence[JSONObject]) -> list[Said]:
     """The game's public events in words, oldest first, each a line: a run of answers to a
     round that say nothing (passes, :attr:`~companion.core.kinds.Kind.folds`) is one line
     naming every seat of the run ("Ann, Ben and Dan pass.") — one round, one line: a seat
-    that answers again starts the next."""
+    that answers again starts the next. Each line with the place its first event has in
+    the game's history (its ``index``; -1 if it has none)."""
     kinds = GAMES[voice.game].every_event if voice.game in GAMES else {}
-    lines: list[str] = []
+    lines: list[Said] = []
     run: list[JSONObject] = []
 
     def close_run() -> None:
@@ -130,7 +162,8 @@ def history(voice: Voice, events: Sequence[JSONObject]) -> list[str]:
             lines.append(_line(voice, run[0]))
         elif run:
             seats: JSON = [_args(e)["seat"] for e in run]
-            lines.append(voice.event(f"{run[0]['kind']}.many", {"seats": seats}))
+            words = voice.event(f"{run[0]['kind']}.many", {"seats": seats})
+            lines.append(Said(_index(run[0]), words))
         run.clear()
 
     for event in events:
@@ -147,8 +180,13 @@ def history(voice: Voice, events: Sequence[JSONObject]) -> list[str]:
     return lines
 
 
-def _line(voice: Voice, event: JSONObject) -> str:
-    return voice.event(str(event["kind"]), _args(event))
+def _index(event: JSONObject) -> int:
+    index = event.get("index")
+    return index if isinstance(index, int) else -1
+
+
+def _line(voice: Voice, event: JSONObject) -> Said:
+    return Said(_index(event), voice.event(str(event["kind"]), _args(event)))
 
 
 def _result(voice: Voice, view: SeatView, over: JSONObject) -> JSONObject:

@@ -22,35 +22,46 @@ def public_event(event: Event) -> JSONObject:
     return {"kind": event.kind, "args": dict(event.args)}
 
 
-def private_events(event: Event, seat: Seat) -> list[JSONObject]:
-    """The secrets of an event addressed to ``seat``, and nothing else."""
-    return secrets_for((event,), seat)
+def private_events(event: Event, seat: Seat, index: int = 0) -> list[JSONObject]:
+    """The secrets of an event addressed to ``seat``, and nothing else; ``index`` is the
+    event's place in the history."""
+    return [_secret(i, s) for i, s in _split((event,), index).get(seat, ())]
 
 
 def secrets_for(events: Iterable[Event], seat: Seat) -> list[JSONObject]:
-    """Every secret ``seat`` was told in ``events``, in order."""
+    """Every secret ``seat`` was told in ``events``, in order, each with ``at``: the place in
+    ``events`` of the event it was told with — a public fact, so that a phone can say it
+    where that event is said."""
     told = _told_by_seat(events) if isinstance(events, tuple) else _split(events)
-    return [{"kind": s.kind, "args": dict(s.args)} for s in told.get(seat, ())]
+    return [_secret(i, s) for i, s in told.get(seat, ())]
 
 
-def _split(events: Iterable[Event]) -> dict[Seat, list[Secret]]:
-    told: dict[Seat, list[Secret]] = {}
-    for event in events:
+def _secret(index: int, secret: Secret) -> JSONObject:
+    return {"kind": secret.kind, "args": dict(secret.args), "at": index}
+
+
+Told = tuple[int, Secret]
+"""A secret, and the place in the history of the event it was told with."""
+
+
+def _split(events: Iterable[Event], start: int = 0) -> dict[Seat, list[Told]]:
+    told: dict[Seat, list[Told]] = {}
+    for index, event in enumerate(events, start):
         for secret in event.secrets:
-            told.setdefault(secret.seat, []).append(secret)
+            told.setdefault(secret.seat, []).append((index, secret))
     return told
 
 
 _SPLIT_KEPT = 8
-_NO_SECRETS: dict[Seat, tuple[Secret, ...]] = {}
-_splits: dict[int, tuple[tuple[Event, ...], dict[Seat, tuple[Secret, ...]]]] = {}
+_NO_SECRETS: dict[Seat, tuple[Told, ...]] = {}
+_splits: dict[int, tuple[tuple[Event, ...], dict[Seat, tuple[Told, ...]]]] = {}
 """The histories split last, by identity (each held, so its id is not reused): every
 seat's view of a state reads the same history, and so do the views of the worlds the
 leak oracle builds from it (a world keeps its history); a history one action longer —
 after an answer — is split from where a kept one ends."""
 
 
-def _told_by_seat(history: tuple[Event, ...]) -> Mapping[Seat, Sequence[Secret]]:
+def _told_by_seat(history: tuple[Event, ...]) -> Mapping[Seat, Sequence[Told]]:
     kept = _splits.get(id(history))
     if kept is not None:
         return kept[1]
@@ -60,7 +71,7 @@ def _told_by_seat(history: tuple[Event, ...]) -> Mapping[Seat, Sequence[Secret]]
         if start < n <= len(history) and history[n - 1] is old[-1] and history[:n] == old:
             start, before = n, split
     told = dict(before)
-    for seat, secrets in _split(history[start:]).items():
+    for seat, secrets in _split(history[start:], start).items():
         told[seat] = (*told.get(seat, ()), *secrets)
     if len(_splits) >= _SPLIT_KEPT:
         del _splits[next(iter(_splits))]

@@ -58,8 +58,9 @@ def test_a_refused_action_changes_neither_state_nor_journal(table: Table) -> Non
 def test_updates_give_each_seat_only_its_own_secrets(table: Table) -> None:
     seat = active(table)
     update = table.submit(Draw(seat=seat, source=Source.DECK))
-    assert update.public() == [{"kind": "drew", "args": {"seat": seat}}]
-    assert [s["kind"] for s in update.private(seat)] == ["drew"]
+    at = len(table.state.history) - 1  # its place in the history: where a phone says it
+    assert update.public() == [{"kind": "drew", "args": {"seat": seat}, "index": at}]
+    assert [(s["kind"], s["at"]) for s in update.private(seat)] == [("drew", at)]
     assert all(update.private(Seat(s)) == [] for s in range(4) if s != seat)
 
 

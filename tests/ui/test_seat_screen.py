@@ -23,7 +23,7 @@ from companion.journal import Journal
 from companion.policy import Draws
 from companion.service import TableService
 from ui.faces import face_of
-from ui.seat_screen import history, view_message
+from ui.seat_screen import HISTORY_LINES, history, view_message
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 NO_HOLD = {"hold": 0.0}
@@ -33,26 +33,31 @@ def event(kind: str, **args: JSON) -> JSONObject:
     return {"kind": kind, "args": args}
 
 
+def lines_of(voice: Voice, events: list[JSONObject]) -> list[str]:
+    """The history's lines, as a phone shows them."""
+    return [line.text for line in history(voice, events)]
+
+
 def test_a_run_of_passes_is_one_line_and_nothing_else_folds() -> None:
     passes = [event("passed", seat=s) for s in (0, 1, 3)]
     held = event("held", seat=2)
     voice = Voice.of("en", GAMES["themessage"], NAMES)
-    assert history(voice, [*passes, held, passes[2]]) == [
+    assert lines_of(voice, [*passes, held, passes[2]]) == [
         "Ann, Ben, Dan pass.", "Cat asks the table to wait.", "Dan passes.",
     ]  # fmt: skip
-    assert history(voice, [*passes, *passes[:2]]) == ["Ann, Ben, Dan pass.", "Ann, Ben pass."]
+    assert lines_of(voice, [*passes, *passes[:2]]) == ["Ann, Ben, Dan pass.", "Ann, Ben pass."]
     zh = Voice.of("zh-Hant", GAMES["themessage"], NAMES)
-    assert history(zh, passes) == ["Ann、Ben、Dan不出牌。"]
+    assert lines_of(zh, passes) == ["Ann、Ben、Dan不出牌。"]
     counter = next(c for c, card in CARDS.items() if card.function is Function.COUNTER)
     played = event("played_counter", seat=0, card=counter, n=3, on=2)
     cancels = event("cancelled", seat=0, n=3, on=2, target=1)
     for lang in LANGS:  # a play's number reads once: "against play #2", not "#play #2"
-        for line in history(voice.speaking(lang), [played, cancels]):
+        for line in lines_of(voice.speaking(lang), [played, cancels]):
             assert not re.search(r"#\D", line), line
-    assert history(voice, [cancels]) == ["Ann's Counter (#3) cancels Ben's play #2."]
+    assert lines_of(voice, [cancels]) == ["Ann's Counter (#3) cancels Ben's play #2."]
     # Microfilms' pass is a turn's whole action, with its franc: each its own line.
     francs = [event("passed", seat=s, francs=1) for s in (0, 1)]
-    assert len(history(Voice.of("en", GAMES["microfilms"], NAMES), francs)) == 2
+    assert len(lines_of(Voice.of("en", GAMES["microfilms"], NAMES), francs)) == 2
 
 
 def test_a_whole_game_s_history_keeps_every_line_but_the_passes_it_folds(
@@ -66,14 +71,48 @@ def test_a_whole_game_s_history_keeps_every_line_but_the_passes_it_folds(
         service.submit(playout.choose(service.spec, service.table.state, seat, rng, {"hold": 0}))
     events = service.recent(len(service.table.state.history))
     voice = Voice.of("en", service.spec, NAMES)
-    lines = history(voice, events)
+    lines = lines_of(voice, events)
     passes = [e for e in events if e["kind"] == "passed"]
     others = [voice.event(str(e["kind"]), args(e)) for e in events if e["kind"] != "passed"]
     assert [line for line in lines if not line.endswith(("pass.", "passes."))] == others
     assert len(lines) - len(others) < len(passes) / 2, "most windows have several passes"
     for lang in LANGS:  # a play's number reads once: "against play #2", not "#play #2"
-        for line in history(voice.speaking(lang), events):
+        for line in lines_of(voice.speaking(lang), events):
             assert not re.search(r"#\D", line), line
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_secret_is_said_in_the_history_where_the_event_that_told_it_is(
+    tmp_path: Path, game: str
+) -> None:
+    """What the seat alone was told (a drawn card, a probe's answer, a look at a hand) is
+    said in its history after the line of the event that told it — the same event as the
+    secret rode on, at every step of a whole game."""
+    names = [*NAMES, "Eve"]
+    journal = Journal(tmp_path / f"{game}.sqlite3")
+    service = TableService.start(journal, game, names, draws=Draws.APP, rng=random.Random(5))
+    rng, voice, placed = random.Random(5), Voice.of("en", service.spec, names), 0
+    while service.over() is None:
+        seat = rng.choice(sorted(waiting_on(service.pending())))
+        service.submit(playout.choose(service.spec, service.table.state, seat, rng, NO_HOLD))
+        events = service.recent(len(service.table.state.history))
+        feed = history(voice, events)
+        for s in map(Seat, range(len(names))):
+            told = service.seat_view(s).private["secrets"]
+            shown = view_message(service.seat_view(s), voice, face_of(game), feed)["secrets"]
+            assert isinstance(told, list) and len(shown) == len(told)
+            for secret, words in zip(told, shown, strict=True):
+                assert isinstance(secret, dict) and isinstance(words, dict)
+                line, at, sent = words["line"], secret["at"], feed[-HISTORY_LINES:]
+                assert isinstance(at, int)
+                if line is None:  # the phone is sent the newest lines only
+                    assert at < sent[0].first
+                    continue
+                assert isinstance(line, int)
+                assert sent[line].first <= at, "said after the event, never before it"
+                assert line + 1 == len(sent) or sent[line + 1].first > at, "and right after it"
+                placed += 1
+    assert placed > 0
 
 
 def laid_and_warned(

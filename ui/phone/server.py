@@ -55,7 +55,7 @@ from ui.phone.lobby import Lobby
 from ui.phone.origin import OwnHosts
 from ui.phone.tokens import SeatTokens
 from ui.phones import DEFAULT_PORT, DeviceStatus
-from ui.seat_screen import HISTORY, history, refusal, view_frame
+from ui.seat_screen import HISTORY, Said, history, refusal, view_frame
 
 log = logging.getLogger(__name__)
 
@@ -179,7 +179,7 @@ class PhoneServer:
         self._heartbeat = heartbeat
         self._phones: set[Phone] = set()
         self._feed: deque[JSONObject] = deque(service.recent(HISTORY), maxlen=HISTORY)
-        self._history: dict[str, list[str]] = {}
+        self._history: dict[str, list[Said]] = {}
         """The feed folded and said in each language, until the next move."""
         self._runner: web.AppRunner | None = None
         self._connection_listeners: list[Callable[[frozenset[Seat]], None]] = []

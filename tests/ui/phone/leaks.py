@@ -23,7 +23,7 @@ from companion.i18n import Voice
 from companion.service import TableService
 from testkit.oracle import world_for
 from ui.faces import face_of
-from ui.seat_screen import view_message
+from ui.seat_screen import HISTORY, history, view_message
 
 WORLDS = 3
 """Worlds drawn for each frame checked."""
@@ -50,9 +50,10 @@ def assert_view_private_to(frame: dict[str, Any], seat: int, service: TableServi
     assert frame["me"]["seat"] == seat
     voice = Voice.of(frame["lang"], service.spec, service.names)
     face = face_of(service.header.game)
+    feed = history(voice, service.recent(HISTORY))  # public: where each secret is said
 
     def rendered() -> dict[str, Any]:
-        made = view_message(service.seat_view(Seat(seat)), voice, face, [])
+        made = view_message(service.seat_view(Seat(seat)), voice, face, feed)
         return {k: v for k, v in json.loads(json.dumps(made)).items() if k != "feed"}
 
     state, rng = table.state, random.Random(table.seq * 16 + seat)

@@ -230,6 +230,36 @@ async def test_the_identity_shows_only_while_held(served: Served, browser: Brows
     assert await page.locator("#identity").inner_text() == ""
 
 
+async def test_what_the_seat_alone_was_told_is_marked_in_the_history_where_it_happened(
+    served: Served, browser: Browser
+) -> None:
+    """The whole game's history on the phone, newest first: each secret of the seat (its
+    deal, the card it drew, Microfilms §4.1) is said right after the line of the event that
+    told it, marked as seen by this seat alone; its identity stays behind the hold there."""
+    table = served.table
+    seat = table.pending()[0].seats[0]
+    frames: list[Any] = []
+    page = await open_phone(browser, served, seat, frames)
+    lang = LANGS[seat]
+    table.submit(Draw(seat=Seat(seat), source=Source.DECK))
+    await until(lambda: _last_view(frames)["seq"] == table.seq)
+    only_you = text(lang, "phone.only_you")
+    await page.locator("#feed li.own").nth(1).wait_for()
+    entries = await page.locator("#feed li").evaluate_all(
+        "lis => lis.map(li => [li.classList.contains('own'), li.innerText])"
+    )
+    view = _last_view(frames)
+    lines, secrets = view["feed"], view["secrets"]
+    own = [(i, words) for i, (mine, words) in enumerate(entries) if mine]
+    assert [words for _, words in own] == [f"{only_you}\n{s['text']}" for s in secrets[::-1]]
+    for (i, _), secret in zip(own, secrets[::-1], strict=True):
+        assert entries[i + 1] == [False, lines[secret["line"]]], "just under its event's line"
+    identity = said(lang, "card", table.private_view(Seat(seat))["identity"])
+    assert all(identity not in words for _, words in entries)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=SHOTS / "phone-history-own.png", full_page=True)
+
+
 async def test_a_tap_on_a_card_says_what_it_does_and_the_identity_explains_itself_when_held(
     served: Served, browser: Browser
 ) -> None:

@@ -915,7 +915,7 @@
     var box = $('secrets');
     clear(box);
     secrets.forEach(function (s, i) {
-      var li = el('li', i === 0 ? 'newest' : null, s);
+      var li = el('li', i === 0 ? 'newest' : null, s.text);
       if (i === 0) {
         li.setAttribute('data-badge', t('phone.secret_new'));
         if (freshSecret) li.classList.add('fresh');
@@ -1021,14 +1021,32 @@
     });
   }
 
+  // The table's lines, oldest first, with what this seat alone was told said where it
+  // was told: after the line of its event (before them all, if that line is too old).
+  function history(lines, secrets) {
+    var after = {};
+    secrets.forEach(function (s) {
+      var at = s.line === null ? -1 : s.line;
+      (after[at] = after[at] || []).push({ text: s.text, own: true });
+    });
+    var out = (after[-1] || []).slice();
+    lines.forEach(function (line, i) {
+      out.push({ text: line, own: false });
+      out.push.apply(out, after[i] || []);
+    });
+    return out;
+  }
+
   function renderFeed() {
     // The whole game, newest first, a window's passes one line: the latest few, and the
     // rest a tap away.
-    var feed = list(view.feed).slice().reverse();
+    var feed = history(list(view.feed), list(view.secrets)).reverse();
     var box = $('feed');
     clear(box);
-    feed.forEach(function (line, i) {
-      var li = el('li', null, line);
+    feed.forEach(function (entry, i) {
+      var li = el('li', entry.own ? 'own' : null);
+      if (entry.own) li.appendChild(el('span', 'only-you', t('phone.only_you')));
+      li.appendChild(document.createTextNode(entry.text));
       if (i >= FEED_SHOWN && !feedOpen) li.setAttribute('hidden', '');
       box.appendChild(li);
     });

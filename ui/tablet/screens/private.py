@@ -239,5 +239,5 @@ def _seat_lines(t: Callable[..., str], view: JSONObject, me: dict[str, Any]) -> 
     if isinstance(deal, dict):
         lines.append(str(deal["explain"]))
     secrets = view["secrets"]
-    lines += [str(x) for x in secrets[-6:]] if isinstance(secrets, list) else []
+    lines += [str(x["text"]) for x in objects(secrets)[-6:]]
     return lines
