@@ -46,6 +46,8 @@ class Said(NamedTuple):
 
     first: int
     text: str
+    cards: tuple[str, ...] = ()
+    """The cards the line names: a tap on it reads what each is (:func:`glossary`)."""
 
 
 def view_frame(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said]) -> str:
@@ -108,7 +110,7 @@ def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said])
         "window": _window(voice, view),
         "standing": _standing(voice, view),
         "secrets": _secrets(voice, view, face, lines),
-        "feed": [line.text for line in lines],
+        "feed": [{"text": line.text, "cards": list(line.cards)} for line in lines],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
         "result": None if over is None else _result(voice, view, _obj(over)),
     }
@@ -163,7 +165,7 @@ def history(voice: Voice, events: Sequence[JSONObject]) -> list[Said]:
         elif run:
             seats: JSON = [_args(e)["seat"] for e in run]
             words = voice.event(f"{run[0]['kind']}.many", {"seats": seats})
-            lines.append(Said(_index(run[0]), words))
+            lines.append(Said(_index(run[0]), words, _cards(voice, run)))
         run.clear()
 
     for event in events:
@@ -186,7 +188,39 @@ def _index(event: JSONObject) -> int:
 
 
 def _line(voice: Voice, event: JSONObject) -> Said:
-    return Said(_index(event), voice.event(str(event["kind"]), _args(event)))
+    words = voice.event(str(event["kind"]), _args(event))
+    return Said(_index(event), words, _cards(voice, [event]))
+
+
+def _cards(voice: Voice, events: Sequence[JSONObject]) -> tuple[str, ...]:
+    """The cards of the game ``events`` name, each once, in the order they are named."""
+    known = voice.explained.cards if voice.explained is not None else frozenset()
+    named: dict[str, None] = {}
+    for event in events:
+        for value in _values(_args(event)):
+            if isinstance(value, str) and value in known:
+                named[value] = None
+    return tuple(named)
+
+
+def _values(value: JSON) -> list[JSON]:
+    """Every value inside ``value``: its items and theirs, it alone if it has none."""
+    if isinstance(value, dict):
+        return [v for item in value.values() for v in _values(item)]
+    if isinstance(value, list):
+        return [v for item in value for v in _values(item)]
+    return [value]
+
+
+def glossary(voice: Voice) -> JSONObject:
+    """Every card of the game in ``voice``: its name, its kind's short name and what it does
+    (a card of a history line, or of a picker, is read from this: the same for every seat,
+    sent once)."""
+    cards = voice.explained.cards if voice.explained is not None else frozenset()
+    return {
+        c: {"name": voice.render("card", c), "kind": voice.kind_of(c), "help": voice.explain(c)}
+        for c in sorted(cards)
+    }
 
 
 def _result(voice: Voice, view: SeatView, over: JSONObject) -> JSONObject:

@@ -41,6 +41,7 @@ from companion.core.actions import SeatAction
 from companion.core.errors import MalformedAction, RuleViolation
 from companion.core.standing import Standing
 from companion.core.types import JSON, JSONObject, Seat
+from companion.games import GAMES
 from companion.i18n import FALLBACK, LANGS, Voice, catalog, text
 from companion.journal_errors import JournalError
 from companion.service import Change, TableService
@@ -55,7 +56,7 @@ from ui.phone.lobby import Lobby
 from ui.phone.origin import OwnHosts
 from ui.phone.tokens import SeatTokens
 from ui.phones import DEFAULT_PORT, DeviceStatus
-from ui.seat_screen import HISTORY, Said, history, refusal, view_frame
+from ui.seat_screen import HISTORY, Said, glossary, history, refusal, view_frame
 
 log = logging.getLogger(__name__)
 
@@ -279,6 +280,7 @@ class PhoneServer:
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/i18n/{lang}.json", self._words)
+        app.router.add_get("/cards/{lang}.json", self._cards)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_secure_headers)
@@ -371,6 +373,15 @@ class PhoneServer:
         if lang not in LANGS:
             raise web.HTTPNotFound()
         body = _words_body(lang)
+        return web.Response(body=body, content_type="application/json", charset="utf-8")
+
+    async def _cards(self, request: web.Request) -> web.StreamResponse:
+        """What each card of this table's game is, in ``lang``: the page reads a card named in
+        the history, or in a picker, from it (the same for every seat, and fetched once)."""
+        lang = request.match_info["lang"]
+        if lang not in LANGS:
+            raise web.HTTPNotFound()
+        body = _cards_body(self.service.spec.key, lang)
         return web.Response(body=body, content_type="application/json", charset="utf-8")
 
     # --- the socket ----------------------------------------------------------------
@@ -698,6 +709,11 @@ def _static_file(name: str) -> web.Response:
 def _words_body(lang: str) -> bytes:
     words = {k: v for k, v in catalog(lang).items() if k.startswith("phone.")}
     return json.dumps(words, ensure_ascii=False).encode()
+
+
+@functools.cache
+def _cards_body(game: str, lang: str) -> bytes:
+    return json.dumps(glossary(Voice.of(lang, GAMES[game], ())), ensure_ascii=False).encode()
 
 
 async def _secure_headers(request: web.Request, response: web.StreamResponse) -> None:

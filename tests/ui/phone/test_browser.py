@@ -15,7 +15,7 @@ import json
 import random
 import re
 import shutil
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -253,7 +253,7 @@ async def test_what_the_seat_alone_was_told_is_marked_in_the_history_where_it_ha
     own = [(i, words) for i, (mine, words) in enumerate(entries) if mine]
     assert [words for _, words in own] == [f"{only_you}\n{s['text']}" for s in secrets[::-1]]
     for (i, _), secret in zip(own, secrets[::-1], strict=True):
-        assert entries[i + 1] == [False, lines[secret["line"]]], "just under its event's line"
+        assert entries[i + 1] == [False, lines[secret["line"]]["text"]], "just under its event"
     identity = said(lang, "card", table.private_view(Seat(seat))["identity"])
     assert all(identity not in words for _, words in entries)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -531,7 +531,34 @@ async def test_the_message_phone_shows_its_intelligence_and_windows(
     assert await page.locator("#actions .choice").count() > 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=SHOTS / "phone-the-message.png")
+    # A card named in the history is read with a tap on its line (風聲 §6: what it does).
+    voice, rng = Voice.of("zh-Hant", GAMES["themessage"], SEATS), random.Random(4)
+    known = GAMES["themessage"].explained.cards
+    while not any(_names_a_card(e.args, known) for e in table.state.history):
+        mover = rng.choice(sorted(waiting_on(table.pending())))
+        table.submit(choose(table.spec, table.state, mover, rng, {"hold": 0}))
+    event = next(e for e in reversed(table.state.history) if _names_a_card(e.args, known))
+    card = next(c for c in known if _names_a_card(event.args, {c}))
+    line = page.locator("#feed li.explainable").filter(
+        has_text=said("zh-Hant", "card", card, "themessage")
+    )
+    await line.first.wait_for()
+    await line.first.locator(".card-toggle").click()
+    help_text = voice.explain(card)
+    assert help_text
+    await line.first.locator(".card-help").filter(has_text=help_text).wait_for()
+    await page.screenshot(path=SHOTS / "phone-history-card.png", full_page=True)
     await server.stop()
+
+
+def _names_a_card(value: object, cards: Collection[str]) -> bool:
+    if isinstance(value, str):
+        return value in cards
+    if isinstance(value, dict):
+        return any(_names_a_card(v, cards) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_names_a_card(v, cards) for v in value)
+    return False
 
 
 async def test_a_message_player_checks_their_hand_by_face(browser: Browser, tmp_path: Path) -> None:
@@ -769,6 +796,14 @@ async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_pho
     await page.screenshot(path=SHOTS / "phone-tell-draw-probes.png")
     probes = await menu.locator(".choice").all_inner_texts()
     assert len(probes) > 1 and all(p.startswith("Probe") for p in probes), probes
+    # Not sure which card it is? What a probe does is a tap away, under the picker.
+    await menu.locator(".picker-help summary").click()
+    probe = next(
+        str(a["card"]) for a in service.seat_view(seat).actions if "PROBE" in str(a["card"])
+    )
+    help_text = Voice.of("en", GAMES["themessage"], SEATS).explain(probe)
+    assert help_text and help_text in await menu.locator(".picker-help .card-help").inner_text()
+    await page.screenshot(path=SHOTS / "phone-tell-draw-help.png")
     await menu.locator(".choice").first.click()  # tap 2: told
     await until(lambda: service.seq > told)
     made = service.journal.entries(service.game_id)[-1].action

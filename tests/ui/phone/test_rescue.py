@@ -58,7 +58,7 @@ async def test_a_rescue_is_asked_alike_of_a_seat_with_a_kit_and_one_without(
         for world in worlds:
             dead = world.service.table.state.players[world.dying]
             assert dead.status is Status.DEAD, "no kit offered in time: the player dies (§6.3)"
-        assert all("Time is up" in " ".join(v["feed"]) for v in ends[0])
+        assert all("Time is up" in " ".join(line["text"] for line in v["feed"]) for v in ends[0])
         for seat in map(Seat, range(4)):
             if seat != worlds[0].asked:
                 seen = phones[0][seat].frames
@@ -84,7 +84,7 @@ async def test_the_kit_offered_on_the_phone_brings_the_dying_player_back(tmp_pat
         state = world.service.table.state
         assert state.players[world.dying].status is Status.ALIVE
         assert state.players[world.dying].health == 1 and kit in state.discard
-        assert any(SEATS[world.asked] in line and SEATS[world.dying] in line
+        assert any(SEATS[world.asked] in line["text"] and SEATS[world.dying] in line["text"]
                    for line in after["feed"])  # fmt: skip
         for phone in seats.values():
             await phone.close()

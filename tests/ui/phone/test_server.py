@@ -129,8 +129,8 @@ async def test_an_undo_reaches_the_phones_feed_in_words(served: Served) -> None:
     await phone.receive()
     table.undo()
     view = await phone.receive()
-    assert view["feed"][-1] == "上一個動作已復原。"
-    assert not any("event." in line for line in view["feed"])
+    assert view["feed"][-1]["text"] == "上一個動作已復原。"
+    assert not any("event." in line["text"] for line in view["feed"])
 
 
 async def test_a_refused_action_is_explained_in_the_phones_language(served: Served) -> None:
@@ -408,6 +408,22 @@ async def test_the_page_and_its_words_are_served_with_strict_headers(served: Ser
             assert body and all(k.startswith("phone.") for k in body)
     async with served.session.get(served.base + "/static/../server.py") as escape:
         assert escape.status == 404
+
+
+async def test_every_card_of_the_game_is_read_from_one_glossary_in_each_language(
+    served: Served,
+) -> None:
+    """A card named in the history or a picker is read from the game's glossary, fetched
+    once: every card of the game, with its name and what it does, in each language."""
+    cards = served.service.spec.explained.cards
+    for lang in LANGS:
+        async with served.session.get(f"{served.base}/cards/{lang}.json") as answer:
+            assert answer.headers["Content-Security-Policy"].startswith("default-src 'self'")
+            body = await answer.json()
+        assert set(body) == cards
+        assert all(c["name"] and c["help"] for c in body.values())
+    async with served.session.get(f"{served.base}/cards/xx.json") as unknown:
+        assert unknown.status == 404
 
 
 async def test_a_request_nobody_can_read_is_one_line_in_the_log_not_a_traceback(

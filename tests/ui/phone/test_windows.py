@@ -61,7 +61,7 @@ async def test_a_window_nobody_answers_closes_by_itself_on_every_phone(tmp_path:
             assert view["window"]["holding"] is None
         # Nobody sends anything: the window closes for all, as the app's journalled action.
         after = [await phone.receive("view") for phone, _ in phones]
-        assert all("Time is up" in " ".join(v["feed"]) for v in after)
+        assert all("Time is up" in " ".join(line["text"] for line in v["feed"]) for v in after)
         actions = [e.action for e in service.journal.entries(service.game_id)]
         assert {"act": "close_round", "n": window.n} in actions
         for phone, _ in phones:

@@ -132,7 +132,24 @@
     return 'en';
   }
 
+  var glossary = null;     // every card of the game in the page's language: name, help
+
+  function loadCards(l) {
+    fetch('/cards/' + encodeURIComponent(l) + '.json', { credentials: 'same-origin' })
+      .then(function (r) {
+        if (!r.ok) throw new Error('HTTP ' + r.status);
+        return r.json();
+      })
+      .then(function (data) {
+        if (l !== lang) return;
+        glossary = data && typeof data === 'object' ? data : null;
+        if (view) renderFeed();
+      })
+      .catch(function () { /* the history reads without it */ });
+  }
+
   function loadWords(l) {
+    loadCards(l);
     clearTimeout(wordsRetry);
     var url = '/i18n/' + encodeURIComponent(l) + '.json';
     fetch(url, { cache: 'no-store', credentials: 'same-origin' })
@@ -727,6 +744,7 @@
         choices.appendChild(b);
       });
       box.appendChild(choices);
+      pickerHelp(box, here);
     }
 
     if (exact) {
@@ -753,6 +771,22 @@
     }
     box.classList.toggle('confirming', !!exact && !options.length);
     if (hadFocus) focusMenu();
+  }
+
+  /** Under a menu whose choices lead to cards (a drawn card told by kind, then face; a card
+   * to play): what each of those cards does, one tap away, each kind once. */
+  function pickerHelp(box, here) {
+    var ids = [];
+    here.forEach(function (a) {
+      var card = a.action && a.action.card;
+      if (typeof card === 'string' && ids.indexOf(card) < 0) ids.push(card);
+    });
+    var help = cardsHelp(ids);
+    if (!help) return;
+    var more = el('details', 'picker-help');
+    more.appendChild(el('summary', null, t('phone.picker_help')));
+    more.appendChild(el('p', 'card-help', help));
+    box.appendChild(more);
   }
 
   /** The answer in flight was answered: the menu and the standing answers are free again. */
@@ -1031,10 +1065,22 @@
     });
     var out = (after[-1] || []).slice();
     lines.forEach(function (line, i) {
-      out.push({ text: line, own: false });
+      out.push({ text: line.text, own: false, cards: list(line.cards), key: 'feed:' + i + ':' + line.text });
       out.push.apply(out, after[i] || []);
     });
     return out;
+  }
+
+  /** What the cards a line names are, from the game's glossary: each kind once. */
+  function cardsHelp(ids) {
+    var seen = {}, said = [];
+    ids.forEach(function (id) {
+      var card = glossary && glossary[id];
+      if (!card || !card.help || seen[card.help]) return;
+      seen[card.help] = true;
+      said.push((card.kind || card.name) + ' — ' + card.help);   // the help is the kind's
+    });
+    return said.join('\n\n');
   }
 
   function renderFeed() {
@@ -1047,6 +1093,8 @@
       var li = el('li', entry.own ? 'own' : null);
       if (entry.own) li.appendChild(el('span', 'only-you', t('phone.only_you')));
       li.appendChild(document.createTextNode(entry.text));
+      var help = cardsHelp(entry.cards || []);
+      if (help) explainable(li, entry.key, help, renderFeed);
       if (i >= FEED_SHOWN && !feedOpen) li.setAttribute('hidden', '');
       box.appendChild(li);
     });
