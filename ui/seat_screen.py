@@ -213,14 +213,18 @@ def _values(value: JSON) -> list[JSON]:
 
 
 def glossary(voice: Voice) -> JSONObject:
-    """Every card of the game in ``voice``: its name, its kind's short name and what it does
-    (a card of a history line, or of a picker, is read from this: the same for every seat,
-    sent once)."""
-    cards = voice.explained.cards if voice.explained is not None else frozenset()
-    return {
+    """Every card of the game in ``voice`` — its name, its kind's short name and what it
+    does — and the camps a seat's notes may mark another as: a card of a history line or
+    of a picker is read from this, the same for every seat, sent once."""
+    told = voice.explained
+    if told is None:
+        return {"cards": {}, "camps": []}
+    cards: JSONObject = {
         c: {"name": voice.render("card", c), "kind": voice.kind_of(c), "help": voice.explain(c)}
-        for c in sorted(cards)
+        for c in sorted(told.cards)
     }
+    camps: list[JSON] = [{"key": k, "name": voice.text(told.named[k])} for k in told.camps]
+    return {"cards": cards, "camps": camps}
 
 
 def _result(voice: Voice, view: SeatView, over: JSONObject) -> JSONObject:

@@ -26,6 +26,9 @@ class Explained(Frozen):
     """The kind of each of ``cards``."""
     sections: Mapping[str, str]
     """Each kind, and the digest sections its text draws on ("§6.8", "§1.1, §8.2")."""
+    camps: tuple[str, ...]
+    """The kinds of identity one player may guess another is (the game's camps, or its
+    roles): the marks a phone's notes offer for each other seat, beside "trusted"."""
     named: Mapping[str, str]
     """Each kind's short name, as a catalog key ("Probe", of the 18 probes): what a player
     picks first when telling a card, before its colour or variant."""

@@ -17,6 +17,7 @@ def kind(card: CardId) -> str:
 EXPLAINED = Explained(
     cards=frozenset(ROLE_OF) | {CardId(f"{k.name}-1") for k in Kind},  # copies read alike
     kind=kind,
+    camps=("swat", "terrorist", "citizen"),
     sections={
         "swat": "§1.1, §6, §8",
         "citizen": "§1.1, §6, §8",

@@ -33,6 +33,7 @@ def kind(card: CardId) -> str:
 EXPLAINED = Explained(
     cards=frozenset(CARDS),
     kind=kind,
+    camps=("agent", "interpol", "intelligence_manager", "journalist", "assassin"),
     sections={
         "agent": "§2, §3, §7, §7.1, §8",
         "interpol": "§7, §7.5, §5.4, §8",

@@ -16,6 +16,7 @@ def kind(card: CardId) -> str:
 EXPLAINED = Explained(
     cards=frozenset(CARDS) | frozenset(CAMP_OF),
     kind=kind,
+    camps=("camp_red", "camp_blue", "camp_green"),
     sections={
         "camp_red": "§1.1, §8.1, §8.2, §8.3",
         "camp_blue": "§1.1, §8.1, §8.2, §8.3",

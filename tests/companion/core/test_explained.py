@@ -5,6 +5,7 @@ its kind and a line saying when it may be played (:mod:`companion.core.explained
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -68,3 +69,25 @@ def test_every_text_explains_a_card_of_its_game() -> None:
             if key.startswith(("help.", "when.")):
                 _, game, kind = key.split(".", 2)
                 assert kind in GAMES[game].explained.sections, (lang, key)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_identity_a_game_deals_is_one_of_the_camps_a_seat_may_be_marked_as(
+    game: str,
+) -> None:
+    """A phone's notes mark another seat as one of the game's camps (or roles): each is a
+    kind of identity that random games deal, with its short name, and no dealt identity
+    is left out."""
+    spec = GAMES[game]
+    explained = spec.explained
+    dealt = set[str]()
+    for seats, seed in itertools.product(spec.sizes, range(3)):
+        state = spec.setup([f"P{n}" for n in range(seats)], spec.options.fitting(seats))
+        rng = random.Random(seed)
+        for _ in range(30):  # the deal, and a few moves
+            dealt.update(explained.kind(p.identity) for p in state.players if p.identity)
+            if spec.over(state) is not None:
+                break
+            state = spec.apply(state, step(spec, state, rng, {})).state
+    assert dealt and set(explained.camps) >= dealt
+    assert all(explained.named[camp] for camp in explained.camps)

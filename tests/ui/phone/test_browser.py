@@ -15,7 +15,7 @@ import json
 import random
 import re
 import shutil
-from collections.abc import AsyncIterator, Callable, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -100,15 +100,26 @@ def said(lang: str, name: str, value: object, game: str = "microfilms") -> str:
 
 
 async def visible_text(page: Page) -> str:
-    """What the page shows of the game's state: all but the history and the menus' catalogues."""
+    """What the page shows of the game's state: all but the history, the menus' catalogues
+    and the notes (which offer every camp of the game for every other seat alike)."""
     return await page.evaluate(
         """() => {
             const main = document.querySelector('#main').cloneNode(true);
-            const skip = ['#feed-box', '#actions', '#audit-box'];
+            const skip = ['#feed-box', '#actions', '#audit-box', '#notes-box'];
             for (const id of skip) main.querySelector(id)?.remove();
             return main.innerText;
         }"""
     )
+
+
+async def until_async(read: Callable[[], Awaitable[object]], wanted: object) -> None:
+    """Wait until the page reads ``wanted`` (what it loads after its first view)."""
+
+    async def wait() -> None:
+        while await read() != wanted:
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(wait(), 30.0)
 
 
 async def tap_through(page: Page, path: list[str], *, now: bool = False) -> None:
@@ -307,19 +318,26 @@ async def test_notes_stay_on_the_phone_through_a_reload_and_go_with_the_game(
     notes = page.locator("#notes-box")
     await notes.locator("summary").click()
     await page.locator("#notes-text").fill("Ben lied about his bribe")
-    ben = notes.locator('.mark[data-seat="1"]')
-    await ben.click()
-    await ben.click()
-    assert await ben.inner_text() == "Suspected"
+    ben, cat = notes.locator('.mark[data-seat="1"]'), notes.locator('.mark[data-seat="0"]')
+    await ben.select_option(label="Suspected")
+    # Or one of the game's camps (Microfilms §7: the roles a player may be).
+    interpol = Voice.of("en", GAMES["microfilms"], SEATS).render("card", "R-INT")
+    await notes.locator(f'.mark[data-seat="0"] option:text-is("{interpol}")').wait_for(
+        state="attached"
+    )
+    await cat.select_option(label=interpol)
     await page.reload()
     await seated(page)
     await notes.locator("summary").click()
     assert await page.locator("#notes-text").input_value() == "Ben lied about his bribe"
-    assert await notes.locator('.mark[data-seat="1"]').inner_text() == "Suspected"
+    assert await ben.evaluate("s => s.selectedOptions[0].text") == "Suspected"
+    await until_async(lambda: cat.evaluate("s => s.selectedOptions[0].text"), interpol)
     assert await notes.locator('.mark[data-seat="2"]').count() == 0, "no mark for oneself"
     SHOTS.mkdir(parents=True, exist_ok=True)
     await notes.screenshot(path=SHOTS / "phone-notes.png")
-    assert not any("Ben lied" in frame or "suspected" in frame for frame in sent)
+    assert not any(
+        "Ben lied" in frame or "suspected" in frame or "camp:" in frame for frame in sent
+    )
     served.table.submit(EndGame())
     await notes.wait_for(state="hidden")
     kept = await page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tc.notes'))")

@@ -420,8 +420,9 @@ async def test_every_card_of_the_game_is_read_from_one_glossary_in_each_language
         async with served.session.get(f"{served.base}/cards/{lang}.json") as answer:
             assert answer.headers["Content-Security-Policy"].startswith("default-src 'self'")
             body = await answer.json()
-        assert set(body) == cards
-        assert all(c["name"] and c["help"] for c in body.values())
+        assert set(body["cards"]) == cards
+        assert all(c["name"] and c["help"] for c in body["cards"].values())
+        assert [c["key"] for c in body["camps"]] == list(served.service.spec.explained.camps)
     async with served.session.get(f"{served.base}/cards/xx.json") as unknown:
         assert unknown.status == 404
 

@@ -143,7 +143,7 @@
       .then(function (data) {
         if (l !== lang) return;
         glossary = data && typeof data === 'object' ? data : null;
-        if (view) renderFeed();
+        if (view) { renderFeed(); renderNotes(); }
       })
       .catch(function () { /* the history reads without it */ });
   }
@@ -574,23 +574,43 @@
     if (document.activeElement !== text) text.value = typeof notes.text === 'string' ? notes.text : '';
     var marks = $('marks');
     clear(marks);
+    var camps = list(glossary && glossary.camps);
+    var choices = MARKS.concat(camps.map(function (c) { return 'camp:' + c.key; }));
     list(view.table && view.table.seats).forEach(function (s, i) {
       if (s.me) return;
-      var mark = MARKS.indexOf(notes.marks[i]) >= 0 ? notes.marks[i] : MARKS[0];
+      var mark = choices.indexOf(notes.marks[i]) >= 0 ? notes.marks[i] : MARKS[0];
       var li = el('li', 'mark-row');
-      li.appendChild(el('span', 'mark-name', s.name));
-      var b = el('button', 'mark mark-' + mark, t('phone.mark.' + mark));
-      b.type = 'button';
-      b.setAttribute('data-seat', String(i));
-      b.addEventListener('click', function () {
+      var id = 'mark-' + i;
+      var name = el('label', 'mark-name', s.name);
+      name.htmlFor = id;
+      li.appendChild(name);
+      // One tap opens the phone's own list: trusted, suspected, or which camp they may be.
+      var pick = el('select', 'mark mark-' + mark.replace(':', '-'));
+      pick.id = id;
+      pick.setAttribute('data-seat', String(i));
+      MARKS.forEach(function (m) { pick.appendChild(option(m, t('phone.mark.' + m))); });
+      if (camps.length) {
+        var group = el('optgroup');
+        group.label = t('phone.mark.camps');
+        camps.forEach(function (c) { group.appendChild(option('camp:' + c.key, c.name)); });
+        pick.appendChild(group);
+      }
+      pick.value = mark;
+      pick.addEventListener('change', function () {
         var kept = readNotes();
-        kept.marks[i] = MARKS[(MARKS.indexOf(mark) + 1) % MARKS.length];
+        kept.marks[i] = pick.value;
         writeNotes(kept);
         renderNotes();
       });
-      li.appendChild(b);
+      li.appendChild(pick);
       marks.appendChild(li);
     });
+  }
+
+  function option(value, label) {
+    var o = el('option', null, label);
+    o.value = value;
+    return o;
   }
 
   function renderName() {
@@ -1075,7 +1095,7 @@
   function cardsHelp(ids) {
     var seen = {}, said = [];
     ids.forEach(function (id) {
-      var card = glossary && glossary[id];
+      var card = glossary && glossary.cards && glossary.cards[id];
       if (!card || !card.help || seen[card.help]) return;
       seen[card.help] = true;
       said.push((card.kind || card.name) + ' — ' + card.help);   // the help is the kind's
