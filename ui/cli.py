@@ -33,7 +33,7 @@ from companion.i18n import LANGS, Voice, pick_lang, sample_names, text
 from companion.journal import Journal
 from companion.journal_errors import JournalError
 from companion.observations import Source, describe_status
-from companion.policy import Draws
+from companion.policy import Dealer, Draws
 from companion.seal import opened
 from companion.service import TableService
 from companion.tagmap import TagMap, TagMapError
@@ -58,6 +58,9 @@ from ui.terminal import TableScreen
 APP = faults.APP
 LINGER_S = 120.0
 """After the demo's game, how long the server stays up for phones still looking at it."""
+DEALS = ("app", "hand")
+"""How a demo deals: the app deals and draws, or (``hand``) the players deal and draw the
+real cards and tell their phones what they got — the bots tell theirs."""
 
 
 def default_db() -> Path:
@@ -139,16 +142,7 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     def command(name: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=h(name), description=h(name), parents=[common])
 
-    first = next(iter(GAMES))
-    d = command("demo")
-    d.add_argument("--game", choices=list(GAMES), default=first, help=h("demo_game"))
-    d.add_argument("--players", type=int, default=4, help=h("players"))
-    d.add_argument("--seed", type=int, default=7, help=h("seed"))
-    d.add_argument("--pace", type=float, default=1.2, help=h("pace"))
-    d.add_argument("--fast", action="store_true", help=h("fast"))
-    _db_arg(d, h)
-    _phone_args(d, h)
-    d.set_defaults(run=_demo)
+    _demo_args(command("demo"), h)
 
     t = command("play")
     _db_arg(t, h)
@@ -269,6 +263,18 @@ def _calibration_arg(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     p.add_argument("--calibration", type=Path, default=None, help=h("calibration"))
 
 
+def _demo_args(d: argparse.ArgumentParser, h: Callable[..., str]) -> None:
+    d.add_argument("--game", choices=list(GAMES), default=next(iter(GAMES)), help=h("demo_game"))
+    d.add_argument("--players", type=int, default=4, help=h("players"))
+    d.add_argument("--seed", type=int, default=7, help=h("seed"))
+    d.add_argument("--pace", type=float, default=1.2, help=h("pace"))
+    d.add_argument("--fast", action="store_true", help=h("fast"))
+    d.add_argument("--deal", choices=DEALS, default=DEALS[0], help=h("deal"))
+    _db_arg(d, h)
+    _phone_args(d, h)
+    d.set_defaults(run=_demo)
+
+
 def _phone_args(p: argparse.ArgumentParser, h: Callable[..., str]) -> None:
     p.add_argument("--no-phones", action="store_true", help=h("no_phones"))
     p.add_argument("--wait-for", type=int, default=None, metavar="N", help=h("wait_for"))
@@ -309,13 +315,17 @@ def _demo(args: argparse.Namespace, lang: str, console: Console) -> int:
         return 2
     journal = _journal(args)
     names = sample_names(lang, args.players)
-    readers = not args.no_readers
+    by_hand = args.deal == "hand"  # the players deal and draw the real cards, and say them
+    readers = not args.no_readers and not by_hand
     service = TableService.start(
-        journal, args.game, names, draws=Draws.APP, readers=readers,
+        journal, args.game, names, draws=Draws.TOLD if by_hand else Draws.APP,
+        dealer=Dealer.TABLE if by_hand else Dealer.APP, readers=readers,
         rng=random.Random(args.seed), by="demo",
     )  # fmt: skip
     voice = Voice.of(lang, spec, names)
     demo.intro(console, voice, service, args.seed)
+    if by_hand:
+        console.print(voice.text("demo.deal_hand"), style="cyan")
     asyncio.run(_play(service, console, voice, args, str(args.seed), readers=readers))
     return 0
 

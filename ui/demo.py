@@ -32,7 +32,8 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from companion.core.actions import Action
+from companion.core.actions import Action, TellDraw
+from companion.core.dealing import told
 from companion.core.game import Bot
 from companion.core.types import JSON, Seat
 from companion.i18n import Voice
@@ -43,6 +44,7 @@ from ui.faults import resume_command
 from ui.hands import Hands, emulated_hands
 from ui.phone.qr import terminal_qr
 from ui.phone.server import PhoneServer
+from ui.seat_screen import TOLD
 from ui.terminal import TableScreen
 
 
@@ -139,36 +141,88 @@ async def _bots_play(
             moved.set()
 
         phones.on_connections(joined)
+    await _opened(service, screen, shown, hands)
+    turn = service.public_view()["turn"]
+    screen.table(service.public_view())
+    deck = random.Random(f"{seed}:cards")  # the real cards, at a table dealt by hand
+    while service.over() is None:
+        moved.clear()
+        people = frozenset() if phones is None else phones.connected()
+        if service.telling_deal():
+            if not tell_deal(service, deck, people):
+                await moved.wait()  # the players tell their phones what they were dealt
+            continue
+        acting = service.acting()
+        assert acting is not None
+        due = None if hands is None else hands.due()
+        if hands is not None and due is not None:
+            await hands.make(due)  # the card the deck gave, on the drawer's reader
+        elif acting in people:
+            await moved.wait()  # the player decides on their phone
+        else:
+            action = told_draw(service, deck, acting) or bot_move(service, bots[acting], acting)
+            await _bot_acts(service, hands, action, pace)
+        view = service.public_view()
+        if view["turn"] != turn or view["over"] is not None:
+            turn = view["turn"]
+            screen.table(view)
+            await asyncio.sleep(pace)
+
+
+async def _opened(
+    service: TableService,
+    screen: TableScreen,
+    shown: frozenset[Seat],
+    hands: Hands[EmulatedTable] | None,
+) -> None:
+    """The game's start: its real cards dealt on the readers, or each shown seat's phone."""
     if hands is not None and hands.dealing():
         screen.console.print(screen.t(f"ingest.deal.intro.{service.header.game}"), style="cyan")
         await hands.deal()  # the bots hear their cards; each phone shows its own
     else:
         for seat in sorted(shown):
             screen.phone_state(seat, service.private_view(seat), service.public_view())
-    turn = service.public_view()["turn"]
-    screen.table(service.public_view())
-    while service.over() is None:
-        acting = service.acting()
-        assert acting is not None
-        seat = acting
-        moved.clear()
-        due = None if hands is None else hands.due()
-        if hands is not None and due is not None:
-            await hands.make(due)  # the card the deck gave, on the drawer's reader
-        elif phones is not None and seat in phones.connected():
-            await moved.wait()  # the player decides on their phone
-        else:
-            action = bot_move(service, bots[seat], seat)
-            if hands is None:
-                service.submit(action)
-            else:
-                await hands.make(action)
-            await asyncio.sleep(pace / 3)
-        view = service.public_view()
-        if view["turn"] != turn or view["over"] is not None:
-            turn = view["turn"]
-            screen.table(view)
-            await asyncio.sleep(pace)
+
+
+async def _bot_acts(
+    service: TableService, hands: Hands[EmulatedTable] | None, action: Action, pace: float
+) -> None:
+    """A bot's move: sent as its phone would, or made with its cards on the readers."""
+    if hands is None:
+        service.submit(action)
+    else:
+        await hands.make(action)
+    await asyncio.sleep(pace / 3)
+
+
+def tell_deal(service: TableService, deck: random.Random, people: frozenset[Seat]) -> bool:
+    """At a table dealt by hand (``--deal hand``), each bot still to tell says its part of a
+    real deal drawn from ``deck``; a seat played from a phone tells its own. Whether any bot
+    told (else the table waits for the phones)."""
+    taps = service.spec.sensing.deal
+    deal = service.spec.roll(service.table.state, deck)
+    assert taps is not None and deal is not None
+    dealt, _ = told.parts(taps, deal)
+    bots = [s for s in told.waiting(service.table.state) if s not in people and s in dealt]
+    for seat in bots:
+        service.act(seat, told.TellDealt(seat=seat, cards=tuple(dealt[seat])))
+        if not service.telling_deal():
+            break
+    return bool(bots)
+
+
+def told_draw(service: TableService, deck: random.Random, seat: Seat) -> Action | None:
+    """What a bot tells of the card the real deck gave it, where the table waits to be told
+    (``--deal hand``: draws told on the phones); ``None`` where it waits for no such word."""
+    state = service.table.state
+    due = service.spec.roll(state, deck)
+    card = getattr(due, "card", None)
+    if card is None or not any(p.kind in TOLD for p in service.pending() if seat in p.seats):
+        return None
+    faces = service.spec.copies(state).get(card, (card,))  # the phone names each face once
+    listed = [service.spec.codec.decode(a) for a in service.seat_view(seat).actions]
+    telling = [a for a in listed if isinstance(a, TellDraw)]
+    return next((a for a in telling if a.card in faces), telling[0] if telling else None)
 
 
 def bot_move(service: TableService, bot: Bot, seat: Seat) -> Action:

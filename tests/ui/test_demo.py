@@ -22,7 +22,7 @@ from companion.games.microfilms import GAME
 from companion.games.microfilms.actions import Deal
 from companion.i18n import Voice, sample_names, text
 from companion.journal import Journal
-from companion.policy import Draws
+from companion.policy import Dealer, Draws
 from companion.service import TableService
 from companion.table import Table, house_chance
 from testkit.phone import Phone, loopback
@@ -183,3 +183,38 @@ async def test_the_demo_waits_for_the_phones_that_will_play_or_for_enter(
         keys.flush()
         await asyncio.wait_for(pressed, 10)
     await server.stop()
+
+
+async def test_a_demo_dealt_by_hand_has_every_seat_tell_its_deal_and_draws(
+    tmp_path: Path,
+) -> None:
+    """``companion demo --deal hand``: the players deal and draw the real cards and tell
+    their phones (the flow of a table with no reader, 風聲 §2 and §4). A seat played from a
+    phone tells its own deal; the bots tell theirs and every card they draw; the game
+    plays to its end."""
+    service = TableService.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS,
+                                 draws=Draws.TOLD, dealer=Dealer.TABLE, rng=random.Random(2),
+                                 by="demo")  # fmt: skip
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    voice = Voice.of("en", GAMES["themessage"], SEATS)
+    async with aiohttp.ClientSession() as http:
+        ann = Phone(http, loopback(server.port))
+        await ann.sit(server.tokens.token(ANN), "en")
+        playing = asyncio.ensure_future(demo.play(service, console, voice, 0.0, "2", phones=server))
+        async for view in ann.frames():  # Ann tells the cards in her hand, then leaves
+            deal = view.get("deal") if view.get("type") == "view" else None
+            if deal and not deal["told"]:
+                cards = [face["cards"][0] for face in deal["faces"][: deal["size"]]]
+                word = {"act": "tell_dealt", "seat": ANN, "cards": cards}
+                await ann.act(word, seen=view["seq"])
+            if not service.telling_deal():
+                break
+        await ann.close()
+        await asyncio.wait_for(playing, 120)
+    await server.stop()
+    acts = [(e.action["act"], e.action.get("seat")) for e in service.journal.entries(1)]
+    assert ("tell_dealt", ANN) in acts and {s for a, s in acts if a == "tell_dealt"} == {0, 1, 2, 3}
+    assert any(a == "tell_draw" for a, _ in acts) and service.over() is not None

@@ -67,6 +67,20 @@ def words(state: Any) -> tuple[tuple[CardId, ...], ...]:
     return phase.words or ((),) * n
 
 
+def parts(taps: DealTaps, deal: Action) -> tuple[dict[Seat, list[CardId]], CardId | None]:
+    """Each seat's part of a real ``deal`` — what each player says it was dealt — and the
+    card laid aside at the centre, if any: how a table with real cards tells its deal
+    (a demo's bots, a test's players)."""
+    told: dict[Seat, list[CardId]] = {}
+    aside = None
+    for role, card in taps.laid(deal):
+        if role.place is Place.SEAT and role.seat is not None:
+            told.setdefault(role.seat, []).append(card)
+        elif role.place is Place.CENTRE:
+            aside = card
+    return told, aside
+
+
 def waiting(state: Any) -> tuple[Seat, ...]:
     """The seats still to tell what they were dealt, while the deal waits for words."""
     return tuple(Seat(i) for i, word in enumerate(words(state)) if not word)

@@ -62,7 +62,6 @@ from companion.core.legal import Families
 from companion.core.outcome import Outcome, Shown
 from companion.core.prompts import waiting_on
 from companion.core.rounds import CloseRound, open_round
-from companion.core.taps import DealTaps, Place
 from companion.core.types import JSON, CardId, JSONObject, Seat
 from companion.core.values import evolve, evolve_at
 from companion.games import GAMES
@@ -312,7 +311,7 @@ def word(
     app guessing what no reader read, at a table with no ``centre`` reader)."""
     taps = spec.sensing.deal
     assert taps is not None
-    parts, aside = parts_of(taps, real)
+    parts, aside = told_deal.parts(taps, real)
     telling = [seat for seat in told_deal.waiting(state) if seat in parts]
     chance: Action | None
     if centre and aside is not None and state.phase.aside is None:
@@ -336,18 +335,6 @@ def word(
             return told, spec.apply(state, told)
     assert chance is not None
     return chance, spec.apply(state, chance)
-
-
-def parts_of(taps: DealTaps, deal: Action) -> tuple[dict[Seat, list[CardId]], CardId | None]:
-    """Each seat's part of a real ``deal``, and the card laid aside at the centre, if any."""
-    parts: dict[Seat, list[CardId]] = {}
-    aside = None
-    for role, card in taps.laid(deal):
-        if role.place is Place.SEAT and role.seat is not None:
-            parts.setdefault(role.seat, []).append(card)
-        elif role.place is Place.CENTRE:
-            aside = card
-    return parts, aside
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

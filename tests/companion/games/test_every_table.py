@@ -43,7 +43,7 @@ import pytest
 from companion.clock import HandClock
 from companion.core import playout
 from companion.core.actions import Action, SeatAction, TellDraw
-from companion.core.dealing.told import TellDealt
+from companion.core.dealing.told import TellDealt, parts
 from companion.core.errors import RuleViolation
 from companion.core.prompts import waiting_on
 from companion.core.rounds import open_round
@@ -63,7 +63,6 @@ from tests.companion.games.test_every_game import (
     CLOSES,
     WEIGHTS,
     attempt_of,
-    parts_of,
     random_header,
 )
 from tests.runs import GameFailed, Replay, cases, failed_before, run_of
@@ -270,15 +269,15 @@ def tell_deal(live: Live) -> None:
     deal = spec.roll(state, rng)
     taps = spec.sensing.deal
     assert deal is not None and taps is not None
-    parts, aside = parts_of(taps, deal)
+    told_parts, aside = parts(taps, deal)
     if aside is not None and live.way == "mixed":
         lay_aside(live, aside)  # the card nobody may see goes face down on its reader
-    clash = rng.random() < CLASH and len(parts) > 1
-    waiting = [s for s in map(Seat, range(len(service.names))) if s in parts]
+    clash = rng.random() < CLASH and len(told_parts) > 1
+    waiting = [s for s in map(Seat, range(len(service.names))) if s in told_parts]
     for seat in waiting:
-        word = parts[seat]
+        word = told_parts[seat]
         if clash and seat == waiting[0]:
-            word = [*word[:-1], parts[waiting[1]][-1]]  # another seat's card: both cannot be
+            word = [*word[:-1], told_parts[waiting[1]][-1]]  # another seat's card: both cannot be
         elif rng.random() < WRONG_WORD:
             box = spec.sensing.cards(service.header.decoded_options())
             send(live, seat, TellDealt(seat=seat, cards=tuple(rng.sample(box, len(word)))))
