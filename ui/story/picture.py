@@ -23,12 +23,15 @@ from matplotlib.transforms import blended_transform_factory
 
 from ui import cjk
 from ui.story.scene import Scene
-from ui.tones import TONES
+from ui.tones import SHAPES, TONES
 
 SUFFIXES = (".png", ".svg")
 SIZE = (12.8, 8.0)
 DPI = 100
 """1280×800 pixels: a tablet's screen, and what the picture must read well at."""
+MARKERS = {"diamond": "D", "circle": "o", "square": "s", "triangle": "^", "star": "*",
+           "ring": "8", "cross": "P", "hexagon": "h"}  # fmt: skip
+"""Each shape of :data:`ui.tones.SHAPES` as matplotlib draws it."""
 INK, MUTED, SHADE, LOOK, OUT = "#1c2420", "#6b7280", "#eef2ee", TONES["purple"], TONES["red"]
 LINE_HEIGHT = 0.021
 """A line of the list of looks, as a share of the picture's height."""
@@ -97,6 +100,9 @@ def _timeline(ax: Axes, scene: Scene, family: list[str]) -> None:
         for k, track in enumerate(row.tracks):
             ys = [i + 0.36 - 0.72 * v / track.most + 0.05 * k for v in track.values]
             ax.step(range(width), ys, where="mid", color=TONES[track.tone], lw=2.2, alpha=0.85)
+            if track.tone in SHAPES:  # its colour told again by its shape, where it ends
+                ax.scatter([width - 1], [ys[-1]], marker=MARKERS[SHAPES[track.tone]], s=60,
+                           color=TONES[track.tone], edgecolors=INK, zorder=4)  # fmt: skip
             ax.text(1.01, i - 0.3 + 0.25 * k, track.last, transform=outside, va="center",
                     fontsize=9, color=TONES[track.tone], fontfamily=family)  # fmt: skip
         if row.out is not None:

@@ -21,9 +21,14 @@ from ui.faces.base import Token
 from ui.tablet import theme
 from ui.tablet.theme import Colour
 from ui.tablet.widgets import Text, outline
+from ui.tones import SHAPES
 
 CARD_RATIO = 0.7
 """A card's width to its height."""
+
+SPAN = {"square": 1.25, "hexagon": 1.05, "ring": 1.2}
+"""How much wider than a disc of the same radius a chip's shape is drawn to look as large
+(a square's radius is half its diagonal)."""
 
 TURNED = Token("back", "", tone="neutral")
 """A track's card turned face down: a back with a plain edge, not a hand's gold one."""
@@ -66,6 +71,8 @@ def symbol(group: InstructionGroup, shape: str, cx: float, cy: float, r: float) 
         w = r * 0.35
         group.add(polygon([(cx - r, cy - w), (cx + r, cy - w), (cx + r, cy + w), (cx - r, cy + w)]))
         group.add(polygon([(cx - w, cy - r), (cx + w, cy - r), (cx + w, cy + r), (cx - w, cy + r)]))
+    elif shape == "hexagon":
+        group.add(polygon(regular(cx, cy, r, 6, 0)))
     elif shape == "star":
         outer = regular(cx, cy, r * 1.1, 5)
         inner = regular(cx, cy, r * 0.45, 5, 90 + 36)
@@ -97,6 +104,8 @@ def card(
     group.add(Color(*theme.TEXT))
     group.add(outline(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, radius, theme.CORNER_STEPS)))
     symbol(group, face.symbol, x + w / 2, y + h * 0.55, w * 0.28)
+    if face.tone in SHAPES:  # its colour told again by a shape, in the top corner
+        symbol(group, SHAPES[face.tone], x + w * 0.22, y + h - w * 0.22, w * 0.1)
     if face.mark == "blood":
         group.add(Color(*theme.RED))
         r = w * 0.12
@@ -152,12 +161,20 @@ class TokenView(Widget):
         cx, cy = x + w / 2, y + h / 2
         side = min(w, h) * 0.92
         if token.kind in ("coin", "chip"):
-            colour = theme.GOLD if token.kind == "coin" else tone(token.tone)
-            self.art.add(Color(*colour))
-            self.art.add(Ellipse(pos=(cx - side / 2, cy - side / 2), size=(side, side),
-                                 segments=theme.CIRCLE_STEPS))  # fmt: skip
-            self.art.add(Color(*theme.INK, 0.35) if token.kind == "coin" else Color(*theme.TEXT))
-            self.art.add(outline(circle=(cx, cy, side * 0.4, 0, 360, theme.CIRCLE_STEPS)))
+            coin = token.kind == "coin"
+            # A chip of a colour that means something is its shape: red a diamond, blue a
+            # disc, black a square (ui.tones.SHAPES), read without telling the colours apart;
+            # a light edge keeps a black one seen on the table's dark green.
+            shape = "circle" if coin else SHAPES.get(token.tone, "circle")
+            r = side / 2 if shape == "circle" else side * 0.5 * SPAN.get(shape, 1.0)
+            if shape != "circle":
+                self.art.add(Color(*theme.TEXT, 0.7))
+                symbol(self.art, shape, cx, cy, r + max(1.5, side * 0.04))
+            self.art.add(Color(*(theme.GOLD if coin else tone(token.tone))))
+            symbol(self.art, shape, cx, cy, r)
+            if shape == "circle":
+                self.art.add(Color(*theme.INK, 0.35) if coin else Color(*theme.TEXT))
+                self.art.add(outline(circle=(cx, cy, side * 0.4, 0, 360, theme.CIRCLE_STEPS)))
         elif token.kind in ("hand", "track"):
             self._fan(token, x, y, w, h)
         else:

@@ -146,7 +146,8 @@ async def shoot_when(tablet: Tablet, game: str, drawn: Callable[[Any], bool]) ->
 
 @pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
 async def test_the_message_table_has_a_screenshot(tablet: Tablet) -> None:
-    """風聲 drawn: each seat's red, blue and black intelligence as discs, its hand, the
+    """風聲 drawn: each seat's red, blue and black intelligence as its shape (a diamond, a disc,
+    a square: ui.tones.SHAPES), its hand, the
     intelligence on its way in the centre."""
     await shoot_when(tablet, "themessage", lambda state: sum(
         len(p.intel) for p in state.players) >= 4)  # fmt: skip
