@@ -26,6 +26,7 @@ from ui import lan
 from ui.faces.base import Alert
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
+from ui.tablet.screens.howto import howto_sheet
 from ui.tablet.screens.options import OptionsPanel
 from ui.tablet.widgets import Panel, Tap, Text, alert_sheet, grows
 
@@ -125,7 +126,13 @@ class StartScreen(Page):
             button = Tap(self.t(f"game.{key}"), partial(self._game, key), colour=lit)
             button.color = theme.INK if key == self.game else theme.TEXT
             row.add_widget(button)
+        if GAMES[self.game].howto:  # the chosen game in two minutes, for a first game
+            howto = Tap(self.t("tablet.howto.open"), self._howto, fit=True, size_hint_x=None)
+            row.add_widget(howto)
         return row
+
+    def _howto(self) -> None:
+        howto_sheet(self.t, self.game).open(animation=False)
 
     def _game(self, key: str) -> None:
         if key != self.game:
