@@ -28,7 +28,7 @@ from companion.i18n import Voice, has
 from companion.journal_errors import JournalError
 from companion.service import SeatView
 from ui.faces.base import Face, FaceUp, HandCard
-from ui.tones import TONES
+from ui.tones import SHAPES, TONES
 
 TOLD = frozenset({"tell_draw", "tell_placement"})
 """A card a player tells the table it turned up (drawn, or dealt by 真偽莫辨): picked by
@@ -165,7 +165,7 @@ def history(voice: Voice, events: Sequence[JSONObject]) -> list[Said]:
         elif run:
             seats: JSON = [_args(e)["seat"] for e in run]
             words = voice.event(f"{run[0]['kind']}.many", {"seats": seats})
-            lines.append(Said(_index(run[0]), words, _cards(voice, run)))
+            lines.append(Said(_index(run[0]), words, cards_named(voice, run)))
         run.clear()
 
     for event in events:
@@ -189,10 +189,10 @@ def _index(event: JSONObject) -> int:
 
 def _line(voice: Voice, event: JSONObject) -> Said:
     words = voice.event(str(event["kind"]), _args(event))
-    return Said(_index(event), words, _cards(voice, [event]))
+    return Said(_index(event), words, cards_named(voice, [event]))
 
 
-def _cards(voice: Voice, events: Sequence[JSONObject]) -> tuple[str, ...]:
+def cards_named(voice: Voice, events: Sequence[JSONObject]) -> tuple[str, ...]:
     """The cards of the game ``events`` name, each once, in the order they are named."""
     known = voice.explained.cards if voice.explained is not None else frozenset()
     named: dict[str, None] = {}
@@ -210,6 +210,17 @@ def _values(value: JSON) -> list[JSON]:
     if isinstance(value, list):
         return [v for item in value for v in _values(item)]
     return [value]
+
+
+def explained(voice: Voice, cards: Sequence[str]) -> list[str]:
+    """What ``cards`` do, a line each — "Probe — …" — each kind once (its text is the
+    kind's): what a tap on a card named in the history shows."""
+    said: dict[str, str] = {}
+    for card in cards:
+        help_text = voice.explain(card)
+        if help_text is not None and help_text not in said:
+            said[help_text] = f"{voice.kind_of(card) or voice.render('card', card)} — {help_text}"
+    return list(said.values())
 
 
 def glossary(voice: Voice) -> JSONObject:
@@ -282,14 +293,22 @@ def _card(voice: Voice, card: HandCard, copies: Alike) -> JSONObject:
         "card": copies.face.get(CardId(card.card), card.card),
         "name": card.name,
         "marks": [{"key": m.key, "label": m.label} for m in card.marks],
-        "tint": None if card.tone is None else TONES[card.tone],
+        **_colour(card.tone),
         "help": voice.explain(card.card),
     }
 
 
 def _face_up(card: FaceUp) -> JSONObject:
-    return {"name": card.name, "tint": None if card.tone is None else TONES[card.tone],
-            "help": card.help}  # fmt: skip
+    return {"name": card.name, **_colour(card.tone), "help": card.help}
+
+
+def _colour(tone: str | None) -> JSONObject:
+    """A card's colour as the page draws it: its stripe's ``tint``, and the ``shape`` that
+    tells the colour without it (:data:`ui.tones.SHAPES`), if it means something."""
+    return {
+        "tint": None if tone is None else TONES[tone],
+        "shape": None if tone is None else SHAPES.get(tone),
+    }
 
 
 def _table(voice: Voice, public: JSONObject, me: int, face: Face) -> JSONObject:

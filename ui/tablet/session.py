@@ -31,7 +31,7 @@ from ui.faces import face_of
 from ui.faces.base import Alert, Face, Pile, SeatFace
 from ui.live import LiveTable
 from ui.phones import DeviceStatus, Phones
-from ui.seat_screen import history, view_message
+from ui.seat_screen import cards_named, explained, history, view_message
 
 FEED = 40
 
@@ -169,6 +169,15 @@ class Session:
         the feed (what the table's voice may read out, :mod:`ui.tablet.speech`)."""
         voice, events = self.voice, list(self._events)[-last:] if last > 0 else []
         return [(str(e["kind"]), voice.event(str(e["kind"]), _args(e))) for e in events]
+
+    def explain_news(self, back: int) -> list[str]:
+        """What each card the ``back``-th newest line of the feed names does (0: the newest),
+        in the tablet's language — public texts of public cards: a tap on the line shows
+        them."""
+        events = self._events
+        if not 0 <= back < len(events):
+            return []
+        return explained(self.voice, cards_named(self.voice, [events[-1 - back]]))
 
     def waiting(self) -> list[str]:
         """What the table waits for, as the prompts say it — or the real deal, who has still

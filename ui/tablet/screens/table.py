@@ -31,6 +31,7 @@ from ui.phones import DeviceStatus
 from ui.tablet import theme
 from ui.tablet.art import TokenRow
 from ui.tablet.screens.base import Page, language_bar
+from ui.tablet.screens.cards import cards_sheet
 from ui.tablet.screens.menu import ActionMenu
 from ui.tablet.screens.private import PrivateTurn
 from ui.tablet.session import Choice, Session
@@ -348,6 +349,7 @@ class TableScreen(Page):
             if len(self.feed) < FEED_LINES:
                 label = Text(line, size=theme.SMALL)
                 label.text_size = (self.feed_box.width, None)  # wrapped from the first render
+                label.bind(on_touch_down=self._feed_tapped)
             else:
                 label = self.feed.pop()
                 self.feed_box.remove_widget(label)
@@ -356,6 +358,17 @@ class TableScreen(Page):
             self.feed_box.add_widget(label, index=len(self.feed_box.children))
         for i, label in enumerate(self.feed):
             label.color = theme.TEXT if i == 0 else theme.MUTED
+
+    def _feed_tapped(self, label: Text, touch: Any) -> bool:
+        """A tap on a line of the feed that names a card: what the card does."""
+        session = self.app.session
+        if session is None or not label.collide_point(*touch.pos) or label not in self.feed:
+            return False
+        said = session.explain_news(self.feed.index(label))
+        if not said:
+            return False
+        cards_sheet(self.t, said).open(animation=False)
+        return True
 
     def _alerts(self, alerts: list[Alert]) -> None:
         """Alerts cover the top of the screen until someone taps them away."""
