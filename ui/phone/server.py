@@ -84,9 +84,18 @@ and aiohttp versions to anyone on the network. A request aiohttp's parser refuse
 request line) is answered below the app, with aiohttp's headers: it has no hook there."""
 CSP = "default-src 'self'; connect-src 'self' ws://{host}; frame-ancestors 'none'"
 """``ws://`` is named for browsers that do not count it as ``'self'`` (older Safari)."""
-STATIC = {"phone.css": "text/css", "phone.js": "text/javascript", "index.html": "text/html"}
+MODULES = ("phone", "state", "dom", "store", "constants", "words", "connection", "menu", "screen",
+           "toast", "cards", "me", "turn", "table", "feed", "audit", "notes", "over")  # fmt: skip
+"""The page's ES modules (``static/<name>.js``), served as they are: ``phone`` is the entry."""
+STATIC = {
+    "index.html": "text/html",
+    "phone.css": "text/css",
+    **{f"{name}.js": "text/javascript" for name in MODULES},
+}
+"""Every file ``/static/`` serves, with its type; any other name is not found."""
 TRANSIENT = frozenset({"too_fast", "hello_timeout", "busy"})
-"""Denials after which the page tries again by itself (the others need a person)."""
+"""Denials after which the page tries again by itself (the others need a person); the page
+reads them from ``/constants.json``."""
 
 _order = itertools.count()
 
@@ -281,6 +290,7 @@ class PhoneServer:
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/i18n/{lang}.json", self._words)
         app.router.add_get("/cards/{lang}.json", self._cards)
+        app.router.add_get("/constants.json", self._constants)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_secure_headers)
@@ -382,6 +392,12 @@ class PhoneServer:
         if lang not in LANGS:
             raise web.HTTPNotFound()
         body = _cards_body(self.service.spec.key, lang)
+        return web.Response(body=body, content_type="application/json", charset="utf-8")
+
+    async def _constants(self, request: web.Request) -> web.StreamResponse:
+        """What the page would otherwise keep a copy of, read once as it starts: the
+        languages it may speak, the one it falls back to, the denials it waits out."""
+        body = _constants_body()
         return web.Response(body=body, content_type="application/json", charset="utf-8")
 
     # --- the socket ----------------------------------------------------------------
@@ -709,6 +725,12 @@ def _static_file(name: str) -> web.Response:
 def _words_body(lang: str) -> bytes:
     words = {k: v for k, v in catalog(lang).items() if k.startswith("phone.")}
     return json.dumps(words, ensure_ascii=False).encode()
+
+
+@functools.cache
+def _constants_body() -> bytes:
+    said = {"langs": list(LANGS), "fallback": FALLBACK, "transient": sorted(TRANSIENT)}
+    return json.dumps(said).encode()
 
 
 @functools.cache

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Locator, Page, WebSocketRoute, async_playwright
+from playwright.async_api import Browser, Locator, Page, Route, WebSocketRoute, async_playwright
 
 from companion.core.actions import EndGame
 from companion.core.playout import choose
@@ -42,7 +42,7 @@ from tests.ui.phone.leaks import assert_view_private_to
 from tests.ui.phone.rescue import World, first_player
 from tests.ui.phone.test_windows import a_table_in_a_window
 from ui.phone.server import PhoneServer
-from ui.tones import TONES
+from ui.tones import SHAPES, TONES
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -526,6 +526,29 @@ async def test_the_page_loads_nothing_from_outside_the_app(
     assert requested and all(url.startswith(served.base) for url in requested), requested
 
 
+async def test_the_page_waits_for_the_servers_constants_if_they_are_slow_to_come(
+    served: Served, browser: Browser
+) -> None:
+    """The languages the page may speak come from the server once (``/constants.json``):
+    refused the first time (a Wi-Fi hiccup), the page asks again and seats itself, in its
+    browser's language."""
+    asked: list[str] = []
+
+    async def hiccup(route: Route) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            await route.fulfill(status=503)
+        else:
+            await route.continue_()
+
+    page = await new_phone(browser, LOCALES[1], [])
+    await page.route(re.compile(r".*/constants\.json$"), hiccup)
+    await page.goto(served.server.url(Seat(1)))
+    await seated(page)
+    assert len(asked) == 2
+    assert await page.locator("html").get_attribute("lang") == LANGS[1]
+
+
 async def test_the_message_phone_shows_its_intelligence_and_windows(
     browser: Browser, tmp_path: Path
 ) -> None:
@@ -546,6 +569,11 @@ async def test_the_message_phone_shows_its_intelligence_and_windows(
         "cards => cards.map(c => getComputedStyle(c, '::before').backgroundColor)"
     )
     assert stripes == [_rgb(TONES[cards.CARDS[CardId(c)].colour.value]) for c in hand]
+    # …and by its shape, for a player who cannot tell red from green (ui.tones.SHAPES).
+    shapes = await page.locator("#hand .card .tone-shape").evaluate_all(
+        "marks => marks.map(m => m.className.replace('tone-shape shape-', ''))"
+    )
+    assert shapes == [SHAPES[cards.CARDS[CardId(c)].colour.value] for c in hand]
     assert await page.locator("#actions .choice").count() > 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=SHOTS / "phone-the-message.png")

@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 import random
+import re
 import secrets
 import socket
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from companion.games import GAMES
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import Bribe
 from companion.games.microfilms.bot import Bot
-from companion.i18n import LANGS, Voice, text
+from companion.i18n import FALLBACK, LANGS, Voice, text
 from companion.journal_errors import JournalError
 from companion.service import TableService
 from companion.table import Table
@@ -30,7 +31,7 @@ from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to
 from ui import seat_screen as render
 from ui.faces.base import Face
-from ui.phone.server import PhoneServer
+from ui.phone.server import STATIC, TRANSIENT, PhoneServer
 
 
 async def test_a_token_opens_its_own_seat(served: Served) -> None:
@@ -408,6 +409,37 @@ async def test_the_page_and_its_words_are_served_with_strict_headers(served: Ser
             assert body and all(k.startswith("phone.") for k in body)
     async with served.session.get(served.base + "/static/../server.py") as escape:
         assert escape.status == 404
+
+
+async def test_the_page_reads_the_servers_constants_rather_than_a_copy(served: Served) -> None:
+    """The languages the page may speak and the denials it waits out by itself are the
+    server's own, read once as it starts."""
+    async with served.session.get(served.base + "/constants.json") as answer:
+        assert answer.headers["Content-Security-Policy"].startswith("default-src 'self'")
+        assert answer.content_type == "application/json"
+        body = await answer.json()
+    assert body == {"langs": list(LANGS), "fallback": FALLBACK, "transient": sorted(TRANSIENT)}
+
+
+async def test_every_module_the_page_imports_is_served_and_no_other(served: Served) -> None:
+    """The page is ES modules served as they are, no bundle: from the entry ``index.html``
+    loads, each module any of them imports is served as JavaScript, and ``/static/``
+    serves no script that none imports."""
+    async with served.session.get(served.base + "/") as page:
+        entry = re.findall(r'<script type="module" src="/static/([^"]+)">', await page.text())
+    assert entry == ["phone.js"]
+    served_js, todo = set(), list(entry)
+    while todo:
+        name = todo.pop()
+        if name in served_js:
+            continue
+        served_js.add(name)
+        async with served.session.get(f"{served.base}/static/{name}") as module:
+            assert module.status == 200 and module.content_type == "text/javascript", name
+            imported = re.findall(r"^import [^;]*? from '([^']+)';", await module.text(), re.M)
+        assert all(i.startswith("./") for i in imported), (name, imported)
+        todo += [i.removeprefix("./") for i in imported]
+    assert served_js == {name for name, kind in STATIC.items() if kind == "text/javascript"}
 
 
 async def test_every_card_of_the_game_is_read_from_one_glossary_in_each_language(

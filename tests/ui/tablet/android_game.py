@@ -55,7 +55,7 @@ from ui.tablet.app import TabletApp  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 BACKOFF_S = (0.5, 1, 2, 4, 5)
-"""How long the phone page waits before it tries again (``BACKOFF_MS`` in phone.js)."""
+"""How long the phone page waits before it tries again (``BACKOFF_MS`` in static/connection.js)."""
 LIMITS = Limits()
 
 

@@ -1,0 +1,46 @@
+/* Small helpers every module of the page uses: the DOM's, and JSON read from this server. */
+
+export function $(id) { return document.getElementById(id); }
+
+export function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+}
+
+export function show(node, visible) {
+  if (visible) node.removeAttribute('hidden');
+  else node.setAttribute('hidden', '');
+}
+
+export function list(value) { return Array.isArray(value) ? value : []; }
+
+/** Text that may wrap after a slash or before a bracket ("Steal/Blackmail", "微型膠卷（英國）"). */
+export function breakable(node, text) {
+  const parts = String(text === undefined || text === null ? '' : text).split(/([/\uFF0F]|(?=[(\uFF08]))/);
+  parts.forEach((part) => {
+    if (!part) return;
+    if (part === '/' || part === '\uFF0F') {
+      node.appendChild(document.createTextNode(part));
+      node.appendChild(document.createElement('wbr'));
+    } else {
+      if (/^[(\uFF08]/.test(part) && node.firstChild) node.appendChild(document.createElement('wbr'));
+      node.appendChild(document.createTextNode(part));
+    }
+  });
+  return node;
+}
+
+/** The JSON at ``url`` on this server; a promise that fails on any answer but 200. */
+export function getJson(url, options) {
+  return fetch(url, Object.assign({ credentials: 'same-origin' }, options))
+    .then((r) => {
+      if (!r.ok) throw new Error('HTTP ' + r.status);
+      return r.json();
+    });
+}

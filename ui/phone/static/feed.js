@@ -1,0 +1,102 @@
+/* What the seat has been told: its secrets, newest first, and the whole game's history
+ * with the secrets said where they were told; each cut short, the rest a tap away. */
+
+import { $, clear, el, list, show } from './dom.js';
+import { explainable } from './cards.js';
+import { state } from './state.js';
+import { cardsHelp, t } from './words.js';
+
+const SECRETS_SHOWN = 5;
+const FEED_SHOWN = 8;       // lines of the history shown before "show the whole game"
+
+let secretsSeen = null;   // number of secrets in the previous view (null: none yet)
+let freshSecret = false;
+let secretsOpen = false;
+let feedOpen = false;
+
+/** A view came in: a secret it tells for the first time is marked, and buzzes the phone. */
+export function noteSecrets(v) {
+  const count = list(v.secrets).length;
+  freshSecret = secretsSeen !== null && count > secretsSeen;
+  if (freshSecret && navigator.vibrate) {
+    try { navigator.vibrate(200); } catch (e) { /* not allowed */ }
+  }
+  secretsSeen = count;
+}
+
+export function wireFeed() {
+  $('secrets-more').addEventListener('click', () => {
+    secretsOpen = !secretsOpen;
+    renderSecrets();
+  });
+  $('feed-more').addEventListener('click', () => {
+    feedOpen = !feedOpen;
+    renderFeed();
+  });
+}
+
+/** The button under a list cut short at ``shown`` lines: the whole ``count``, or fewer. */
+function renderMore(more, count, shown, open, keys) {
+  if (count > shown) {
+    more.textContent = open ? t(keys.less) : t(keys.all, { count });
+    more.setAttribute('aria-expanded', open ? 'true' : 'false');
+    show(more, true);
+  } else {
+    show(more, false);
+  }
+}
+
+export function renderSecrets() {
+  const secrets = list(state.view.secrets).slice().reverse();   // newest first
+  const box = $('secrets');
+  clear(box);
+  secrets.forEach((s, i) => {
+    const li = el('li', i === 0 ? 'newest' : null, s.text);
+    if (i === 0) {
+      li.setAttribute('data-badge', t('phone.secret_new'));
+      if (freshSecret) li.classList.add('fresh');
+    }
+    if (i >= SECRETS_SHOWN && !secretsOpen) li.setAttribute('hidden', '');
+    box.appendChild(li);
+  });
+  freshSecret = false;
+  show($('secrets-empty'), !secrets.length);
+  renderMore($('secrets-more'), secrets.length, SECRETS_SHOWN, secretsOpen,
+    { less: 'phone.secrets_less', all: 'phone.secrets_more' });
+}
+
+// The table's lines, oldest first, with what this seat alone was told said where it
+// was told: after the line of its event (before them all, if that line is too old).
+function history(lines, secrets) {
+  const after = {};
+  secrets.forEach((s) => {
+    const at = s.line === null ? -1 : s.line;
+    (after[at] = after[at] || []).push({ text: s.text, own: true });
+  });
+  const out = (after[-1] || []).slice();
+  lines.forEach((line, i) => {
+    out.push({ text: line.text, own: false, cards: list(line.cards), key: 'feed:' + i + ':' + line.text });
+    out.push.apply(out, after[i] || []);
+  });
+  return out;
+}
+
+export function renderFeed() {
+  // The whole game, newest first, a window's passes one line: the latest few, and the
+  // rest a tap away.
+  const feed = history(list(state.view.feed), list(state.view.secrets)).reverse();
+  const box = $('feed');
+  clear(box);
+  feed.forEach((entry, i) => {
+    const li = el('li', entry.own ? 'own' : null);
+    if (entry.own) li.appendChild(el('span', 'only-you', t('phone.only_you')));
+    li.appendChild(document.createTextNode(entry.text));
+    const help = cardsHelp(entry.cards || []);
+    if (help) explainable(li, entry.key, help, renderFeed);
+    if (i >= FEED_SHOWN && !feedOpen) li.setAttribute('hidden', '');
+    box.appendChild(li);
+  });
+  show($('feed-box'), feed.length > 0);
+  renderMore($('feed-more'), feed.length, FEED_SHOWN, feedOpen,
+    { less: 'phone.feed_less', all: 'phone.feed_all' });
+}

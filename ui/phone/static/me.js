@@ -1,0 +1,142 @@
+/* The seat itself: its identity, seen only while a finger holds the button; its own
+ * figures; its hand. */
+
+import { $, breakable, clear, el, list, show } from './dom.js';
+import { explainable, tint } from './cards.js';
+import { state } from './state.js';
+import { t } from './words.js';
+
+let holding = false;
+
+function identityName() {
+  const me = state.view && state.view.me;
+  const id = me && me.identity;
+  if (id && typeof id.name === 'string' && id.name && id.card !== null) return id.name;
+  return t('phone.identity_none');
+}
+
+function identityHelp() {
+  const id = state.view && state.view.me && state.view.me.identity;
+  return id && typeof id.help === 'string' ? id.help : '';
+}
+
+export function renderMe(me) {
+  // The seat's own figures, as the game lists them (francs and status; intelligence…).
+  const box = $('stats');
+  clear(box);
+  list(me.stats).forEach((st) => {
+    const tile = el('div', 'stat');
+    tile.id = 'stat-' + String(st.key);
+    if (st.tone) tile.setAttribute('data-tone', String(st.tone));
+    tile.appendChild(el('span', 'stat-label', st.label));
+    tile.appendChild(el('span', 'stat-value', st.value));
+    box.appendChild(tile);
+  });
+  if (holding) {
+    $('identity').textContent = identityName();
+    $('identity-help').textContent = identityHelp();
+  }
+}
+
+export function renderHand(me) {
+  const hand = list(me.hand);
+  const box = $('hand');
+  clear(box);
+  hand.forEach((c) => {
+    const li = tint(el('li', 'card'), c);
+    li.setAttribute('data-card', String(c.card));
+    li.appendChild(breakable(el('span', 'card-name'), c.name));
+    if (typeof c.not_now === 'string' && c.not_now) {   // why not, before trying
+      li.classList.add('not-now');
+      const why = el('span', 'card-not-now');
+      why.appendChild(el('strong', null, t('phone.not_now')));
+      why.appendChild(document.createTextNode(' ' + c.not_now));
+      li.appendChild(why);
+    }
+    if (typeof c.help === 'string' && c.help) {
+      explainable(li, 'hand:' + String(c.card), c.help, () => { renderHand(state.view.me || {}); });
+    }
+    list(c.marks).forEach((m) => {   // what the game prints on the card (a blood stain)
+      const kind = String(m.key).replace(/[^a-z0-9_-]/gi, '');
+      li.classList.add('marked', 'marked-' + kind);
+      const mark = el('span', 'card-mark mark-' + kind);
+      mark.setAttribute('role', 'img');
+      mark.setAttribute('aria-label', m.label);
+      mark.title = m.label;
+      li.appendChild(mark);
+    });
+    box.appendChild(li);
+  });
+  show($('hand-empty'), !hand.length);
+  const count = $('hand-count');
+  if (typeof me.limit === 'number') {
+    count.textContent = t('phone.hand_count', { count: hand.length, limit: me.limit });
+    count.classList.toggle('over-limit', hand.length > me.limit);
+    show(count, true);
+  } else {
+    show(count, false);
+  }
+}
+
+// --- identity: hold to reveal ----------------------------------------------
+
+function showIdentity() {
+  if (!state.view) return;
+  holding = true;
+  $('identity').textContent = identityName();
+  $('identity-help').textContent = identityHelp();
+  $('identity-hold').classList.add('held');
+}
+
+export function hideIdentity() {
+  holding = false;
+  $('identity').textContent = '';
+  $('identity-help').textContent = '';
+  $('identity-hold').classList.remove('held');
+}
+
+export function wireIdentity() {
+  const b = $('identity-hold');
+  if (window.PointerEvent) {
+    b.addEventListener('pointerdown', (e) => {
+      if (e.pointerType === 'mouse' && e.button !== 0) return;
+      e.preventDefault();
+      try { b.setPointerCapture(e.pointerId); } catch (err) { /* fine */ }
+      showIdentity();
+    });
+    ['pointerup', 'pointercancel', 'lostpointercapture'].forEach((type) => {
+      b.addEventListener(type, hideIdentity);
+    });
+    window.addEventListener('pointerup', hideIdentity);
+  } else {
+    b.addEventListener('mousedown', (e) => {
+      if (e.button !== 0) return;
+      e.preventDefault();
+      showIdentity();
+    });
+    window.addEventListener('mouseup', hideIdentity);
+  }
+  // Touch as well: browsers without pointer events, and a long press must not
+  // turn into a text selection, a magnifier or a context menu.
+  b.addEventListener('touchstart', (e) => {
+    if (e.cancelable) e.preventDefault();
+    showIdentity();
+  }, { passive: false });
+  ['touchend', 'touchcancel'].forEach((type) => {
+    b.addEventListener(type, hideIdentity);
+    window.addEventListener(type, hideIdentity);
+  });
+  b.addEventListener('contextmenu', (e) => { e.preventDefault(); });
+  b.addEventListener('keydown', (e) => {
+    if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      if (!e.repeat) showIdentity();
+    }
+  });
+  b.addEventListener('keyup', (e) => {
+    if (e.key === ' ' || e.key === 'Enter') hideIdentity();
+  });
+  b.addEventListener('blur', hideIdentity);
+  b.addEventListener('click', (e) => { e.preventDefault(); });
+  window.addEventListener('blur', hideIdentity);
+}
