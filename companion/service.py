@@ -143,6 +143,10 @@ class SeatView:
     identities: tuple[JSON, ...] | None = None
     """Once the game is over, every seat's identity — the same for every seat, as the
     tablet's game-over screen shows them; ``None`` before."""
+    told: tuple[JSONObject, ...] = ()
+    """Once the game is over, every secret of the game — ``seat``, ``kind``, ``args`` and
+    ``at``, the place of the event it was told with — as the tablet's game-over screen
+    shows them: the game's story, the same for every seat; none before."""
     standing: Standing | None = None
     """What the seat asked the table to pass for it (:meth:`TableService.stand`), while
     that lasts."""
@@ -387,6 +391,7 @@ class TableService:
             window=self.window(),
             copies=copies,
             identities=self._identities(),
+            told=self._told(),
             standing=self.standing(seat),
             playable=frozenset(copies.face.get(c, c) for a in actions for c in named_cards(a)),
         )
@@ -402,6 +407,16 @@ class TableService:
         identities = self.table.revealed_view()["identities"]
         assert isinstance(identities, list)
         return tuple(identities)
+
+    def _told(self) -> tuple[JSONObject, ...]:
+        if self.over() is None:
+            return ()
+        timeline = self.table.revealed_view()["timeline"]
+        return tuple(
+            {**_obj(secret), "at": entry["index"]}
+            for entry in map(_obj, timeline if isinstance(timeline, list) else [])
+            for secret in (entry["secrets"] if isinstance(entry["secrets"], list) else [])
+        )
 
     def telling(self, seat: Seat) -> Telling | None:
         """What ``seat`` may tell of a deal the players made by hand, while the table waits

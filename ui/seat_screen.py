@@ -112,7 +112,7 @@ def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said])
         "secrets": _secrets(voice, view, face, lines),
         "feed": [{"text": line.text, "cards": list(line.cards)} for line in lines],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
-        "result": None if over is None else _result(voice, view, _obj(over)),
+        "result": None if over is None else _result(voice, view, _obj(over), lines),
     }
 
 
@@ -238,7 +238,7 @@ def glossary(voice: Voice) -> JSONObject:
     return {"cards": cards, "camps": camps}
 
 
-def _result(voice: Voice, view: SeatView, over: JSONObject) -> JSONObject:
+def _result(voice: Voice, view: SeatView, over: JSONObject, lines: Sequence[Said]) -> JSONObject:
     """The end for this seat: whether it won (the winners' names alone do not say it to a
     player reading their own phone), and who was who — every identity, as the tablet shows
     them once the game is over."""
@@ -252,7 +252,23 @@ def _result(voice: Voice, view: SeatView, over: JSONObject) -> JSONObject:
         "won": won,
         "said": voice.text("phone.you_won" if won else "phone.you_lost"),
         "who": who,
+        "story": _story(voice, view, lines),
     }
+
+
+def _story(voice: Voice, view: SeatView, lines: Sequence[Said]) -> list[JSON]:
+    """The game's story, once it is over: what every other seat alone was told, each where
+    its event is said in the history (``line``) — as the tablet's game-over screen tells
+    it; the seat's own secrets are there already."""
+    story: list[JSON] = []
+    for secret in view.told:
+        seat = secret["seat"]
+        if seat == view.seat or not isinstance(seat, int):
+            continue
+        what = voice.secret(str(secret["kind"]), _args(secret))
+        text = voice.text("tablet.only_saw", seat=voice.seat(seat), what=what)
+        story.append({"text": text, "line": _line_of(lines, secret.get("at"))})
+    return story
 
 
 def _me(voice: Voice, view: SeatView, face: Face) -> JSONObject:

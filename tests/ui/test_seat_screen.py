@@ -181,3 +181,36 @@ def test_a_card_that_cannot_be_played_now_says_so_and_when_it_can(
         seat = rng.choice(sorted(waiting_on(service.pending())))
         service.submit(playout.choose(service.spec, service.table.state, seat, rng, NO_HOLD))
     assert said > 0
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_at_game_over_each_phone_tells_the_game_s_story_where_it_happened(
+    tmp_path: Path, game: str
+) -> None:
+    """Once the game is over every secret is the table's (the tablet's game-over screen
+    shows them all): each phone's history then says what every other seat alone was told,
+    each after the line of its event; before the end, nothing of it."""
+    names = [*NAMES, "Eve"]
+    journal = Journal(tmp_path / f"{game}.sqlite3")
+    service = TableService.start(journal, game, names, draws=Draws.APP, rng=random.Random(8))
+    rng, voice = random.Random(8), Voice.of("en", service.spec, names)
+    while service.over() is None:
+        assert service.seat_view(Seat(0)).told == ()
+        seat = rng.choice(sorted(waiting_on(service.pending())))
+        service.submit(playout.choose(service.spec, service.table.state, seat, rng, NO_HOLD))
+    feed = history(voice, service.recent(len(service.table.state.history)))
+    timeline = service.revealed_view()["timeline"]
+    assert isinstance(timeline, list)
+    others = [
+        (entry["index"], secret)
+        for entry in timeline
+        for secret in entry["secrets"]
+        if secret["seat"] != 0
+    ]
+    story = view_message(service.seat_view(Seat(0)), voice, face_of(game), feed)["result"]["story"]
+    assert len(story) == len(others) > 0
+    sent = feed[-HISTORY_LINES:]
+    for (at, secret), told in zip(others, story, strict=True):
+        assert names[secret["seat"]] in told["text"]
+        if told["line"] is not None:
+            assert sent[told["line"]].first <= at

@@ -192,19 +192,30 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
         others = [table.private_view(Seat(j))["identity"] for j in range(4) if j != i]
         assert all(f["me"]["identity"]["card"] == identity for f in views)
         assert not any(f["me"]["identity"]["card"] in others for f in views)
-    over = await pages[0].locator("#over-text").inner_text()
-    assert "遊戲結束" in over
-    result = table.public_view()["over"]
-    assert isinstance(result, dict) and isinstance(result["winners"], list)
-    for seat, page in enumerate(pages):  # each phone says whether its player won
-        said = "phone.you_won" if seat in result["winners"] else "phone.you_lost"
-        assert await page.locator("#over-result").inner_text() == text(LANGS[seat], said)
-        assert await page.locator("#over-who li").count() == len(SEATS)  # who was who
-        assert await page.locator("#identity-hold").is_hidden()
+    await each_phone_tells_the_end(pages, frames, table)
     await served.server.stop()  # the tablet closes the finished game: the end, not a lost link
     for seat, page in enumerate(pages):
         ended = text(LANGS[seat], "phone.conn.ended")
         await page.locator("#conn-text").filter(has_text=ended).wait_for()
+
+
+async def each_phone_tells_the_end(
+    pages: list[Page], frames: list[list[Any]], table: Table
+) -> None:
+    """Game over on every phone: whether its player won, who was who, and the game's
+    story — what each other seat alone was told, said in the history where it happened."""
+    over = await pages[0].locator("#over-text").inner_text()
+    assert "遊戲結束" in over
+    result = table.public_view()["over"]
+    assert isinstance(result, dict) and isinstance(result["winners"], list)
+    for seat, page in enumerate(pages):
+        said = "phone.you_won" if seat in result["winners"] else "phone.you_lost"
+        assert await page.locator("#over-result").inner_text() == text(LANGS[seat], said)
+        assert await page.locator("#over-who li").count() == len(SEATS)
+        assert await page.locator("#identity-hold").is_hidden()
+        story = _last_view(frames[seat])["result"]["story"]
+        assert story and await page.locator("#feed li.told").count() == len(story)
+    await pages[0].screenshot(path=SHOTS / "phone-over-story.png", full_page=True)
 
 
 async def reload_restores_the_view(page: Page, frames: list[Any], seq: int) -> None:

@@ -66,13 +66,16 @@ export function renderSecrets() {
 }
 
 // The table's lines, oldest first, with what this seat alone was told said where it
-// was told: after the line of its event (before them all, if that line is too old).
-function history(lines, secrets) {
+// was told: after the line of its event (before them all, if that line is too old); once
+// the game is over, what every other seat alone was told too (the game's story).
+function history(lines, secrets, story) {
   const after = {};
-  secrets.forEach((s) => {
+  const place = (s, own) => {
     const at = s.line === null ? -1 : s.line;
-    (after[at] = after[at] || []).push({ text: s.text, own: true });
-  });
+    (after[at] = after[at] || []).push({ text: s.text, own, told: !own });
+  };
+  secrets.forEach((s) => place(s, true));
+  story.forEach((s) => place(s, false));
   const out = (after[-1] || []).slice();
   lines.forEach((line, i) => {
     out.push({ text: line.text, own: false, cards: list(line.cards), key: 'feed:' + i + ':' + line.text });
@@ -84,11 +87,13 @@ function history(lines, secrets) {
 export function renderFeed() {
   // The whole game, newest first, a window's passes one line: the latest few, and the
   // rest a tap away.
-  const feed = history(list(state.view.feed), list(state.view.secrets)).reverse();
+  const view = state.view;
+  const story = list(view.result && view.result.story);
+  const feed = history(list(view.feed), list(view.secrets), story).reverse();
   const box = $('feed');
   clear(box);
   feed.forEach((entry, i) => {
-    const li = el('li', entry.own ? 'own' : null);
+    const li = el('li', entry.own ? 'own' : entry.told ? 'told' : null);
     if (entry.own) li.appendChild(el('span', 'only-you', t('phone.only_you')));
     li.appendChild(document.createTextNode(entry.text));
     const help = cardsHelp(entry.cards || []);
