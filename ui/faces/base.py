@@ -35,6 +35,8 @@ class Token:
     """The shape drawn on a card: circle, square, diamond, triangle, star, ring, cross."""
     mark: str = ""
     """A small sign in a card's corner (``blood``: Microfilms' blood stain)."""
+    card: str = ""
+    """The card a ``card`` token draws face up, if it is one: a tap on it reads what it does."""
 
 
 @dataclass(frozen=True)

@@ -52,9 +52,9 @@ def card_token(card: JSON, voice: Voice) -> Token:
     """A card face up, drawn; an identity card in its side's colour, with a star."""
     name, card_id = voice.render("card", card), CardId(str(card))
     if card_id in ROLE_OF:
-        return Token("card", name, tone=ROLE_TONE[ROLE_OF[card_id]], symbol="star")
+        return Token("card", name, tone=ROLE_TONE[ROLE_OF[card_id]], symbol="star", card=card_id)
     tone, symbol = KIND_ART[kind_of(card_id)]
-    return Token("card", name, tone=tone, symbol=symbol)
+    return Token("card", name, tone=tone, symbol=symbol, card=card_id)
 
 
 class DarkFireLineFace:

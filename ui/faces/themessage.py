@@ -43,9 +43,10 @@ def card_token(card: JSON, voice: Voice) -> Token:
     name = voice.render("card", card)
     card_id = CardId(str(card))
     if card_id in CAMP_OF:
-        return Token("card", name, tone=CAMP_OF[card_id].value, symbol="star")
+        return Token("card", name, tone=CAMP_OF[card_id].value, symbol="star", card=card_id)
     c = CARDS[card_id]
-    return Token("card", name, tone=c.colour.value, symbol=FUNCTION_SYMBOLS[c.function])
+    symbol = FUNCTION_SYMBOLS[c.function]
+    return Token("card", name, tone=c.colour.value, symbol=symbol, card=card_id)
 
 
 class TheMessageFace:

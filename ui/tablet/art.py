@@ -10,7 +10,7 @@ a copy of a box's art. A token redraws only when it changed.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.graphics import Color, Ellipse, InstructionGroup, Mesh, RoundedRectangle
@@ -234,6 +234,16 @@ class TokenRow(BoxLayout):
         kw.setdefault("spacing", theme.GAP / 2)
         super().__init__(**kw)
         self.views: list[TokenView] = []
+        self.on_card: Callable[[str], None] | None = None
+        """What a tap on a card face up in the row does with the card (reads it out)."""
+
+    def on_touch_down(self, touch: Any) -> bool:
+        read = self.on_card
+        tapped = [v.token.card for v in self.views if v.token and v.collide_point(*touch.pos)]
+        if read is not None and tapped and tapped[0]:
+            read(tapped[0])
+            return True
+        return bool(super().on_touch_down(touch))
 
     def show(self, tokens: Sequence[Token]) -> None:
         kinds = [t.kind for t in tokens]

@@ -44,3 +44,35 @@ async def test_a_tap_on_a_feed_line_naming_a_card_says_what_the_card_does(
     await tablet.tap_at(8, 8)
     await tablet.frames(3)
     assert not any(help_text in line for line in texts())
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hans"], indirect=True)
+async def test_a_tap_on_the_discard_pile_s_top_card_says_what_it_does(tablet: Tablet) -> None:
+    """The card face up on the pile (風聲 §6: the last card played or burnt) is read with a
+    tap, in the tablet's language; a tap closes it."""
+    lang = tablet.app.lang
+    await tablet.press(text(lang, "game.themessage"))
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    screen, rng = tablet.app.screens.get_screen("table"), random.Random(5)
+
+    def top() -> list[str]:
+        return [v.token.card for v in screen.pile.views if v.token and v.token.card]
+
+    while not top():
+        assert session.service.table.over() is None
+        if not play(session, rng):
+            await tablet.frames(2)
+        await tablet.frames(1)
+    await tablet.frames(5)
+    await close_alerts(tablet)
+    card = top()[0]
+    help_text = session.voice.explain(card)
+    assert help_text and not any(help_text in line for line in texts())
+    await tablet.tap(next(v for v in screen.pile.views if v.token and v.token.card == card))
+    await tablet.frames(3)
+    assert any(help_text in line for line in texts())
+    await tablet.tap_at(8, 8)
+    await tablet.frames(3)
+    assert not any(help_text in line for line in texts())

@@ -28,6 +28,7 @@ from companion.core.prompts import waiting_on
 from companion.core.types import Seat
 from ui.faces.base import Alert, SeatFace
 from ui.phones import DeviceStatus
+from ui.seat_screen import explained
 from ui.tablet import theme
 from ui.tablet.art import TokenRow
 from ui.tablet.screens.base import Page, language_bar
@@ -131,6 +132,7 @@ class TableScreen(Page):
         self.centre = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint=(0.4, 0.34),
                             pos_hint={"center_x": 0.5, "center_y": 0.5})  # fmt: skip
         self.pile = TokenRow(size_hint_y=None)
+        self.pile.on_card = self._explain_card
         self.centre.bind(height=lambda c, h: setattr(self.pile, "height", h * 0.5))
         self.centre_lines = Text(size=theme.SMALL, halign="center")
         notes = ScrollView(do_scroll_x=False)  # a long stack of plays scrolls
@@ -150,6 +152,7 @@ class TableScreen(Page):
         if session is not None:
             for _ in session.names:
                 panel = SeatPanel()
+                panel.tokens.on_card = self._explain_card
                 self.seats.append(panel)
                 self.ring.add_widget(panel)
 
@@ -358,6 +361,13 @@ class TableScreen(Page):
             self.feed_box.add_widget(label, index=len(self.feed_box.children))
         for i, label in enumerate(self.feed):
             label.color = theme.TEXT if i == 0 else theme.MUTED
+
+    def _explain_card(self, card: str) -> None:
+        """A tap on a card face up (the pile's top, one before a seat): what it does."""
+        session = self.app.session
+        said = [] if session is None else explained(session.voice, [card])
+        if said:
+            cards_sheet(self.t, said).open(animation=False)
 
     def _feed_tapped(self, label: Text, touch: Any) -> bool:
         """A tap on a line of the feed that names a card: what the card does."""
