@@ -279,6 +279,32 @@ class TableService:
         table = Table.resume(journal, game_id, chance=chance)
         return cls(table, source, clock, policy.readers)
 
+    @classmethod
+    def again(
+        cls,
+        journal: Journal,
+        game_id: int,
+        *,
+        readers: bool = False,
+        centre: bool = False,
+        rng: random.Random | None = None,
+        by: str = "",
+    ) -> TableService:
+        """Game ``game_id``'s table again, dealt anew: its seats, names, options and way of
+        playing — ``readers`` and ``centre`` as the table has them now — and its seats'
+        tokens, so that each phone's code opens the new game: nobody scans again."""
+        header = journal.header(game_id)
+        policy = header.policy
+        service = cls.start(
+            journal, header.game, header.seats, header.decoded_options(), draws=policy.draws,
+            readers=readers, dealer=policy.dealer, centre=centre, rng=rng, window=policy.window,
+            voice=policy.voice, by=by,
+        )  # fmt: skip
+        for seat, token, revoked in journal.seat_tokens(game_id):
+            if not revoked:
+                journal.add_seat_token(service.game_id, seat, token)
+        return service
+
     # --- what faces read ------------------------------------------------------------
 
     @property

@@ -262,6 +262,32 @@ class TabletApp(App):
             return
         self.spawn(self._open(service, "join"))
 
+    def play_again(self) -> None:
+        """The finished game's table again: its seats, names, options and way of playing,
+        dealt anew; each phone keeps its seat — the finished game's codes open the new one,
+        so nobody scans again — and the season counts both games."""
+        session = self.session
+        if session is None:
+            return
+        self.session = None
+        self.spawn(self._again(session))
+
+    async def _again(self, finished: Session) -> None:
+        game_id, seats = finished.service.game_id, len(finished.service.names)
+        await _closed(finished)  # its phones' server lets the port go for the next one
+        sensors = self.sensors
+        try:
+            again = TableService.again(
+                self.journal, game_id, rng=self.rng, by="tablet",
+                readers=sensors is not None and sensors.deal_on_readers(seats),
+                centre=sensors is not None and sensors.centre,
+            )  # fmt: skip
+        except JournalError as err:
+            self.leave_game()
+            self._failed(err)
+            return
+        await self._open(again, "table")  # the codes are the same: straight to the table
+
     def resume(self, game_id: int) -> None:
         try:
             seats = len(self.journal.header(game_id).seats)

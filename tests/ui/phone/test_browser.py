@@ -930,3 +930,32 @@ def _rgb(hex_code: str) -> str:
     """A colour as the browser computes it."""
     r, g, b = (int(hex_code[i : i + 2], 16) for i in (1, 3, 5))
     return f"rgb({r}, {g}, {b})"
+
+
+async def test_after_play_again_the_page_comes_back_to_its_seat_by_itself(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Game over, then "play again" on the tablet: the finished game's server closes, the
+    next game's opens on the same address with the same codes; the page finds its way back
+    by itself — no scanning — and shows the new game's hand, its notes a new page."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    first = TableService.start(journal, "microfilms", SEATS, draws=Draws.APP, rng=random.Random(1))
+    server = PhoneServer(first, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    page = await new_phone(browser, "en-US", [])
+    await page.goto(server.url(Seat(2)))
+    await seated(page)
+    first.submit(EndGame())
+    await page.locator("#over").wait_for()
+    port = server.port
+    await server.stop()
+    again = TableService.again(journal, first.game_id, rng=random.Random(2))
+    server = PhoneServer(again, host="127.0.0.1", port=port, bind="127.0.0.1")
+    await server.start()
+    await page.locator("#over").wait_for(state="hidden", timeout=30_000)
+    hand = again.table.private_view(Seat(2))["hand"]
+    assert isinstance(hand, list)
+    names = [said("en", "card", c["card"] if isinstance(c, dict) else c) for c in hand]
+    shown = await page.locator("#hand .card .card-name").all_inner_texts()
+    assert shown == names
+    await server.stop()

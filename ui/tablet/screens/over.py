@@ -20,7 +20,7 @@ from ui.story.scene import scene
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.story import StoryView
-from ui.tablet.widgets import Panel, SelectableLine, Tap, Text
+from ui.tablet.widgets import Panel, SelectableLine, Tap, Text, grows
 
 
 class OverScreen(Page):
@@ -63,9 +63,12 @@ class OverScreen(Page):
         story.add_widget(self._timeline(revealed["timeline"], voice))
         body.add_widget(story)
         box.add_widget(body)
-        again = Tap(self.t("tablet.new_game"), self.app.leave_game, colour=theme.GOLD)
+        ends = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH)
+        again = Tap(self.t("tablet.play_again"), self.app.play_again, colour=theme.GOLD)
         again.color = theme.INK
-        box.add_widget(again)
+        ends.add_widget(again)
+        ends.add_widget(Tap(self.t("tablet.new_game"), self.app.leave_game))
+        box.add_widget(ends)
 
     def _story(self, voice: Voice) -> Panel:
         """The game's story as a picture (:mod:`ui.tablet.story`), drawn from the journal."""
