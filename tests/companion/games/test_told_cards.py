@@ -196,7 +196,8 @@ def test_a_disputed_card_played_face_up_is_taken_and_its_holder_told() -> None:
     assert after.state.discard[-1] == named and after.state.doubts == ()
     assert after.state.players[BEN].hand == (doubt.held,)
     told = spec.private_view(after.state, BEN)["secrets"][-1]
-    assert told == {"kind": "record_mended", "args": {"lost": named, "got": doubt.held}}
+    at = len(after.state.history) - len(after.events)  # told with the discard that mended it
+    assert told == {"kind": "record_mended", "args": {"lost": named, "got": doubt.held}, "at": at}
     assert places(after.state) == places(state)
 
 
@@ -218,7 +219,8 @@ def test_a_disputed_card_its_holder_shows_ends_the_doubt_and_the_teller_is_told(
     mine = spec.private_view(after, ANN)
     assert [h["card"] for h in mine["hand"]] == [doubt.held]
     told = {"told": named, "held": doubt.held}
-    assert mine["secrets"][-1] == {"kind": "word_not_taken", "args": told}
+    at = len(after.history) - 1  # the discard that showed the card
+    assert mine["secrets"][-1] == {"kind": "word_not_taken", "args": told, "at": at}
 
 
 @pytest.mark.parametrize("game", list(PLACES))
