@@ -213,14 +213,9 @@ def _values(value: JSON) -> list[JSON]:
 
 
 def explained(voice: Voice, cards: Sequence[str]) -> list[str]:
-    """What ``cards`` do, a line each — "Probe — …" — each kind once (its text is the
-    kind's): what a tap on a card named in the history shows."""
-    said: dict[str, str] = {}
-    for card in cards:
-        help_text = voice.explain(card)
-        if help_text is not None and help_text not in said:
-            said[help_text] = f"{voice.kind_of(card) or voice.render('card', card)} — {help_text}"
-    return list(said.values())
+    """What ``cards`` do, a line each (:meth:`~companion.i18n.Voice.read_out`), each kind
+    once: what a tap on a card named in the history shows."""
+    return list(dict.fromkeys(r for c in cards if (r := voice.read_out(c)) is not None))
 
 
 def glossary(voice: Voice) -> JSONObject:

@@ -172,6 +172,14 @@ class Voice:
         """The short name of ``card``'s kind ("Probe", of 18 probes), if the game has one."""
         return self._about(card, Explained.name_key)
 
+    def read_out(self, card: str) -> str | None:
+        """What a tap on ``card`` reads: its kind and what it does ("Probe — …") — the same
+        for every copy of a kind, so it tells nothing of which copy lies there."""
+        said = self.explain(card)
+        return (
+            None if said is None else f"{self.kind_of(card) or self.render('card', card)} — {said}"
+        )
+
     def _about(self, card: str, key: Callable[[Explained, CardId], str]) -> str | None:
         """The text ``key`` names for ``card`` (:mod:`companion.core.explained`); ``None``
         in a voice of no game, or for an id that is none of its cards."""

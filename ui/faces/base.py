@@ -35,8 +35,9 @@ class Token:
     """The shape drawn on a card: circle, square, diamond, triangle, star, ring, cross."""
     mark: str = ""
     """A small sign in a card's corner (``blood``: Microfilms' blood stain)."""
-    card: str = ""
-    """The card a ``card`` token draws face up, if it is one: a tap on it reads what it does."""
+    about: str = ""
+    """What a tap on a card face up reads (:meth:`~companion.i18n.Voice.read_out`): its
+    kind and what it does — never its id, which would tell one copy from another."""
 
 
 @dataclass(frozen=True)

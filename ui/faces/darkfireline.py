@@ -51,10 +51,11 @@ ROLE_TONE = {Role.SWAT: "blue", Role.CITIZEN: "green", Role.TERRORIST: "red"}
 def card_token(card: JSON, voice: Voice) -> Token:
     """A card face up, drawn; an identity card in its side's colour, with a star."""
     name, card_id = voice.render("card", card), CardId(str(card))
+    about = voice.read_out(card_id) or ""
     if card_id in ROLE_OF:
-        return Token("card", name, tone=ROLE_TONE[ROLE_OF[card_id]], symbol="star", card=card_id)
+        return Token("card", name, tone=ROLE_TONE[ROLE_OF[card_id]], symbol="star", about=about)
     tone, symbol = KIND_ART[kind_of(card_id)]
-    return Token("card", name, tone=tone, symbol=symbol, card=card_id)
+    return Token("card", name, tone=tone, symbol=symbol, about=about)
 
 
 class DarkFireLineFace:

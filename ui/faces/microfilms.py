@@ -41,7 +41,7 @@ def card_token(card: JSON, voice: Voice) -> Token:
         tone = "grey"
     return Token(
         "card", voice.render("card", card), tone=tone, symbol=KIND_SYMBOLS[c.kind],
-        mark="blood" if c.blood else "", card=str(card),
+        mark="blood" if c.blood else "", about=voice.read_out(str(card)) or "",
     )  # fmt: skip
 
 

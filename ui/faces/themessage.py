@@ -40,13 +40,13 @@ FUNCTION_SYMBOLS = {
 
 def card_token(card: JSON, voice: Voice) -> Token:
     """A card face up, drawn; an identity card in its camp's colour, with a star."""
-    name = voice.render("card", card)
+    name, about = voice.render("card", card), voice.read_out(str(card)) or ""
     card_id = CardId(str(card))
     if card_id in CAMP_OF:
-        return Token("card", name, tone=CAMP_OF[card_id].value, symbol="star", card=card_id)
+        return Token("card", name, tone=CAMP_OF[card_id].value, symbol="star", about=about)
     c = CARDS[card_id]
     symbol = FUNCTION_SYMBOLS[c.function]
-    return Token("card", name, tone=c.colour.value, symbol=symbol, card=card_id)
+    return Token("card", name, tone=c.colour.value, symbol=symbol, about=about)
 
 
 class TheMessageFace:

@@ -235,11 +235,11 @@ class TokenRow(BoxLayout):
         super().__init__(**kw)
         self.views: list[TokenView] = []
         self.on_card: Callable[[str], None] | None = None
-        """What a tap on a card face up in the row does with the card (reads it out)."""
+        """What a tap on a card face up in the row does with what it reads (shows it)."""
 
     def on_touch_down(self, touch: Any) -> bool:
         read = self.on_card
-        tapped = [v.token.card for v in self.views if v.token and v.collide_point(*touch.pos)]
+        tapped = [v.token.about for v in self.views if v.token and v.collide_point(*touch.pos)]
         if read is not None and tapped and tapped[0]:
             read(tapped[0])
             return True

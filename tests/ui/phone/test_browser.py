@@ -132,15 +132,23 @@ async def tap_through(page: Page, path: list[str], *, now: bool = False) -> None
         await menu.locator("#confirm").click()
 
 
-async def until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+async def until(
+    condition: Callable[[], bool], timeout: float = 30.0, seen: list[Any] | None = None
+) -> None:
     """Wait for ``condition``: a page in Chromium on a loaded CI machine may take seconds
-    (10 s once ran out, with three workers and the browser on two cores)."""
+    (10 s once ran out, with three workers and the browser on two cores). If it never
+    holds, the last frames of ``seen`` (a page's) say what the page was told meanwhile."""
 
     async def wait() -> None:
         while not condition():
             await asyncio.sleep(0.02)
 
-    await asyncio.wait_for(wait(), timeout)
+    try:
+        await asyncio.wait_for(wait(), timeout)
+    except TimeoutError as late:
+        last = [{k: f.get(k) for k in ("type", "id", "seq", "code", "text")} for f in seen or ()]
+        said = f"still not so after {timeout} s; the page's last frames: {last[-4:]}"
+        raise AssertionError(said) from late
 
 
 async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
@@ -176,7 +184,7 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
             tapped += 1
         else:
             table.submit(action)
-        await until(lambda before=before: table.seq > before)
+        await until(lambda before=before: table.seq > before, seen=frames[seat])
         await until(lambda: all(_last_view(f)["seq"] == table.seq for f in frames))
         for i in range(4):  # the pages show only what they were sent
             assert_view_private_to(_last_view(frames[i]), i, served.service)

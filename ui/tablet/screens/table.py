@@ -28,7 +28,6 @@ from companion.core.prompts import waiting_on
 from companion.core.types import Seat
 from ui.faces.base import Alert, SeatFace
 from ui.phones import DeviceStatus
-from ui.seat_screen import explained
 from ui.tablet import theme
 from ui.tablet.art import TokenRow
 from ui.tablet.screens.base import Page, language_bar
@@ -362,12 +361,9 @@ class TableScreen(Page):
         for i, label in enumerate(self.feed):
             label.color = theme.TEXT if i == 0 else theme.MUTED
 
-    def _explain_card(self, card: str) -> None:
+    def _explain_card(self, about: str) -> None:
         """A tap on a card face up (the pile's top, one before a seat): what it does."""
-        session = self.app.session
-        said = [] if session is None else explained(session.voice, [card])
-        if said:
-            cards_sheet(self.t, said).open(animation=False)
+        cards_sheet(self.t, [about]).open(animation=False)
 
     def _feed_tapped(self, label: Text, touch: Any) -> bool:
         """A tap on a line of the feed that names a card: what the card does."""
