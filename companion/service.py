@@ -404,6 +404,7 @@ class TableService:
         has_audit = "audit_hand" in spec.codec.names
         audit = tuple(spec.audit_faces(table.state, seat)) if has_audit else None
         copies = spec.copies(table.state)
+        identities, told = self._revealed()
         return SeatView(
             seat=seat,
             seq=table.seq,
@@ -416,8 +417,8 @@ class TableService:
             telling=self.telling(seat),
             window=self.window(),
             copies=copies,
-            identities=self._identities(),
-            told=self._told(),
+            identities=identities,
+            told=told,
             standing=self.standing(seat),
             playable=frozenset(copies.face.get(c, c) for a in actions for c in named_cards(a)),
         )
@@ -427,22 +428,21 @@ class TableService:
         order = self._orders.get(seat)
         return order.standing if order is not None and order.lasts(self.table.state) else None
 
-    def _identities(self) -> tuple[JSON, ...] | None:
+    def _revealed(self) -> tuple[tuple[JSON, ...] | None, tuple[JSONObject, ...]]:
+        """Once the game is over, every identity and every secret with the place of its
+        event (:attr:`SeatView.identities`, :attr:`SeatView.told`), read off one revealed
+        view; ``None`` and none before."""
         if self.over() is None:
-            return None
-        identities = self.table.revealed_view()["identities"]
-        assert isinstance(identities, list)
-        return tuple(identities)
-
-    def _told(self) -> tuple[JSONObject, ...]:
-        if self.over() is None:
-            return ()
-        timeline = self.table.revealed_view()["timeline"]
-        return tuple(
+            return None, ()
+        revealed = self.table.revealed_view()
+        identities, timeline = revealed["identities"], revealed["timeline"]
+        assert isinstance(identities, list) and isinstance(timeline, list)
+        told = tuple(
             {**_obj(secret), "at": entry["index"]}
-            for entry in map(_obj, timeline if isinstance(timeline, list) else [])
+            for entry in map(_obj, timeline)
             for secret in (entry["secrets"] if isinstance(entry["secrets"], list) else [])
         )
+        return tuple(identities), told
 
     def telling(self, seat: Seat) -> Telling | None:
         """What ``seat`` may tell of a deal the players made by hand, while the table waits

@@ -214,10 +214,11 @@ def tell_deal(service: TableService, deck: random.Random, people: frozenset[Seat
 def told_draw(service: TableService, deck: random.Random, seat: Seat) -> Action | None:
     """What a bot tells of the card the real deck gave it, where the table waits to be told
     (``--deal hand``: draws told on the phones); ``None`` where it waits for no such word."""
+    if not any(p.kind in TOLD for p in service.pending() if seat in p.seats):
+        return None
     state = service.table.state
-    due = service.spec.roll(state, deck)
-    card = getattr(due, "card", None)
-    if card is None or not any(p.kind in TOLD for p in service.pending() if seat in p.seats):
+    card = getattr(service.spec.roll(state, deck), "card", None)
+    if card is None:
         return None
     faces = service.spec.copies(state).get(card, (card,))  # the phone names each face once
     listed = [service.spec.codec.decode(a) for a in service.seat_view(seat).actions]
