@@ -22,10 +22,16 @@ from companion.core.actions import (
 )
 from companion.core.audit import AuditHand
 from companion.core.dealing.told import LaidAside, Redeal, TellDealt
+from companion.core.rounds import CloseRound, Hold
 
 EVERY_GAME: tuple[type[Action], ...] = (
     Pass, Discard, TellDraw, Pick, EndGame, AuditHand, TellDealt, Redeal, LaidAside,
 )  # fmt: skip
+
+
+ROUNDS: tuple[type[Action], ...] = (CloseRound, Hold)
+"""What a game played in response rounds (:mod:`companion.core.rounds`) has besides: a seat
+holding the round open, and the round closed."""
 
 
 def game_codec(own: Iterable[type[Action]]) -> ActionCodec:

@@ -11,6 +11,7 @@ every language. A test fails on any card of any game without one.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping
 
 from companion.core.types import CardId
@@ -32,6 +33,9 @@ class Explained(Frozen):
     named: Mapping[str, str]
     """Each kind's short name, as a catalog key ("Probe", of the 18 probes): what a player
     picks first when telling a card, before its colour or variant."""
+    howto: tuple[str, ...] = ()
+    """The game in two minutes, for a table that has never played: the digest sections
+    each paragraph says in our own words, in order (the catalog's ``howto.<game>.<n>``)."""
 
     def key(self, game: str, card: CardId, text: str = "help") -> str:
         """The catalog key of ``card``'s ``text``: ``help``, what it does; ``when``, when it
@@ -41,3 +45,17 @@ class Explained(Frozen):
     def name_key(self, card: CardId) -> str:
         """The catalog key of the short name of ``card``'s kind."""
         return self.named[self.kind(card)]
+
+
+def by_side(
+    sides: Mapping[CardId, enum.Enum], kind: Callable[[CardId], str], prefix: str = ""
+) -> Callable[[CardId], str]:
+    """The kinds of a game whose identity cards read as the side each is on (``prefix`` and
+    the side's value: one text for every card of a camp) and whose other cards read as
+    ``kind`` says."""
+
+    def read(card: CardId) -> str:
+        side = sides.get(card)
+        return kind(card) if side is None else f"{prefix}{side.value}"
+
+    return read

@@ -117,10 +117,8 @@ class GameSpec(Generic[S]):
     """Every kind of event the game makes (beyond :data:`companion.core.kinds.CORE`), and
     what the app knows of each: its one table (:mod:`companion.core.kinds`)."""
     explained: Explained
-    """Which kind of card each card is, for the text that explains it to a player."""
-    howto: tuple[str, ...] = ()
-    """The game in two minutes, for a table that has never played: the digest sections
-    each paragraph says in our own words, in order (the catalog's ``howto.<game>.<n>``)."""
+    """Which kind of card each card is, for the text that explains it to a player, and the
+    game in two minutes (its ``howto``)."""
     aimed: Callable[[S], frozenset[Seat]] = lambda state: frozenset()
     """The seats what the open round answers is aimed at, by public facts (the target of the
     card on top of 風聲's stack, the seat an intelligence reaches): a seat that stands aside

@@ -11,8 +11,8 @@ from __future__ import annotations
 from companion.core.game import GameSpec
 from companion.core.rules import over
 from companion.core.taps import Sensing
-from companion.games.darkfireline import howto, taps
 from companion.games.darkfireline import setup as tables
+from companion.games.darkfireline import taps
 from companion.games.darkfireline.actions import CODEC
 from companion.games.darkfireline.bot import Bot
 from companion.games.darkfireline.copies import alike
@@ -39,7 +39,7 @@ GAME: GameSpec[State] = GameSpec(
     record_faces=audit_faces, copies=alike,
     public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, events=EVENTS,
-    aimed=aimed, explained=EXPLAINED, howto=howto.SECTIONS,
+    aimed=aimed, explained=EXPLAINED,
     sensing=Sensing(
         boxes={DIGEST_BOX: tables.seen(Options())},
         cards=tables.seen,

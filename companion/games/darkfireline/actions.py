@@ -18,15 +18,9 @@ from __future__ import annotations
 
 import enum
 
-from companion.core.actions import (
-    AimedPlay,
-    CardPlay,
-    SeatAction,
-    TellDraw,
-)
+from companion.core.actions import AimedPlay, CardPlay, SeatAction, TellDraw
 from companion.core.dealing.deal import Deal
-from companion.core.every_game import game_codec
-from companion.core.rounds import CloseRound, Hold
+from companion.core.every_game import ROUNDS, game_codec
 from companion.core.types import Seat
 
 
@@ -105,5 +99,5 @@ PLAYS = (Shoot, Heal, SmokeOn, FlashOn, Disarm, Grenade, Warrant, Equip)
 Playing = Shoot | Heal | SmokeOn | FlashOn | Disarm | Grenade | Warrant | Equip
 
 CODEC = game_codec(
-    [Deal, TellTaken, *PLAYS, LeaveRestaurant, DrawExtra, EndPlay, FirstAid, CloseRound, Hold]
+    [Deal, TellTaken, *PLAYS, LeaveRestaurant, DrawExtra, EndPlay, FirstAid, *ROUNDS]
 )

@@ -4,19 +4,13 @@ the counts are unknown), each reads as its kind."""
 
 from __future__ import annotations
 
-from companion.core.explained import Explained
+from companion.core.explained import Explained, by_side
 from companion.core.types import CardId
 from companion.games.darkfireline.cards import ROLE_OF, Kind, kind_of
 
-
-def kind(card: CardId) -> str:
-    role = ROLE_OF.get(card)
-    return role.value if role is not None else kind_of(card).value
-
-
 EXPLAINED = Explained(
     cards=frozenset(ROLE_OF) | {CardId(f"{k.name}-1") for k in Kind},  # copies read alike
-    kind=kind,
+    kind=by_side(ROLE_OF, lambda card: kind_of(card).value),
     camps=("swat", "terrorist", "citizen"),
     sections={
         "swat": "§1.1, §6, §8",
@@ -41,4 +35,13 @@ EXPLAINED = Explained(
         **{role.value: f"card.{card}" for card, role in ROLE_OF.items()},
         **{kind.value: f"card.{kind.name}" for kind in Kind},
     },
+    howto=(
+        "§1.1, §3, §8",
+        "§1.2, §2",
+        "§4",
+        "§1.2, §5.1, §5.2, §5.13",
+        "§6.1, §6.2, §6.4",
+        "§6.3",
+        "§8, §9",
+    ),
 )

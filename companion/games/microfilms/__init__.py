@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.core.game import GameSpec
 from companion.core.rules import over
 from companion.core.taps import Sensing
-from companion.games.microfilms import cards, dealing, howto, letter, taps
+from companion.games.microfilms import cards, dealing, letter, taps
 from companion.games.microfilms.actions import CODEC
 from companion.games.microfilms.bot import Bot
 from companion.games.microfilms.events import EVENTS
@@ -37,5 +37,5 @@ GAME: GameSpec[State] = GameSpec(
     moves=MOVES, masks=masks, phone_only=PHONE_ONLY, record_faces=audit_faces,
     copies=lambda state: cards.ALIKE, public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, sensing=SENSING, bot=Bot, words=WORDS, secrecy=SECRECY,
-    events=EVENTS, explained=EXPLAINED, howto=howto.SECTIONS, amend=letter.follow,
+    events=EVENTS, explained=EXPLAINED, amend=letter.follow,
 )  # fmt: skip

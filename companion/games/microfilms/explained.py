@@ -60,4 +60,13 @@ EXPLAINED = Explained(
         "interrogate_blackmail": "card.A-IB3",
         "withdraw_resist": "card.A-WR3",
     },
+    howto=(
+        "§1.3, §2, §7",
+        "§1.2, §2, §5.1",
+        "§4, §5.4",
+        "§6.1, §6.4, §6.5, §7",
+        "§7",
+        "§8",
+        "§7, §9",
+    ),
 )

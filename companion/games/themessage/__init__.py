@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.core.game import GameSpec
 from companion.core.rules import over
 from companion.core.taps import Sensing
-from companion.games.themessage import cards, dealing, howto, taps
+from companion.games.themessage import cards, dealing, taps
 from companion.games.themessage.actions import CODEC
 from companion.games.themessage.bot import Bot
 from companion.games.themessage.events import EVENTS
@@ -32,7 +32,7 @@ GAME: GameSpec[State] = GameSpec(
     record_faces=audit_faces, copies=lambda state: cards.ALIKE[state.options.deck],
     public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, events=EVENTS,
-    aimed=aimed, explained=EXPLAINED, howto=howto.SECTIONS,
+    aimed=aimed, explained=EXPLAINED,
     sensing=Sensing(
         boxes={preset.value: ids for preset, ids in cards.DECKS.items()},
         cards=lambda options: cards.DECKS[options.deck],

@@ -19,15 +19,9 @@ from __future__ import annotations
 
 import enum
 
-from companion.core.actions import (
-    AimedPlay,
-    CardPlay,
-    SeatAction,
-    TellDraw,
-)
+from companion.core.actions import AimedPlay, CardPlay, SeatAction, TellDraw
 from companion.core.dealing.deal import Deal
-from companion.core.every_game import game_codec
-from companion.core.rounds import CloseRound, Hold
+from companion.core.every_game import ROUNDS, game_codec
 from companion.core.types import CardId, Seat
 
 
@@ -127,8 +121,5 @@ PLAYS = (Lock, Lure, Intercept, Return, Decode, Burn, Counter, Probe, Distribute
 Playing = Lock | Lure | Intercept | Return | Decode | Burn | Counter | Probe | Distribute
 
 CODEC = game_codec(
-    [
-        Draw, TellPlacement, *PLAYS, Send, Receive, Decline, AnswerProbe, EndTurn, Deal, Hold,
-        CloseRound,
-    ]
-)  # fmt: skip
+    [Draw, TellPlacement, *PLAYS, Send, Receive, Decline, AnswerProbe, EndTurn, Deal, *ROUNDS]
+)

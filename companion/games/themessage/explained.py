@@ -3,19 +3,12 @@ camp, a game card by its function — its colour and way of travel are printed o
 
 from __future__ import annotations
 
-from companion.core.explained import Explained
-from companion.core.types import CardId
+from companion.core.explained import Explained, by_side
 from companion.games.themessage.cards import CAMP_OF, CARDS, Function
-
-
-def kind(card: CardId) -> str:
-    camp = CAMP_OF.get(card)
-    return f"camp_{camp.value}" if camp is not None else CARDS[card].function.value
-
 
 EXPLAINED = Explained(
     cards=frozenset(CARDS) | frozenset(CAMP_OF),
-    kind=kind,
+    kind=by_side(CAMP_OF, lambda card: CARDS[card].function.value, "camp_"),
     camps=("camp_red", "camp_blue", "camp_green"),
     sections={
         "camp_red": "§1.1, §8.1, §8.2, §8.3",
@@ -35,4 +28,13 @@ EXPLAINED = Explained(
         **{f"camp_{camp.value}": f"card.{card}" for card, camp in CAMP_OF.items()},
         **{function.value: f"function.{function.value}" for function in Function},
     },
+    howto=(
+        "§1.1, §2, §8.2",
+        "§1.3, §2",
+        "§4",
+        "§5.1, §5.2",
+        "§5.2, §6.2, §6.3, §6.5, §6.7, §7",
+        "§6.6, §8.1, §8.3",
+        "§8.2, §10",
+    ),
 )

@@ -1,6 +1,6 @@
 """A first game without a rulebook: the start screen offers each game in two minutes, in the
 tablet's language — the catalog's ``howto.<game>.<n>``, each paragraph its rules digest's
-sections (``GameSpec.howto``) in our own words."""
+sections (``Explained.howto``) in our own words."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ WORDS_IN_TWO_MINUTES = 400
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_says_how_to_play_in_two_minutes_in_every_language(game: str) -> None:
-    sections = GAMES[game].howto
+    sections = GAMES[game].explained.howto
     assert sections and all(s.startswith("§") for s in sections)
     for lang in LANGS:
         words = catalog(lang)
@@ -37,7 +37,7 @@ async def test_the_start_screen_opens_the_chosen_game_s_how_to_and_a_tap_closes_
         await tablet.press(text(lang, "tablet.howto.open"))
         await tablet.frames(3)
         shown = texts()
-        for n in range(1, len(GAMES[game].howto) + 1):
+        for n in range(1, len(GAMES[game].explained.howto) + 1):
             assert text(lang, f"howto.{game}.{n}") in shown
         if game == "themessage":
             await tablet.screenshot(f"tablet-howto-{game}-{lang}")

@@ -1,6 +1,6 @@
 """How to play a game in two minutes, from the start screen: for a group that has never
 played and has no rulebook, the game's paragraphs (the catalog's ``howto.<game>.<n>``, its
-rules digest in our own words, :attr:`companion.core.game.GameSpec.howto`) read together
+rules digest in our own words, :attr:`companion.core.game.Explained.howto`) read together
 before the first card, in the tablet's language, closed with a tap."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def howto_sheet(t: Callable[..., str], game: str) -> Sheet:
     panel.add_widget(Text(title, size=theme.TITLE, bold=True))
     body = BoxLayout(orientation="vertical", size_hint_y=None, spacing=theme.GAP)
     body.bind(minimum_height=body.setter("height"))
-    for n in range(1, len(GAMES[game].howto) + 1):
+    for n in range(1, len(GAMES[game].explained.howto) + 1):
         body.add_widget(Text(t(f"howto.{game}.{n}"), size=theme.BODY))
     scroll = ScrollView(do_scroll_x=False)
     scroll.add_widget(body)

@@ -126,7 +126,7 @@ class StartScreen(Page):
             button = Tap(self.t(f"game.{key}"), partial(self._game, key), colour=lit)
             button.color = theme.INK if key == self.game else theme.TEXT
             row.add_widget(button)
-        if GAMES[self.game].howto:  # the chosen game in two minutes, for a first game
+        if GAMES[self.game].explained.howto:  # the chosen game in two minutes, for a first game
             howto = Tap(self.t("tablet.howto.open"), self._howto, fit=True, size_hint_x=None)
             row.add_widget(howto)
         return row
