@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,6 +38,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--budget", type=float, default=1.0, metavar="FACTOR",
         help="a factor on the time each part of a random suite plays fresh games",
+    )  # fmt: skip
+    parser.getgroup("pictures").addoption(
+        "--shots", type=Path, default=None, metavar="DIR",
+        help="where the screens the tests draw are saved (build/screenshots by default)",
     )  # fmt: skip
 
 
@@ -107,3 +112,13 @@ class _Tally:
         if self.played:
             said = " · ".join(f"{suite} {n}" for suite, n in sorted(self.played.items()))
             terminalreporter.write_line(f"random games played: {said}")
+
+
+@pytest.fixture(scope="session")
+def shots(pytestconfig: pytest.Config) -> Path:
+    """Where the screens the tests draw are saved (``scripts/pictures`` picks the docs'
+    pictures from there): ``--shots DIR``, or ``build/screenshots`` in the project's root."""
+    given: Path | None = pytestconfig.getoption("shots")
+    folder = given or pytestconfig.rootpath / "build" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -6,6 +6,7 @@ import builtins
 import json
 import random
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -330,7 +331,7 @@ def test_an_export_opens_the_fairness_seal_only_once_the_game_is_over(
 
 
 def test_story_draws_a_finished_game_as_typed_and_refuses_one_still_played(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, shots: Path
 ) -> None:
     """``companion story GAME -o FILE``: the picture of a game that is over; a game still
     played has secrets yet, and is refused in words, with no file written."""
@@ -346,6 +347,7 @@ def test_story_draws_a_finished_game_as_typed_and_refuses_one_still_played(
     written = text("zh-Hant", "cli.story_written", game=1, path=str(picture))
     assert " ".join(typed.stdout.split()) == " ".join(written.split())
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    shutil.copy(picture, shots / "story-microfilms-zh-Hant.png")  # as docs/tablet.md shows it
     running = tmp_path / "game two.svg"
     code, out = run(capsys, "story", "2", "-o", str(running), "--db", str(db), "--lang", "en")
     assert code == 1 and "".join(out.split()) == "".join(

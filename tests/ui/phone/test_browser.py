@@ -52,7 +52,6 @@ ARGS = [
 LOCALES = ["zh-TW", "zh-CN", "en-US", "zh-HK"]
 LANGS = ["zh-Hant", "zh-Hans", "en", "zh-Hant"]
 PRIVATE = {"accept_bribe", "refuse_bribe", "resist", "buy_off", "give_in"}
-SHOTS = Path(__file__).resolve().parents[3] / "build" / "screenshots"
 AXE = resources.files("axe_playwright_python") / "axe.min.js"
 """axe-core, the accessibility engine, as its Python package ships it."""
 
@@ -152,7 +151,7 @@ async def until(
 
 
 async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
-    served: Served, browser: Browser
+    served: Served, browser: Browser, shots: Path
 ) -> None:
     table = served.table
     frames: list[list[Any]] = [[] for _ in range(4)]
@@ -175,8 +174,7 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
             page = pages[seat]
             await page.locator("#yours").filter(has_text=re.compile(".+")).wait_for()
             if body["act"] in ("accept_bribe", "refuse_bribe") and not shot:
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                await page.screenshot(path=SHOTS / "phone-mid-game.png")
+                await page.screenshot(path=shots / "phone-mid-game.png")
                 shot += 1
             view = next(f for f in reversed(frames[seat]) if f.get("type") == "view")
             entry = next(a for a in view["actions"] if a["action"] == body)
@@ -200,7 +198,7 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
         others = [table.private_view(Seat(j))["identity"] for j in range(4) if j != i]
         assert all(f["me"]["identity"]["card"] == identity for f in views)
         assert not any(f["me"]["identity"]["card"] in others for f in views)
-    await each_phone_tells_the_end(pages, frames, table)
+    await each_phone_tells_the_end(pages, frames, table, shots)
     await served.server.stop()  # the tablet closes the finished game: the end, not a lost link
     for seat, page in enumerate(pages):
         ended = text(LANGS[seat], "phone.conn.ended")
@@ -208,7 +206,7 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
 
 
 async def each_phone_tells_the_end(
-    pages: list[Page], frames: list[list[Any]], table: Table
+    pages: list[Page], frames: list[list[Any]], table: Table, shots: Path
 ) -> None:
     """Game over on every phone: whether its player won, who was who, and the game's
     story — what each other seat alone was told, said in the history where it happened."""
@@ -223,7 +221,7 @@ async def each_phone_tells_the_end(
         assert await page.locator("#identity-hold").is_hidden()
         story = _last_view(frames[seat])["result"]["story"]
         assert story and await page.locator("#feed li.told").count() == len(story)
-    await pages[0].screenshot(path=SHOTS / "phone-over-story.png", full_page=True)
+    await pages[0].screenshot(path=shots / "phone-over-story.png", full_page=True)
 
 
 async def reload_restores_the_view(page: Page, frames: list[Any], seq: int) -> None:
@@ -261,7 +259,7 @@ async def test_the_identity_shows_only_while_held(served: Served, browser: Brows
 
 
 async def test_what_the_seat_alone_was_told_is_marked_in_the_history_where_it_happened(
-    served: Served, browser: Browser
+    served: Served, browser: Browser, shots: Path
 ) -> None:
     """The whole game's history on the phone, newest first: each secret of the seat (its
     deal, the card it drew, Microfilms §4.1) is said right after the line of the event that
@@ -286,12 +284,11 @@ async def test_what_the_seat_alone_was_told_is_marked_in_the_history_where_it_ha
         assert entries[i + 1] == [False, lines[secret["line"]]["text"]], "just under its event"
     identity = said(lang, "card", table.private_view(Seat(seat))["identity"])
     assert all(identity not in words for _, words in entries)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=SHOTS / "phone-history-own.png", full_page=True)
+    await page.screenshot(path=shots / "phone-history-own.png", full_page=True)
 
 
 async def test_a_tap_on_a_card_says_what_it_does_and_the_identity_explains_itself_when_held(
-    served: Served, browser: Browser
+    served: Served, browser: Browser, shots: Path
 ) -> None:
     """A first-time player reads each card (the texts: ``companion.core.explained``): a tap
     opens its text under its name, a second closes it; what the identity means shows only
@@ -309,8 +306,7 @@ async def test_a_tap_on_a_card_says_what_it_does_and_the_identity_explains_itsel
     help_text = voice.explain(str(first["card"]))
     assert help_text and await card.locator(".card-help").inner_text() == help_text
     assert await card.locator(".card-toggle").get_attribute("aria-expanded") == "true"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=SHOTS / "phone-card-explained.png", full_page=True)
+    await page.screenshot(path=shots / "phone-card-explained.png", full_page=True)
     await card.click()
     assert await card.locator(".card-help").count() == 0
     identity = served.table.private_view(Seat(1))["identity"]
@@ -318,7 +314,7 @@ async def test_a_tap_on_a_card_says_what_it_does_and_the_identity_explains_itsel
     assert meaning and meaning not in await page.locator("#main").inner_text()
     await finger_on_identity(page)
     await page.locator("#identity-help").filter(has_text=meaning).wait_for()
-    await page.screenshot(path=SHOTS / "phone-identity-explained.png")
+    await page.screenshot(path=shots / "phone-identity-explained.png")
     await page.mouse.up()
     await (
         page.locator("#identity-help").filter(has_text=re.compile("^$")).wait_for(state="attached")
@@ -326,7 +322,7 @@ async def test_a_tap_on_a_card_says_what_it_does_and_the_identity_explains_itsel
 
 
 async def test_notes_stay_on_the_phone_through_a_reload_and_go_with_the_game(
-    served: Served, browser: Browser
+    served: Served, browser: Browser, shots: Path
 ) -> None:
     """A player's own notes and a mark for each other seat, as on paper beside the table:
     kept on this phone through a reload, never sent, cleared once the game is over."""
@@ -352,8 +348,7 @@ async def test_notes_stay_on_the_phone_through_a_reload_and_go_with_the_game(
     assert await ben.evaluate("s => s.selectedOptions[0].text") == "Suspected"
     await until_async(lambda: cat.evaluate("s => s.selectedOptions[0].text"), interpol)
     assert await notes.locator('.mark[data-seat="2"]').count() == 0, "no mark for oneself"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    await notes.screenshot(path=SHOTS / "phone-notes.png")
+    await notes.screenshot(path=shots / "phone-notes.png")
     assert not any(
         "Ben lied" in frame or "suspected" in frame or "camp:" in frame for frame in sent
     )
@@ -569,7 +564,7 @@ async def test_the_page_waits_for_the_servers_constants_if_they_are_slow_to_come
 
 
 async def test_the_message_phone_shows_its_intelligence_and_windows(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """風聲 on the same page: the seat's intelligence by colour, its hand, its window."""
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4))
@@ -594,8 +589,7 @@ async def test_the_message_phone_shows_its_intelligence_and_windows(
     )
     assert shapes == [SHAPES[cards.CARDS[CardId(c)].colour.value] for c in hand]
     assert await page.locator("#actions .choice").count() > 0
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=SHOTS / "phone-the-message.png")
+    await page.screenshot(path=shots / "phone-the-message.png")
     # A card named in the history is read with a tap on its line (風聲 §6: what it does).
     voice, rng = Voice.of("zh-Hant", GAMES["themessage"], SEATS), random.Random(4)
     known = GAMES["themessage"].explained.cards
@@ -612,7 +606,7 @@ async def test_the_message_phone_shows_its_intelligence_and_windows(
     help_text = voice.explain(card)
     assert help_text
     await line.first.locator(".card-help").filter(has_text=help_text).wait_for()
-    await page.screenshot(path=SHOTS / "phone-history-card.png", full_page=True)
+    await page.screenshot(path=shots / "phone-history-card.png", full_page=True)
     await server.stop()
 
 
@@ -657,7 +651,7 @@ async def test_a_message_player_checks_their_hand_by_face(browser: Browser, tmp_
 
 
 async def test_a_player_tells_the_cards_they_were_dealt_on_the_page(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """No moderator (風聲 §2): the page opens on the cards to tell; the player marks the three
     in front of them — two alike copies as a count — sends, and may put it right after."""
@@ -693,13 +687,12 @@ async def test_a_player_tells_the_cards_they_were_dealt_on_the_page(
     sent = text("zh-Hant", "phone.deal_told")
     await page.locator("#deal-waiting").filter(has_text=sent).wait_for()
     assert await page.locator("#audit-box[open]").count() == 1  # still open to put it right
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=SHOTS / "phone-deal-told.png")
+    await page.screenshot(path=shots / "phone-deal-told.png")
     await server.stop()
 
 
 async def test_a_darkfireline_phone_hides_its_identity_shows_its_hand_and_offers_its_kit(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """暗火线 §1.1, §6.2 on the page: the identity behind hold-to-reveal, the hand, and the
     rescue the seat is asked for, answered with its first-aid kit by touch."""
@@ -722,8 +715,7 @@ async def test_a_darkfireline_phone_hides_its_identity_shows_its_hand_and_offers
     assert isinstance(hand, list) and await page.locator("#hand .card").count() == len(hand)
     dying = SEATS[world.dying]
     assert text(lang, "prompt.darkfireline.rescue", dying=dying) in await visible_text(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=SHOTS / "phone-darkfireline-rescue.png")
+    await page.screenshot(path=shots / "phone-darkfireline-rescue.png")
 
     kit = next(c for c in hand if isinstance(c, str) and c.startswith("FIRST_AID"))
     offer = world.service.spec.codec.encode(FirstAid(seat=seat, card=CardId(kit)))
@@ -783,7 +775,7 @@ async def test_an_answer_whose_acknowledgement_is_lost_goes_again_and_is_made_on
 
 
 async def test_a_window_is_passed_with_one_tap_or_left_to_the_table_for_the_turn(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """風聲 §7, as a player meets it: the window asks them; one tap on Pass passes (no
     confirming); in the next window of the turn that asks them, one tap on "pass for me
@@ -819,15 +811,14 @@ async def test_a_window_is_passed_with_one_tap_or_left_to_the_table_for_the_turn
     await until(lambda: service.standing(Seat(seat)) is not None)
     now = service.window()
     assert now is None or seat not in now.waiting
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=SHOTS / "phone-standing-aside.png", full_page=True)
+    await page.screenshot(path=shots / "phone-standing-aside.png", full_page=True)
     await standing.get_by_role("button", name=text(lang, "phone.stand.cancel")).click()
     await until(lambda: service.standing(Seat(seat)) is None)
     await server.stop()
 
 
 async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_phone(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """風聲 §4 (draw two), no reader: the drawer tells each card on the page, which opens on
     the cards' kinds — no "the card I drew" step, no 40-button list — then the faces of the
@@ -854,11 +845,10 @@ async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_pho
     assert text("en", "act.tell_draw") not in kinds
     first = await menu.locator(".choice").first.bounding_box()
     assert first is not None and first["y"] + first["height"] <= 640
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    await page.screenshot(path=SHOTS / "phone-tell-draw.png")
+    await page.screenshot(path=shots / "phone-tell-draw.png")
     told = service.seq
     await menu.get_by_role("button", name="Probe", exact=True).click()  # tap 1
-    await page.screenshot(path=SHOTS / "phone-tell-draw-probes.png")
+    await page.screenshot(path=shots / "phone-tell-draw-probes.png")
     probes = await menu.locator(".choice").all_inner_texts()
     assert len(probes) > 1 and all(p.startswith("Probe") for p in probes), probes
     # Not sure which card it is? What a probe does is a tap away, under the picker.
@@ -868,7 +858,7 @@ async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_pho
     )
     help_text = Voice.of("en", GAMES["themessage"], SEATS).explain(probe)
     assert help_text and help_text in await menu.locator(".picker-help .card-help").inner_text()
-    await page.screenshot(path=SHOTS / "phone-tell-draw-help.png")
+    await page.screenshot(path=shots / "phone-tell-draw-help.png")
     await menu.locator(".choice").first.click()  # tap 2: told
     await until(lambda: service.seq > told)
     made = service.journal.entries(service.game_id)[-1].action

@@ -24,12 +24,6 @@ from testkit.tablet import Tablet, run_tablet  # noqa: E402 -- Kivy is configure
 
 
 @pytest.fixture
-def shots(pytestconfig: pytest.Config) -> Path:
-    """Where the tablet's screenshots go: ``build/screenshots`` in the project's root."""
-    return pytestconfig.rootpath / "build" / "screenshots"
-
-
-@pytest.fixture
 async def tablet(tmp_path: Path, request: Any, shots: Path) -> AsyncIterator[Tablet]:
     lang = getattr(request, "param", "en")
     async for t in run_tablet(tmp_path / "journal.sqlite3", lang, shots=shots):

@@ -44,7 +44,7 @@ async def test_a_zone_is_redrawn_by_a_finger_and_kept_with_the_others(
         drag.touch_move(*view.on_table((300.0, 200.0)))
         drag.touch_move(*view.on_table((120.0, 60.0)))
         drag.touch_up()
-        await tablet.screenshot("camera-zones")
+        await tablet.screenshot("camera-zones-zh-Hant")
         await tablet.press("保存這些區域")
         kept = layout.load(path)
         (x0, y0), _, (x1, y1), _ = kept.table.zones["seat:3"]
