@@ -186,6 +186,22 @@ ASKED_KEPT = 64
 older than that is stale whatever it answered."""
 
 
+@dataclass(frozen=True)
+class RoomView:
+    """All the room's screen receives of the game (a TV, a laptop, a player out of the game):
+    what the whole table may know and nothing else — the public view, the open round, and
+    once the game is over what the tablet's game-over screen shows."""
+
+    seq: int
+    public: JSONObject
+    window: Window | None
+    dealing: bool
+    identities: tuple[JSON, ...] | None = None
+    """Once the game is over, every seat's identity; ``None`` before."""
+    told: tuple[JSONObject, ...] = ()
+    """Once the game is over, every secret of the game, placed (:attr:`SeatView.told`)."""
+
+
 class StaleAnswer(RuleViolation):
     """A phone answered a view the table has moved on from: its answer is not applied."""
 
@@ -422,6 +438,15 @@ class TableService:
             standing=self.standing(seat),
             playable=frozenset(copies.face.get(c, c) for a in actions for c in named_cards(a)),
         )
+
+    def room_view(self) -> RoomView:
+        """What the room's screen is sent now: the table as every seat may see it."""
+        identities, told = self._revealed()
+        table = self.table
+        return RoomView(
+            seq=table.seq, public=table.public_view(), window=self.window(),
+            dealing=self.dealing() is not None, identities=identities, told=told,
+        )  # fmt: skip
 
     def standing(self, seat: Seat) -> Standing | None:
         """What ``seat`` asked the table to pass for it, if that still holds."""

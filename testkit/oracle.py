@@ -34,6 +34,7 @@ from companion.core.game import GameSpec
 from companion.core.oracle import Apart, world_apart
 from companion.core.types import CardId, Seat
 from companion.core.worlds import relabel
+from companion.i18n import LANGS
 from companion.service import TableService
 from ui.tablet.session import Session
 
@@ -63,8 +64,12 @@ def sent(
 
 
 def shown(session: Session) -> str:
-    """The tablet's words (:class:`~ui.tablet.session.TableWords`), as one canonical text."""
-    return json.dumps(session.words(), ensure_ascii=False, default=_fields)
+    """What the whole room is shown, as one canonical text: the tablet's words
+    (:class:`~ui.tablet.session.TableWords`) and the room screen's frame (``/room``)."""
+    phones = session.live.phones
+    assert phones is not None
+    room = [phones.room_frame(lang) for lang in LANGS]
+    return json.dumps([session.words(), room], ensure_ascii=False, default=_fields)
 
 
 def _fields(value: object) -> object:

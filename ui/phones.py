@@ -37,6 +37,11 @@ class Phones(Protocol):
         """What seat's QR code carries."""
         ...
 
+    @property
+    def room_url(self) -> str:
+        """What the room screen's QR code carries: the public table, read-only."""
+        ...
+
     def move(self) -> tuple[str, str] | None:
         """Where this game's phones were and where they are now, if they moved."""
         ...

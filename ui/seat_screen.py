@@ -26,7 +26,7 @@ from companion.core.types import JSON, CardId, JSONObject
 from companion.games import GAMES
 from companion.i18n import Voice, has
 from companion.journal_errors import JournalError
-from companion.service import SeatView
+from companion.service import RoomView, SeatView, Window
 from ui.faces.base import Face, FaceUp, HandCard
 from ui.tones import SHAPES, TONES
 
@@ -101,13 +101,15 @@ def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said])
         "lang": voice.lang,
         "me": _me(voice, view, face),
         "table": _table(voice, public, view.seat, face),
-        "waiting": _waiting(voice, view, _objects(public["pending"])),
+        "waiting": []
+        if view.telling is not None
+        else _waiting(voice, _objects(public["pending"]), dealing=view.dealing),
         "yours": yours,
         "offer": _offer(voice, mine),
         "actions": actions,
         "audit": _audit(voice, view, face),
         "deal": _deal(voice, view),
-        "window": _window(voice, view),
+        "window": _window(voice, view.window),
         "standing": _standing(voice, view),
         "secrets": _secrets(voice, view, face, lines),
         "feed": [{"text": line.text, "cards": list(line.cards)} for line in lines],
@@ -233,32 +235,67 @@ def glossary(voice: Voice) -> JSONObject:
     return {"cards": cards, "camps": camps}
 
 
+def room_message(view: RoomView, voice: Voice, face: Face, feed: Sequence[Said]) -> JSONObject:
+    """The room's screen (a TV, a laptop, a player out of the game): the table as every seat
+    may see it — the seats and what lies before them, whom the table waits for, the open
+    round, the history — and at the end who was who and the game's story, as the tablet's
+    game-over screen shows them. It has no seat: nothing in it is anyone's alone."""
+    public = view.public
+    over = public["over"]
+    lines = feed[-HISTORY_LINES:]
+    return {
+        "type": "room",
+        "seq": view.seq,
+        "lang": voice.lang,
+        "title": voice.text(f"game.{voice.game}"),
+        "table": _table(voice, public, -1, face),
+        "waiting": _waiting(voice, _objects(public["pending"]), dealing=view.dealing),
+        "window": _window(voice, view.window),
+        "feed": [{"text": line.text, "cards": list(line.cards)} for line in lines],
+        "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
+        "result": None if over is None else {
+            "who": _who(voice, view.identities), "story": _story(voice, view.told, None, lines),
+        },
+    }  # fmt: skip
+
+
+def room_frame(view: RoomView, voice: Voice, face: Face, feed: Sequence[Said]) -> str:
+    """The room's message as the text its socket is sent: the bytes the oracle compares."""
+    return json.dumps(room_message(view, voice, face, feed), ensure_ascii=False)
+
+
 def _result(voice: Voice, view: SeatView, over: JSONObject, lines: Sequence[Said]) -> JSONObject:
     """The end for this seat: whether it won (the winners' names alone do not say it to a
     player reading their own phone), and who was who — every identity, as the tablet shows
     them once the game is over."""
     winners = over.get("winners")
     won = isinstance(winners, list) and view.seat in winners
-    who: list[JSON] = [
-        voice.say("demo.was", {"seat": seat, "identity": card})
-        for seat, card in enumerate(view.identities or ())
-    ]
     return {
         "won": won,
         "said": voice.text("phone.you_won" if won else "phone.you_lost"),
-        "who": who,
-        "story": _story(voice, view, lines),
+        "who": _who(voice, view.identities),
+        "story": _story(voice, view.told, view.seat, lines),
     }
 
 
-def _story(voice: Voice, view: SeatView, lines: Sequence[Said]) -> list[JSON]:
-    """The game's story, once it is over: what every other seat alone was told, each where
-    its event is said in the history (``line``) — as the tablet's game-over screen tells
-    it; the seat's own secrets are there already."""
+def _who(voice: Voice, identities: Sequence[JSON] | None) -> list[JSON]:
+    """Who was who, once the game is over: every identity, as the tablet shows them."""
+    return [
+        voice.say("demo.was", {"seat": seat, "identity": card})
+        for seat, card in enumerate(identities or ())
+    ]
+
+
+def _story(
+    voice: Voice, told: Sequence[JSONObject], me: int | None, lines: Sequence[Said]
+) -> list[JSON]:
+    """The game's story, once it is over: what every other seat than ``me`` alone was told,
+    each where its event is said in the history (``line``) — as the tablet's game-over
+    screen tells it; a seat's own secrets are there already."""
     story: list[JSON] = []
-    for secret in view.told:
+    for secret in told:
         seat = secret["seat"]
-        if seat == view.seat or not isinstance(seat, int):
+        if seat == me or not isinstance(seat, int):
             continue
         what = voice.secret(str(secret["kind"]), _args(secret))
         text = voice.text("tablet.only_saw", seat=voice.seat(seat), what=what)
@@ -350,9 +387,8 @@ def _offer(voice: Voice, mine: list[JSONObject]) -> str | None:
     return None
 
 
-def _window(voice: Voice, view: SeatView) -> JSON:
+def _window(voice: Voice, window: Window | None) -> JSON:
     """The round open, alike for every seat: when it closes, or whom it waits for."""
-    window = view.window
     if window is None:
         return None
     holding: JSON = [int(s) for s in window.holding]
@@ -443,11 +479,9 @@ def secret_words(voice: Voice, secret: JSONObject, private: JSONObject, face: Fa
     return voice.text(voice.game_key("secret", kind), **rendered)
 
 
-def _waiting(voice: Voice, view: SeatView, prompts: list[JSONObject]) -> list[JSON]:
+def _waiting(voice: Voice, prompts: list[JSONObject], *, dealing: bool) -> list[JSON]:
     """What the table waits for — before a deal dealt by hand, for the cards to be laid."""
-    if view.telling is not None:
-        return []
-    if view.dealing:
+    if dealing:
         return [voice.text(f"ingest.deal.intro.{voice.game}")]
     return [voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in prompts]
 

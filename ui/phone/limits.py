@@ -46,6 +46,9 @@ class Limits:
     socket_burst: int = 20
     flood_pause_s: float = 10.0
     """An address whose socket was closed for flooding may open none for this long."""
+    rooms: int = 8
+    """Room screens (``/room``: a TV, a laptop, a player out of the game) open at once; the
+    ninth is asked to come back later."""
     connections_per_address: int = 128
     """Connections one address may hold open at once, sockets and page loads alike
     (:mod:`ui.phone.gate`): a phone's browser opens at most six, so even nine phones behind

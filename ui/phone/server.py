@@ -56,7 +56,7 @@ from ui.phone.lobby import Lobby
 from ui.phone.origin import OwnHosts
 from ui.phone.tokens import SeatTokens
 from ui.phones import DEFAULT_PORT, DeviceStatus
-from ui.seat_screen import HISTORY, Said, glossary, history, refusal, view_frame
+from ui.seat_screen import HISTORY, Said, glossary, history, refusal, room_frame, view_frame
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +85,13 @@ request line) is answered below the app, with aiohttp's headers: it has no hook 
 CSP = "default-src 'self'; connect-src 'self' ws://{host}; frame-ancestors 'none'"
 """``ws://`` is named for browsers that do not count it as ``'self'`` (older Safari)."""
 MODULES = ("phone", "state", "dom", "store", "constants", "words", "connection", "menu", "screen",
-           "toast", "cards", "me", "turn", "table", "feed", "audit", "notes", "over")  # fmt: skip
-"""The page's ES modules (``static/<name>.js``), served as they are: ``phone`` is the entry."""
+           "toast", "cards", "me", "turn", "table", "feed", "audit", "notes", "over",
+           "room")  # fmt: skip
+"""The pages' ES modules (``static/<name>.js``), served as they are: ``phone`` is the
+player's page's entry, ``room`` the room screen's."""
 STATIC = {
     "index.html": "text/html",
+    "room.html": "text/html",
     "phone.css": "text/css",
     **{f"{name}.js": "text/javascript" for name in MODULES},
 }
@@ -116,6 +119,15 @@ class _Unreadable(logging.Filter):
 
 
 UNREADABLE = _Unreadable()
+
+
+@dataclass(eq=False)
+class Room:
+    """One open room screen: a socket sent the public table, in its language, and never
+    heard (it may say nothing that changes the game)."""
+
+    ws: web.WebSocketResponse
+    lang: str
 
 
 @dataclass(eq=False)
@@ -188,6 +200,7 @@ class PhoneServer:
         self.gate = Gate(self._limits.connections_per_address)
         self._heartbeat = heartbeat
         self._phones: set[Phone] = set()
+        self._rooms: set[Room] = set()
         self._feed: deque[JSONObject] = deque(service.recent(HISTORY), maxlen=HISTORY)
         self._history: dict[str, list[Said]] = {}
         """The feed folded and said in each language, until the next move."""
@@ -199,6 +212,11 @@ class PhoneServer:
         service.subscribe(self._on_change)
 
     # --- the host's side --------------------------------------------------------
+
+    @property
+    def room_url(self) -> str:
+        """What the room's QR code carries: the public table, for anyone on this network."""
+        return f"http://{self.address}:{self.port}/room"
 
     def url(self, seat: Seat) -> str:
         """What seat's QR code carries; the token after ``#`` never reaches a server log."""
@@ -292,6 +310,8 @@ class PhoneServer:
         app.router.add_get("/cards/{lang}.json", self._cards)
         app.router.add_get("/constants.json", self._constants)
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/room", self._room_page)
+        app.router.add_get("/room/ws", self._room_socket)
         app.router.add_get("/favicon.ico", _no_icon)
         app.on_response_prepare.append(_secure_headers)
         logging.getLogger("aiohttp.server").addFilter(UNREADABLE)  # once, however many starts
@@ -349,7 +369,8 @@ class PhoneServer:
         return True
 
     async def stop(self) -> None:
-        await asyncio.gather(*(p.ws.close() for p in list(self._phones)), return_exceptions=True)
+        sockets = [p.ws for p in self._phones] + [r.ws for r in self._rooms]
+        await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
         if self._pushes:
             await asyncio.gather(*self._pushes, return_exceptions=True)
         if self._runner is not None:
@@ -371,6 +392,9 @@ class PhoneServer:
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         return _static_file("index.html")
+
+    async def _room_page(self, request: web.Request) -> web.StreamResponse:
+        return _static_file("room.html")
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
@@ -444,6 +468,33 @@ class PhoneServer:
                 log.info("seat %d disconnected", phone.seat + 1)
             if phone.device is not None:
                 self._connections_changed()
+        return ws
+
+    async def _room_socket(self, request: web.Request) -> web.StreamResponse:
+        """A room screen: sent the public table now and after every change, in the language
+        its address asks (``?lang=``); whatever it sends is read and ignored, and a flood of
+        it closes the socket, as a phone's would."""
+        assert self._hosts is not None
+        if not self._hosts.trusts(request.headers.get("Origin"), request.headers.get("Host")):
+            raise web.HTTPForbidden(text="cross-origin WebSocket refused")
+        wait = self._doors.open(request.remote or "?")
+        if wait is None and len(self._rooms) >= self._limits.rooms:
+            wait = self._limits.hello_s
+        if wait is not None:
+            raise web.HTTPTooManyRequests(headers={"Retry-After": str(math.ceil(wait))})
+        ws = web.WebSocketResponse(heartbeat=self._heartbeat, max_msg_size=1024, timeout=CLOSE_S)
+        await ws.prepare(request)
+        room = Room(ws, _lang(request.query.get("lang")))
+        bucket = Bucket(self._limits.messages_per_s, self._limits.message_burst, self._clock)
+        self._rooms.add(room)
+        try:
+            await ws.send_str(self.room_frame(room.lang))
+            async for _ in ws:
+                if not bucket.take():
+                    break
+        finally:
+            self._rooms.discard(room)
+            await ws.close()
         return ws
 
     def _too_quiet(self, phone: Phone) -> None:
@@ -633,6 +684,16 @@ class PhoneServer:
         ]
         if phones:
             self._spawn(self._push_all(phones))
+        if self._rooms:
+            self._spawn(self._push_rooms())
+
+    async def _push_rooms(self) -> None:
+        rendered: dict[str, str] = {}
+        for room in list(self._rooms):
+            if room.lang not in rendered:
+                rendered[room.lang] = self.room_frame(room.lang)
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await room.ws.send_str(rendered[room.lang])
 
     async def _push_all(self, phones: list[Phone]) -> None:
         rendered: dict[tuple[Seat, str], str] = {}
@@ -654,10 +715,19 @@ class PhoneServer:
     def frame(self, seat: Seat, lang: str) -> str:
         """The view ``seat``'s phone is sent now in ``lang``, as the text on its socket."""
         voice = self._voice(lang)
-        feed = self._history.get(lang)
-        if feed is None:  # the game's history, in words once a move for every phone
-            feed = self._history[lang] = history(voice, list(self._feed))
-        return view_frame(self.service.seat_view(seat), voice, self._face, feed)
+        return view_frame(self.service.seat_view(seat), voice, self._face, self._said(voice))
+
+    def room_frame(self, lang: str) -> str:
+        """What a room screen is sent now in ``lang``: the table as every seat may see it."""
+        voice = self._voice(lang)
+        return room_frame(self.service.room_view(), voice, self._face, self._said(voice))
+
+    def _said(self, voice: Voice) -> list[Said]:
+        """The game's history in ``voice``'s words, said once a move for every socket."""
+        feed = self._history.get(voice.lang)
+        if feed is None:
+            feed = self._history[voice.lang] = history(voice, list(self._feed))
+        return feed
 
     async def _send(self, phone: Phone, message: JSONObject) -> None:
         await self._send_text(phone, json.dumps(message, ensure_ascii=False))

@@ -328,11 +328,13 @@ def _untimed(frame: str) -> str:
 
 
 def _unalerted(words: str) -> str:
-    """The tablet's words without its alerts and countdown: a restarted tablet has heard no
-    alert yet, and an open round starts its time again."""
-    shown = json.loads(words)
-    shown["alerts"], shown["window"] = [], None
-    return json.dumps(shown, ensure_ascii=False)
+    """What the room is shown (:func:`testkit.oracle.shown`: the tablet's words and the room
+    screen's frames) without alerts and countdowns: a restarted tablet has heard no alert
+    yet, and an open round starts its time again."""
+    tablet, rooms = json.loads(words)
+    tablet["alerts"], tablet["window"] = [], None
+    untimed = [{**json.loads(room), "window": None} for room in rooms]
+    return json.dumps([tablet, untimed], ensure_ascii=False)
 
 
 async def played(game: str, way: str, seed: int, folder: Path) -> None:

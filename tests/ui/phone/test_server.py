@@ -425,10 +425,13 @@ async def test_every_module_the_page_imports_is_served_and_no_other(served: Serv
     """The page is ES modules served as they are, no bundle: from the entry ``index.html``
     loads, each module any of them imports is served as JavaScript, and ``/static/``
     serves no script that none imports."""
-    async with served.session.get(served.base + "/") as page:
-        entry = re.findall(r'<script type="module" src="/static/([^"]+)">', await page.text())
-    assert entry == ["phone.js"]
-    served_js, todo = set(), list(entry)
+    entries = []
+    for path, entry in (("/", "phone.js"), ("/room", "room.js")):  # the player's, the room's
+        async with served.session.get(served.base + path) as page:
+            loaded = re.findall(r'<script type="module" src="/static/([^"]+)">', await page.text())
+        assert loaded == [entry]
+        entries += loaded
+    served_js, todo = set(), list(entries)
     while todo:
         name = todo.pop()
         if name in served_js:

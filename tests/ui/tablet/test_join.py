@@ -21,7 +21,12 @@ from ui.tablet.widgets import Confirm, QRCode
 
 
 def codes_shown() -> list[str]:
-    return [w.data for w in widgets() if isinstance(w, QRCode) and w.get_root_window()]
+    """The seats' codes on the screen (the room screen's code is always there too)."""
+    return [
+        w.data
+        for w in widgets()
+        if isinstance(w, QRCode) and w.get_root_window() and not w.data.endswith("/room")
+    ]
 
 
 def session_of(tablet: Tablet) -> Session:
@@ -181,3 +186,15 @@ async def test_a_seat_left_without_a_name_is_named_in_each_faces_own_language(
         view = await phone.receive()
         assert view["me"]["name"] == "Seat 1"
         await phone.close()
+
+
+async def test_the_join_screen_shows_the_room_screen_s_code_beside_the_seats(
+    tablet: Tablet,
+) -> None:
+    """Issue: a screen for the room — a QR code on the join screen opens the public table
+    for a TV, a laptop or a player out of the game."""
+    session = await to_join_screen(tablet)
+    room = [w.data for w in widgets() if isinstance(w, QRCode) and w.data.endswith("/room")]
+    assert room == [session.phones.room_url]
+    assert text("en", "tablet.room_code") in texts()
+    assert session.phones.room_url in texts(), "its address too, to type"

@@ -25,7 +25,8 @@ export function noteSecrets(v) {
 }
 
 export function wireFeed() {
-  $('secrets-more').addEventListener('click', () => {
+  const secretsMore = $('secrets-more');   // the room's screen has no secrets
+  if (secretsMore) secretsMore.addEventListener('click', () => {
     secretsOpen = !secretsOpen;
     renderSecrets();
   });

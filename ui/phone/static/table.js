@@ -49,6 +49,13 @@ export function renderTable() {
     if (typeof s.warning === 'string' && s.warning) li.appendChild(el('p', 'seat-warning', s.warning));
     box.appendChild(li);
   });
+  // A player out of the game may watch the rest of it on the room's screen.
+  const link = $('room-link');
+  if (link) {
+    const mine = list(table.seats).find((s) => s.me);
+    link.href = '/room?lang=' + encodeURIComponent(state.lang || '');
+    show(link, !!(mine && mine.out));
+  }
 }
 
 export function renderWaiting() {

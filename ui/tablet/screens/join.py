@@ -60,6 +60,10 @@ class JoinScreen(Page):
             self.cards.append(card)
             self.shown.append(None)
             grid.add_widget(card)
+        self.room = Panel(orientation="vertical", size_hint_y=None)
+        self.room.bind(minimum_height=self.room.setter("height"))
+        self.room_shown: tuple[str, str] | None = None
+        grid.add_widget(self.room)  # the public table, for a TV or a player out of the game
         scroll = ScrollView(do_scroll_x=False)  # nine seats' codes scroll on a small tablet
         scroll.add_widget(grid)
         root.add_widget(scroll)
@@ -82,6 +86,14 @@ class JoinScreen(Page):
             if shown != self.shown[i]:
                 self.shown[i] = shown
                 self._card(card, seat, None if hidden else url, phones)
+        room = (session.phones.room_url, self.app.lang)
+        if room != self.room_shown:
+            self.room_shown = room
+            self.room.clear_widgets()
+            self.room.add_widget(Text(self.t("tablet.room_code"), bold=True, halign="center"))
+            self.room.add_widget(QRCode(room[0], size_hint_y=None, height=QR_SIDE))
+            self.room.add_widget(Text(room[0], size=theme.SMALL * 0.8, colour=theme.MUTED,
+                                      halign="center"))  # fmt: skip
 
     def _card(self, card: Panel, seat: Seat, url: str | None, phones: list[DeviceStatus]) -> None:
         """One seat: its name, its code (or that it is seated), its phones, what the host may do."""
