@@ -53,6 +53,9 @@ class Policy:
     """The seconds a round waits for answers; ``0``: until every seat has answered."""
     voice: bool = False
     """The tablet reads the table's news aloud."""
+    teach: bool = False
+    """A first game: the tablet explains each moment the first time it comes, and each
+    phone its own prompts (:class:`companion.core.explained.Moments`)."""
     by: str = ""
     """What made the game: ``tablet``, ``demo``, a test."""
 

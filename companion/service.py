@@ -147,6 +147,8 @@ class SeatView:
     """Once the game is over, every secret of the game — ``seat``, ``kind``, ``args`` and
     ``at``, the place of the event it was told with — as the tablet's game-over screen
     shows them: the game's story, the same for every seat; none before."""
+    teach: bool = False
+    """A first game: the phone explains each of its prompts the first time it comes."""
     standing: Standing | None = None
     """What the seat asked the table to pass for it (:meth:`TableService.stand`), while
     that lasts."""
@@ -254,6 +256,7 @@ class TableService:
         rng: random.Random | None = None,
         window: int = WINDOW_SECONDS,
         voice: bool = False,
+        teach: bool = False,
         by: str = "",
         clock: Callable[[], float] = time.monotonic,
     ) -> TableService:
@@ -267,7 +270,8 @@ class TableService:
         real games draw from the operating system.
         """
         source = rng or random.SystemRandom()
-        policy = Policy(draws, readers, dealer, centre, window, voice, by)
+        policy = Policy(draws=draws, readers=readers, dealer=dealer, centre=centre, window=window,
+                        voice=voice, teach=teach, by=by)  # fmt: skip
         chance = chance_policy(GAMES[game], policy, source)
         table = Table.start(
             journal, game, names, options=options, chance=chance, meta=policy.meta()
@@ -314,7 +318,7 @@ class TableService:
         service = cls.start(
             journal, header.game, header.seats, header.decoded_options(), draws=policy.draws,
             readers=readers, dealer=policy.dealer, centre=centre, rng=rng, window=policy.window,
-            voice=policy.voice, by=by,
+            voice=policy.voice, teach=policy.teach, by=by,
         )  # fmt: skip
         for seat, token, revoked in journal.seat_tokens(game_id):
             if not revoked:
@@ -436,6 +440,7 @@ class TableService:
             identities=identities,
             told=told,
             standing=self.standing(seat),
+            teach=table.header.policy.teach,
             playable=frozenset(copies.face.get(c, c) for a in actions for c in named_cards(a)),
         )
 

@@ -111,6 +111,7 @@ def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said])
         "deal": _deal(voice, view),
         "window": _window(voice, view.window),
         "standing": _standing(voice, view),
+        "teach": _teach(voice, view, mine),
         "secrets": _secrets(voice, view, face, lines),
         "feed": [{"text": line.text, "cards": list(line.cards)} for line in lines],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
@@ -233,6 +234,18 @@ def glossary(voice: Voice) -> JSONObject:
     }
     camps: list[JSON] = [{"key": k, "name": voice.text(told.named[k])} for k in told.camps]
     return {"cards": cards, "camps": camps}
+
+
+def _teach(voice: Voice, view: SeatView, mine: list[JSONObject]) -> list[JSON]:
+    """In a first game, what each of this seat's prompts means: the page shows each moment
+    the first time it comes, and keeps which it has shown
+    (:class:`~companion.core.explained.Moments`)."""
+    if not view.teach:
+        return []
+    moments = GAMES[voice.game].explained.moments
+    named = dict.fromkeys(m for p in mine if (m := moments.prompts.get(str(p["kind"]))))
+    game = voice.game
+    return [{"key": f"{game}.{m}", "text": voice.text(moments.key(game, m))} for m in named]
 
 
 def room_message(view: RoomView, voice: Voice, face: Face, feed: Sequence[Said]) -> JSONObject:

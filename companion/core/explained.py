@@ -13,9 +13,25 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
+from dataclasses import field
 
 from companion.core.types import CardId
 from companion.core.values import Frozen
+
+
+class Moments(Frozen):
+    """What a first game explains the first time it comes (the deal, a turn, a response
+    window, a night, a death, a claim): each kind of public event and each kind of prompt
+    that starts a moment, and the moment's name — its text is the catalog's
+    ``teach.<game>.<moment>``. Both kinds are public, so nothing explained can depend on a
+    hidden fact; a phone explains its own prompts by the same names."""
+
+    events: Mapping[str, str] = field(default_factory=dict)
+    prompts: Mapping[str, str] = field(default_factory=dict)
+
+    def key(self, game: str, moment: str) -> str:
+        """The catalog key of ``moment``'s text."""
+        return f"teach.{game}.{moment}"
 
 
 class Explained(Frozen):
@@ -33,6 +49,8 @@ class Explained(Frozen):
     named: Mapping[str, str]
     """Each kind's short name, as a catalog key ("Probe", of the 18 probes): what a player
     picks first when telling a card, before its colour or variant."""
+    moments: Moments = field(default_factory=Moments)
+    """What a first game explains the first time it comes (:class:`Moments`)."""
     howto: tuple[str, ...] = ()
     """The game in two minutes, for a table that has never played: the digest sections
     each paragraph says in our own words, in order (the catalog's ``howto.<game>.<n>``)."""

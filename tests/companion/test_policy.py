@@ -18,7 +18,7 @@ def test_a_new_games_policy_is_kept_with_it_and_read_back_whole(tmp_path: Path) 
         dealer=Dealer.TABLE, centre=True, window=0, voice=True, by="tablet",
         rng=random.Random(3),
     )  # fmt: skip
-    kept = Policy(Draws.APP, False, Dealer.TABLE, True, 0, True, "tablet")
+    kept = Policy(Draws.APP, False, Dealer.TABLE, True, 0, True, teach=True, by="tablet")
     assert service.header.policy == kept
     resumed = TableService.resume(journal, service.game_id)
     assert resumed.header.policy == kept and resumed.window_seconds == 0

@@ -214,3 +214,36 @@ def test_at_game_over_each_phone_tells_the_game_s_story_where_it_happened(
         assert names[secret["seat"]] in told["text"]
         if told["line"] is not None:
             assert sent[told["line"]].first <= at
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_in_a_first_game_each_phone_is_told_what_its_own_prompts_mean(
+    game: str, tmp_path: Path
+) -> None:
+    """Issue: a first game needs no rulebook — each phone explains its own prompts the
+    first time they come (the page keeps which it has shown). A table that is not a first
+    game sends none; and what a seat is told is about its prompts alone."""
+    spec, rng = GAMES[game], random.Random(3)
+    for teach in (True, False):
+        service = TableService.start(
+            Journal(tmp_path / f"{teach}.sqlite3"), game, ("A", "B", "C", "D", "E"),
+            rng=random.Random(1), draws=Draws.APP, teach=teach,
+        )  # fmt: skip
+        voice = Voice.of("en", spec, service.names)
+        moments = spec.explained.moments
+        taught: set[str] = set()
+        for _ in range(60):
+            table = service.table
+            if table.over() is not None:
+                break
+            for seat in range(len(service.names)):
+                view = view_message(service.seat_view(Seat(seat)), voice, face_of(game), [])
+                own = {str(p["kind"]) for p in table.private_view(Seat(seat))["prompts"]}
+                meant = {moments.prompts[k] for k in own if k in moments.prompts}
+                keys = [e["key"] for e in view["teach"]]
+                assert len(keys) == len(set(keys)), "each moment once"
+                assert set(keys) == ({f"{game}.{m}" for m in meant} if teach else set())
+                taught |= {e["text"] for e in view["teach"]}
+            seat = sorted(waiting_on(table.spec.pending(table.state)))[0]
+            service.submit(playout.choose(spec, table.state, seat, rng, {}))
+        assert bool(taught) is teach

@@ -86,7 +86,7 @@ CSP = "default-src 'self'; connect-src 'self' ws://{host}; frame-ancestors 'none
 """``ws://`` is named for browsers that do not count it as ``'self'`` (older Safari)."""
 MODULES = ("phone", "state", "dom", "store", "constants", "words", "connection", "menu", "screen",
            "toast", "cards", "me", "turn", "table", "feed", "audit", "notes", "over",
-           "room")  # fmt: skip
+           "teach", "room")  # fmt: skip
 """The pages' ES modules (``static/<name>.js``), served as they are: ``phone`` is the
 player's page's entry, ``room`` the room screen's."""
 STATIC = {

@@ -247,15 +247,17 @@ class TabletApp(App):
         dealer: Dealer,
         window: int,
         voice: bool = False,
+        teach: bool = False,
     ) -> None:
-        """A new game; with ``voice``, the tablet reads its news aloud (kept with the game,
-        so a resumed game speaks too)."""
+        """A new game; with ``voice``, the tablet reads its news aloud, and with ``teach``
+        (a first game) explains each moment the first time it comes — both kept with the
+        game, so a resumed game does too."""
         dealt = self.sensors is not None and self.sensors.deal_on_readers(len(names))
         try:
             service = TableService.start(
                 self.journal, game, names, options, draws=draws, readers=dealt, dealer=dealer,
                 centre=self.sensors is not None and self.sensors.centre,
-                rng=self.rng, by="tablet", voice=voice, window=window,
+                rng=self.rng, by="tablet", voice=voice, teach=teach, window=window,
             )  # fmt: skip
         except JournalError as err:
             self._failed(err)

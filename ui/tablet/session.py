@@ -19,6 +19,7 @@ from companion.core.actions import Action, SeatAction
 from companion.core.errors import RuleViolation
 from companion.core.game import TableMenu
 from companion.core.narrow import args as _args
+from companion.core.narrow import objects as _objects
 from companion.core.prompts import waiting_on
 from companion.core.types import JSON, JSONObject, Seat
 from companion.fairness import Opened
@@ -104,6 +105,11 @@ class Session:
         self._choices: dict[tuple[Seat, str], tuple[TableMenu, list[Choice]]] = {}
         self._asking: dict[tuple[Seat, str], Alert] = {}
         """Each phone asking for a seat, and the alert that says so."""
+        self._lessons: deque[str] = deque()
+        """In a first game, the moments still to explain, the first shown now."""
+        self._taught: set[str] = set()
+        """The moments this game has explained: each is explained once."""
+        self._teach(list(self._events))
         service.subscribe(self._on_change)
         self.phones.on_connections(lambda _: self._phones_changed())
 
@@ -157,7 +163,7 @@ class Session:
             window=self.window_line(),
             seal=self.seal(),
             question=asked,
-            alerts=tuple(self.alerts),
+            alerts=(*self.alerts, *self._lesson()),
         )  # fmt: skip
 
     def feed(self, last: int = FEED) -> list[str]:
@@ -363,7 +369,10 @@ class Session:
         self._changed()
 
     def dismiss(self) -> None:
+        """The alerts tapped away — and the moment explained, the next one to explain."""
         self.alerts.clear()
+        if self._lessons:
+            self._lessons.popleft()
         self._changed()
 
     def set_paused(self, paused: bool) -> None:
@@ -414,7 +423,30 @@ class Session:
             self.heard += len(events)
             for alert in self.face.alerts(events, self.view(), voice):
                 self._alert(alert)
+            self._teach(events)
         self._changed()
+
+    def _teach(self, events: Sequence[JSONObject]) -> None:
+        """In a first game, each moment the table comes to for the first time — by an event
+        every seat saw, or by what the table waits for — queued to be explained."""
+        if not self.service.header.policy.teach:
+            return
+        moments = self.service.spec.explained.moments
+        pending = _objects(self.view()["pending"])
+        came = [moments.events.get(str(e["kind"])) for e in events]
+        came += [moments.prompts.get(str(p["kind"])) for p in pending]
+        for moment in came:
+            if moment is not None and moment not in self._taught:
+                self._taught.add(moment)
+                self._lessons.append(moment)
+
+    def _lesson(self) -> tuple[Alert, ...]:
+        """The moment explained now, as the alert the whole table reads first."""
+        if not self._lessons:
+            return ()
+        voice, moments = self.voice, self.service.spec.explained.moments
+        said = voice.text(moments.key(voice.game, self._lessons[0]))
+        return (Alert("lesson", f"{voice.text('tablet.teach.title')}\n{said}"),)
 
     def _phones_changed(self) -> None:
         """A phone came or went; one that asks for a seat is an alert until it no longer asks."""

@@ -221,6 +221,7 @@ ALERT_COLOURS = {
     "reader": theme.ORANGE,
     "phone": theme.ORANGE,
     "voice": theme.ORANGE,
+    "lesson": theme.GOLD,
 }
 
 

@@ -4,7 +4,7 @@ the counts are unknown), each reads as its kind."""
 
 from __future__ import annotations
 
-from companion.core.explained import Explained, by_side
+from companion.core.explained import Explained, Moments, by_side
 from companion.core.types import CardId
 from companion.games.darkfireline.cards import ROLE_OF, Kind, kind_of
 
@@ -35,6 +35,24 @@ EXPLAINED = Explained(
         **{role.value: f"card.{card}" for card, role in ROLE_OF.items()},
         **{kind.value: f"card.{kind.name}" for kind in Kind},
     },
+    moments=Moments(
+        events={
+            "dealt": "deal",
+            "turn_began": "turn",
+            "shot": "shot",
+            "rescue_asked": "dying",
+            "died": "death",
+            "warrant": "warrant",
+        },
+        prompts={
+            "play": "turn",
+            "rescue": "dying",
+            "may_draw": "supermarket",
+            "discard": "hand_limit",
+            "tell_draw": "tell_draw",
+            "tell_taken": "tell_taken",
+        },
+    ),
     howto=(
         "§1.1, §3, §8",
         "§1.2, §2",

@@ -4,7 +4,7 @@ pair of uses of the action cards has its own."""
 
 from __future__ import annotations
 
-from companion.core.explained import Explained
+from companion.core.explained import Explained, Moments
 from companion.core.types import CardId
 from companion.games.microfilms.cards import CARDS, Kind, Use
 
@@ -60,6 +60,29 @@ EXPLAINED = Explained(
         "interrogate_blackmail": "card.A-IB3",
         "withdraw_resist": "card.A-WR3",
     },
+    moments=Moments(
+        events={
+            "dealt": "deal",
+            "new_night": "night",
+            "interrogated": "interrogate",
+            "claim_agent": "claim",
+            "claim_agent_named": "claim",
+            "claim_assassin": "claim",
+            "claim_interpol": "claim",
+            "claim_journalist": "claim",
+            "claim_manager": "claim",
+            "claim_failed": "out",
+            "eliminated": "out",
+        },
+        prompts={
+            "turn": "turn",
+            "bribe_answer": "bribe",
+            "blackmail_answer": "blackmail",
+            "discard": "hand_limit",
+            "tell_dealt": "tell_deal",
+            "tell_draw": "tell_draw",
+        },
+    ),
     howto=(
         "§1.3, §2, §7",
         "§1.2, §2, §5.1",

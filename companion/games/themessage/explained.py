@@ -3,7 +3,7 @@ camp, a game card by its function — its colour and way of travel are printed o
 
 from __future__ import annotations
 
-from companion.core.explained import Explained, by_side
+from companion.core.explained import Explained, Moments, by_side
 from companion.games.themessage.cards import CAMP_OF, CARDS, Function
 
 EXPLAINED = Explained(
@@ -28,6 +28,32 @@ EXPLAINED = Explained(
         **{f"camp_{camp.value}": f"card.{card}" for card, camp in CAMP_OF.items()},
         **{function.value: f"function.{function.value}" for function in Function},
     },
+    moments=Moments(
+        events={
+            "dealt": "deal",
+            "turn_began": "turn",
+            "sent": "send",
+            "received": "received",
+            "played_probe": "probe",
+            "played_decode": "decode",
+            "died": "death",
+            "lost": "lost",
+            "declared_victory": "victory",
+        },
+        prompts={
+            "turn_start": "turn",
+            "respond": "window",
+            "window_transmit": "window",
+            "window_arrive": "window",
+            "window_intercepted": "window",
+            "decide": "decide",
+            "probe_answer": "probe",
+            "discard": "hand_limit",
+            "tell_dealt": "tell_deal",
+            "tell_draw": "tell_draw",
+            "tell_placement": "tell_draw",
+        },
+    ),
     howto=(
         "§1.1, §2, §8.2",
         "§1.3, §2",

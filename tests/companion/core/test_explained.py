@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from companion.core.kinds import CORE
 from companion.core.playout import step
 from companion.core.types import CardId
 from companion.games import GAMES
@@ -91,3 +92,24 @@ def test_every_identity_a_game_deals_is_one_of_the_camps_a_seat_may_be_marked_as
             state = spec.apply(state, step(spec, state, rng, {})).state
     assert dealt and set(explained.camps) >= dealt
     assert all(explained.named[camp] for camp in explained.camps)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_moment_a_first_game_explains_starts_with_something_the_game_makes(
+    game: str,
+) -> None:
+    """Issue: a first game needs no rulebook. Each moment (rules digests: the deal §2–§3,
+    a turn, a response window, a night, a death, a claim) is started by an event kind the
+    game declares or a prompt kind it asks, and is said in every language; no text of
+    ``teach.<game>.*`` is left that no moment says."""
+    spec = GAMES[game]
+    moments = spec.explained.moments
+    assert moments.events and moments.prompts
+    assert set(moments.events) <= set(spec.events) | set(CORE)
+    named = set(moments.events.values()) | set(moments.prompts.values())
+    for lang in LANGS:
+        words = catalog(lang)
+        assert all(f"prompt.{game}.{kind}" in words for kind in moments.prompts)
+        assert all(words.get(moments.key(game, m)) for m in named), lang
+        said = {k.removeprefix(f"teach.{game}.") for k in words if k.startswith(f"teach.{game}.")}
+        assert said == named, f"{lang}: texts no moment says: {sorted(said - named)}"

@@ -121,7 +121,8 @@ def open_table(game: str, way: str, seed: int, folder: Path) -> Live:
                   "centre": way == "mixed"}  # fmt: skip
     service = TableService.start(
         Journal(folder / f"{game}-{way}-{seed}.sqlite3"), game, header.seats,
-        header.decoded_options(), rng=random.Random(seed + 1), clock=clock, **policy,
+        header.decoded_options(), rng=random.Random(seed + 1), clock=clock,
+        teach=seed % 2 == 0, **policy,  # half the tables a first game: its lessons watched too
     )  # fmt: skip
     phoneless = frozenset(rng.sample([Seat(i) for i in range(n)], rng.choice([1, 1, 2])))
     session = Session(LiveTable(service, port=0), rng.choice(LANGS))

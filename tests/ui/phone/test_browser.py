@@ -957,3 +957,35 @@ async def test_after_play_again_the_page_comes_back_to_its_seat_by_itself(
     shown = await page.locator("#hand .card .card-name").all_inner_texts()
     assert shown == names
     await server.stop()
+
+
+async def test_a_first_game_phone_explains_its_prompt_once_and_keeps_it_explained(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Issue: a first game needs no rulebook — the phone explains its own prompt (風聲's turn
+    start, themessage.md §4) the first time it comes; "Got it" puts it away, for good on
+    this phone: a reload does not show it again."""
+    service = TableService.start(
+        Journal(tmp_path / "j.sqlite3"), "themessage", SEATS, rng=random.Random(4),
+        draws=Draws.APP, teach=True,
+    )  # fmt: skip
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    try:
+        seat = service.table.pending()[0].seats[0]
+        context = await browser.new_context(viewport={"width": 360, "height": 640}, locale="en")
+        page = await context.new_page()
+        await page.goto(server.url(Seat(seat)))
+        lesson = page.locator("#teach-box")
+        await lesson.wait_for()
+        assert await page.locator("#teach-text").inner_text() == text("en", "teach.themessage.turn")
+        assert await lesson.is_visible() and await page.locator("#teach-ok").is_visible()
+        await page.screenshot(path=shots / "phone-teach.png")
+        await page.locator("#teach-ok").click()
+        await lesson.wait_for(state="hidden")
+        await page.reload()
+        await page.locator("#actions .choice").first.wait_for()
+        assert not await lesson.is_visible(), "explained once on this phone"
+        await context.close()
+    finally:
+        await server.stop()

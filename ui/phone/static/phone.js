@@ -25,6 +25,7 @@ import {
   tokenFromHash,
 } from './store.js';
 import { renderTable, renderWaiting, renderWindow } from './table.js';
+import { renderTeach, wireTeach } from './teach.js';
 import { hideToast, toast } from './toast.js';
 import { answerDone, renderStanding, renderTurn } from './turn.js';
 import { browserLang, hasWords, loadWords, markLang, redrawOn } from './words.js';
@@ -159,6 +160,7 @@ function render() {
   if (!view) return;
   const me = view.me || {};
   renderOver();
+  renderTeach();
   renderTurn();
   renderMe(me);
   renderHand(me);
@@ -223,6 +225,7 @@ function begin() {
   $('use-here').addEventListener('click', useHere);
   wireFeed();
   wireNotes();
+  wireTeach();
 
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') reconnectNow();

@@ -96,6 +96,23 @@ export function forgetDevice() {
   store(KEY_DEVICES, JSON.stringify(keys));
 }
 
+// --- what a first game explained: each moment once on this phone ----------------
+
+const KEY_TAUGHT = 'tc.taught';
+
+export function taught() {
+  try {
+    const kept = JSON.parse(stored(KEY_TAUGHT) || '[]');
+    return Array.isArray(kept) ? kept : [];
+  } catch (e) { return []; }
+}
+
+export function keepTaught(key) {
+  const kept = taught();
+  if (kept.indexOf(key) < 0) kept.push(key);
+  store(KEY_TAUGHT, JSON.stringify(kept));
+}
+
 // --- the notes: this phone's own, never sent ---------------------------------
 
 function notesKey() { return state.gameId === null ? null : 'tc.notes.' + state.gameId; }

@@ -56,6 +56,7 @@ class Tablet(Protocol):
         dealer: Dealer,
         window: int,
         voice: bool = False,
+        teach: bool = False,
     ) -> None: ...
 
     def resume(self, game_id: int) -> None: ...

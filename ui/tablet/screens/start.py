@@ -52,6 +52,7 @@ class StartScreen(Page):
         self.dealer = Dealer.TABLE
         self.window = WINDOW_SECONDS
         self.voice = False
+        self.teach = False
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH)
         top.add_widget(Text(self.t("tablet.title"), size=theme.TITLE, bold=True, size_hint_x=0.3))
@@ -203,7 +204,14 @@ class StartScreen(Page):
         if self.app.speaker is not None:  # a tablet that cannot speak offers no voice
             self.voice_button = Tap(self.t("tablet.voice.off"), self._toggle_voice)
             panel.add_widget(self.voice_button)
+        self.teach_button = Tap(self.t("tablet.teach.off"), self._toggle_teach)
+        panel.add_widget(self.teach_button)
         return panel
+
+    def _toggle_teach(self) -> None:
+        """A first game: the table explains each moment the first time it comes."""
+        self.teach = not self.teach
+        self.teach_button.text = self.t(f"tablet.teach.{'on' if self.teach else 'off'}")
 
     def _toggle_voice(self) -> None:
         """Whether the tablet reads the game's news aloud (:mod:`ui.tablet.speech`)."""
@@ -275,7 +283,7 @@ class StartScreen(Page):
             return
         dealer = self.dealer if self.draws is Draws.TOLD else Dealer.APP  # practice: no cards
         self.app.new_game(self.game, names, options, draws=self.draws, dealer=dealer,
-                          window=self.window, voice=self.voice)  # fmt: skip
+                          window=self.window, voice=self.voice, teach=self.teach)  # fmt: skip
 
 
 WINDOW_CHOICES = (10, WINDOW_SECONDS, 30, 60, 0)

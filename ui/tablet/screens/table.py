@@ -304,6 +304,8 @@ class TableScreen(Page):
 
     def on_enter(self, *_: object) -> None:
         self.ticking = Clock.schedule_interval(self._tick, 0.5)
+        if self.app.session is not None:  # what waited for the table to be shown
+            self._alerts(list(self.app.session.words().alerts))
 
     def on_leave(self, *_: object) -> None:
         """Nothing of the table stays over another screen: its pop-ups close with it."""
@@ -377,7 +379,11 @@ class TableScreen(Page):
         return True
 
     def _alerts(self, alerts: list[Alert]) -> None:
-        """Alerts cover the top of the screen until someone taps them away."""
+        """Alerts cover the top of the screen until someone taps them away — once the table
+        is the screen shown: over the codes a first game's first lesson would catch the tap
+        meant for "To the table"."""
+        if self.manager is None or self.manager.current != self.name:
+            return
         if alerts == self.shown_alerts and (self.alert_view is not None) == bool(alerts):
             return
         self.shown_alerts = list(alerts)
