@@ -67,7 +67,7 @@ from companion.table import (
     house_chance,
     players_tell,
 )
-from companion.transcript import Header
+from companion.transcript import Header, replayed
 
 log = logging.getLogger(__name__)
 
@@ -311,12 +311,16 @@ class TableService:
         by: str = "",
     ) -> TableService:
         """Game ``game_id``'s table again, dealt anew: its seats, names, options and way of
-        playing — ``readers`` and ``centre`` as the table has them now — and its seats'
-        tokens, so that each phone's code opens the new game: nobody scans again."""
+        playing — ``readers`` and ``centre`` as the table has them now, and what the rules
+        carry over from the finished game (:attr:`GameSpec.rematch`: 暗火线's last shooter
+        starts) — and its seats' tokens, so that each phone's code opens the new game:
+        nobody scans again."""
         header = journal.header(game_id)
-        policy = header.policy
+        policy, options, rematch = header.policy, header.decoded_options(), header.spec.rematch
+        if rematch is not None:
+            options = rematch(replayed(header, (e.action for e in journal.entries(game_id))))
         service = cls.start(
-            journal, header.game, header.seats, header.decoded_options(), draws=policy.draws,
+            journal, header.game, header.seats, options, draws=policy.draws,
             readers=readers, dealer=policy.dealer, centre=centre, rng=rng, window=policy.window,
             voice=policy.voice, teach=policy.teach, by=by,
         )  # fmt: skip

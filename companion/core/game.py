@@ -123,6 +123,9 @@ class GameSpec(Generic[S]):
     """The seats what the open round answers is aimed at, by public facts (the target of the
     card on top of 風聲's stack, the seat an intelligence reaches): a seat that stands aside
     but for those is asked in them (:mod:`companion.core.standing`)."""
+    rematch: Callable[[S], Any] | None = None
+    """The options of the next game at this table, by this finished one, where the rules
+    carry something over (暗火线: whoever fired the last shot starts); ``None``: the same."""
     amend: Callable[[S, Action], S] | None = None
     """The record put right before an action is judged, where it held a guess of the app's
     that the action shows wrong (Microfilms' letter set aside at a deal no reader saw)."""

@@ -190,8 +190,8 @@ def option_keys(game: str, field: dataclasses.Field[Any]) -> set[str]:
         keys |= {f"{base}.{key}", f"{base}.{key}.short"}
         if counted(value) and not chosen:
             keys |= {f"{base}.{f.name}" for f in dataclasses.fields(value)}
-        elif default is None and isinstance(value, int):
-            keys |= {f"{base}.count"}
+        elif default is None and isinstance(value, int) and not chosen:
+            keys |= {f"{base}.count"}  # the stepper's label of a number counted by hand
     return keys
 
 

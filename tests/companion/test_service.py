@@ -14,10 +14,13 @@ import pytest
 
 from companion.core import playout
 from companion.core.actions import Pass, Pick, TellDraw
-from companion.core.errors import NothingToUndo
+from companion.core.errors import BadChance, NothingToUndo
+from companion.core.prompts import waiting_on
 from companion.core.rounds import open_round
 from companion.core.taps import Place, Station
 from companion.core.types import CardId, Seat
+from companion.core.values import evolve
+from companion.games.darkfireline.setup import DOMAIN, apply_deal, roll_deal, setup
 from companion.games.microfilms import GAME, cards
 from companion.games.microfilms.actions import Draw, Source
 from companion.ingest import Feedback, Notice
@@ -248,3 +251,30 @@ def test_a_pass_sent_again_is_refused_not_applied_to_the_next_window(tmp_path: P
             service.act(first, Pass(seat=first), service.seq)  # the window it now sees
             return
     pytest.fail("no seat was asked in two windows running")
+
+
+def test_play_again_at_dark_fire_line_is_started_by_the_last_shooter(tmp_path: Path) -> None:
+    """暗火线 §2 step 6: the first player is whoever fired the last shot in the previous
+    game. "Play again" carries it over (``GameSpec.rematch``); a game with the seat chosen
+    is dealt with that seat first, and a told deal naming another first is refused."""
+    journal, rng = Journal(tmp_path / "j.sqlite3"), random.Random(2)
+    names = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+    first = TableService.start(journal, "darkfireline", names, rng=random.Random(1),
+                               draws=Draws.APP)  # fmt: skip
+    table = first.table
+    while table.over() is None:
+        seat = sorted(waiting_on(table.spec.pending(table.state)))[0]
+        first.submit(playout.choose(table.spec, table.state, seat, rng, {}))
+    shots = [e.args["seat"] for e in table.state.history if e.kind == "shot"]
+    assert shots, "a game of 暗火线 with no shot fired"
+    for n in range(3):  # whatever the draw, the last shooter starts
+        again = TableService.again(journal, first.game_id, rng=random.Random(n))
+        assert again.header.decoded_options().starter == shots[-1]
+        dealt = next(e for e in again.table.state.history if e.kind == "dealt")
+        assert dealt.args["first"] == shots[-1]
+    options = again.header.decoded_options()
+    chosen = setup(names, options)
+    other = evolve(roll_deal(chosen, random.Random(0)), first=Seat((shots[-1] + 1) % 6))
+    with pytest.raises(BadChance):
+        apply_deal(chosen, other)
+    assert DOMAIN.problems(evolve(options, starter=6), 6), "no seventh seat at a table of six"

@@ -166,6 +166,8 @@ class DarkFireLineFace:
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
         if name in ("deck_serums", "box_serums") and value is not None:
             return "n", {"n": value}  # any count, none included
+        if name == "starter" and value is not None:
+            return "seat", {"n": value + 1}  # a seat, counted from 1 as the table counts
         return None
 
     def figures(self, view: JSONObject, seat: int, voice: Voice) -> tuple[Token, ...]:

@@ -39,7 +39,7 @@ GAME: GameSpec[State] = GameSpec(
     record_faces=audit_faces, copies=alike,
     public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, bot=Bot, words=WORDS, secrecy=SECRECY, events=EVENTS,
-    aimed=aimed, explained=EXPLAINED,
+    aimed=aimed, explained=EXPLAINED, rematch=tables.rematch,
     sensing=Sensing(
         boxes={DIGEST_BOX: tables.seen(Options())},
         cards=tables.seen,

@@ -166,6 +166,11 @@ class Options:
     and the deck's; a table that needs more cannot be dealt. ``None``: not counted, and so
     not checked (UNKNOWN: the seed's table is missing)."""
 
+    starter: int | None = None
+    """§2 step 6: the seat that starts — whoever fired the last shot in the previous game,
+    or else the player the table picks; ``None``: the app draws one at random. "Play again"
+    sets it to the finished game's last shooter (:func:`~.setup.rematch`)."""
+
     grenade_bullet: GrenadeBullet = GrenadeBullet.EXTRA
     """§4.2: what a grenade allows besides itself."""
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from companion.core.dealing import deal
 from companion.core.dealing.by_hand import hands_dealt
 from companion.core.dealing.deal import Deal
 from companion.core.domain import OptionDomain, Problem
+from companion.core.errors import BadChance
 from companion.core.outcome import Event
 from companion.core.phases import Dealing
-from companion.core.types import JSON, CardId
+from companion.core.types import JSON, CardId, Seat
 from companion.core.values import evolve
 from companion.games.darkfireline import flow
 from companion.games.darkfireline.cards import IDENTITY, Role
@@ -80,6 +82,8 @@ def problems(options: Options, players: int) -> list[Problem]:
         deck = deck_serums(options, players)
         args: dict[str, JSON] = {"held": held, "needed": serums, "deck": deck}
         found.append(Problem("option.darkfireline.box_serums.too_few", args))
+    if options.starter is not None and not 0 <= options.starter < players:
+        found.append(Problem("option.darkfireline.starter.missing", {"seats": players}))
     return found
 
 
@@ -90,6 +94,7 @@ DOMAIN = OptionDomain(
         "deck_serums": DEFAULT_DECK_SERUMS.get,
         "box_serums": lambda seats: serums_needed(Options(), seats),  # what this table needs
     },
+    own_choices={"starter": lambda seats: [None, *range(seats)]},
     counted=frozenset({"box", "identities", "deck_serums", "box_serums"}),
     check=problems,
 )
@@ -117,14 +122,20 @@ def setup(names: Sequence[str], options: Options) -> State:
 
 
 def roll_deal(state: State, rng: random.Random) -> Deal:
+    """The deal as the box gives it; the seat the table chose starts, if it chose one."""
     n = len(state.players)
-    return deal.roll(identity_cards(mix_for(state.options, n)), box(state.options, n), HAND, rng)
+    dealt = deal.roll(identity_cards(mix_for(state.options, n)), box(state.options, n), HAND, rng)
+    starter = state.options.starter
+    return dealt if starter is None else evolve(dealt, first=Seat(starter))
 
 
 def apply_deal(state: State, given: Deal) -> tuple[State, list[Event]]:
     n = len(state.players)
     cards = box(state.options, n)
     deal.check(given, identity_cards(mix_for(state.options, n)), cards, HAND)
+    starter = state.options.starter
+    if starter is not None and given.first != starter:
+        raise BadChance(what="deal", detail=f"first: the table chose seat {starter}")
     events = [deal.dealt(given)]
     state = evolve(state, players=deal.seated(state.players, given), deck=deal.deck(cards, given))
     return flow.begin_turn(state, given.first, events), events
@@ -138,3 +149,11 @@ DEAL = hands_dealt(HAND, _deck_at_deal, roll_deal)
 """§2 steps 4–5, dealt by hand: three game cards to each player, laid on their own reader or
 told on their phone; the identity cards stay in the box and the app deals the identities
 (:mod:`companion.core.dealing.by_hand`)."""
+
+
+def rematch(state: State) -> Options:
+    """The options of the next game at this table, by this finished one (§2 step 6):
+    whoever fired the last shot starts it; with no shot fired, the same as this game's."""
+    shooters = (e.args["seat"] for e in reversed(state.history) if e.kind == "shot")
+    shooter = next((s for s in shooters if isinstance(s, int)), state.options.starter)
+    return replace(state.options, starter=shooter)
