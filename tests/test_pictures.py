@@ -6,14 +6,14 @@ typed."""
 from __future__ import annotations
 
 import re
-import runpy
 import subprocess
 import sys
 from pathlib import Path
 
+from tests.pictures import PICTURES
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "pictures"
-PICTURES: dict[str, str] = runpy.run_path(str(SCRIPT))["PICTURES"]
 
 
 def named_by_the_docs() -> set[str]:
