@@ -41,6 +41,7 @@ from tests.ui.phone.conftest import SEATS, Served
 from tests.ui.phone.leaks import assert_view_private_to
 from tests.ui.phone.rescue import World, first_player
 from tests.ui.phone.test_windows import a_table_in_a_window
+from ui.faces import face_of
 from ui.phone.server import PhoneServer
 from ui.tones import SHAPES, TONES
 
@@ -986,6 +987,57 @@ async def test_a_first_game_phone_explains_its_prompt_once_and_keeps_it_explaine
         await page.reload()
         await page.locator("#actions .choice").first.wait_for()
         assert not await lesson.is_visible(), "explained once on this phone"
+        await context.close()
+    finally:
+        await server.stop()
+
+
+async def test_the_room_screen_shows_the_public_table_and_a_player_out_is_offered_it(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Issue: a screen for the room — the public table on a television or a laptop, in the
+    browser's language, following every move; nothing of any seat's own on it; a player
+    out of the game (風聲 §8: dead or lost) is offered it on their phone. axe-core finds no
+    broken rule on it."""
+    names = ("Ann", "Ben", "Cat", "Dan", "Eve")
+    table = Table.start(Journal(tmp_path / "j.sqlite3"), "themessage", names, rng=random.Random(1))
+    service, face = TableService(table), face_of("themessage")
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    try:
+        context = await browser.new_context(viewport={"width": 1280, "height": 720}, locale="zh-TW")
+        room = await context.new_page()
+        await room.goto(f"http://127.0.0.1:{server.port}/room")
+        await room.locator("#seats li").first.wait_for()
+        assert await room.locator("html").get_attribute("lang") == "zh-Hant"
+        seats = await room.locator("#seats li .seat-name").all_inner_texts()
+        assert seats == list(names)
+        assert await room.locator("#hand, #actions, #secrets, #me, #teach-box").count() == 0
+        voice = Voice.of("zh-Hant", table.spec, names)
+
+        def out() -> list[int]:
+            return [i for i in range(len(names)) if face.seat(table.public_view(), i, voice).out]
+
+        rng = random.Random(1)  # a game in which Dan is out after 430 moves
+        while not out():
+            seat = sorted(waiting_on(table.spec.pending(table.state)))[0]
+            table.submit(choose(table.spec, table.state, seat, rng, {}))
+        await room.locator("#seats li.out").first.wait_for()
+        assert await room.locator("#seats li.out .seat-name").all_inner_texts() == [names[out()[0]]]
+        assert await accessibility_violations(room) == []
+        await room.screenshot(path=shots / "room-zh-Hant.png", full_page=True)
+        phone = await context.new_page()
+        await phone.goto(server.url(Seat(out()[0])))
+        link = phone.locator("#room-link")
+        await link.wait_for()
+        assert await link.get_attribute("href") == "/room?lang=zh-Hant"
+        await link.click()
+        await phone.wait_for_url("**/room?lang=zh-Hant")
+        await phone.locator("#seats li").first.wait_for()
+        living = await context.new_page()
+        await living.goto(server.url(Seat(next(i for i in range(5) if i not in out()))))
+        await living.locator("#seats li").first.wait_for()
+        assert not await living.locator("#room-link").is_visible(), "only for a player out"
         await context.close()
     finally:
         await server.stop()
