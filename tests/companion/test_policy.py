@@ -15,7 +15,7 @@ def test_a_new_games_policy_is_kept_with_it_and_read_back_whole(tmp_path: Path) 
     journal = Journal(tmp_path / "j.sqlite3")
     service = TableService.start(
         journal, "themessage", ["Ann", "Ben", "Cat", "Dan"], draws=Draws.APP,
-        dealer=Dealer.TABLE, centre=True, window=0, voice=True, by="tablet",
+        dealer=Dealer.TABLE, centre=True, window=0, voice=True, teach=True, by="tablet",
         rng=random.Random(3),
     )  # fmt: skip
     kept = Policy(Draws.APP, False, Dealer.TABLE, True, 0, True, teach=True, by="tablet")
