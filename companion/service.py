@@ -318,11 +318,11 @@ class TableService:
         header = journal.header(game_id)
         policy, options, rematch = header.policy, header.decoded_options(), header.spec.rematch
         if rematch is not None:
-            options = rematch(replayed(header, (e.action for e in journal.entries(game_id))))
+            options = rematch(replayed(header, journal.actions(game_id)))
         service = cls.start(
             journal, header.game, header.seats, options, draws=policy.draws,
             readers=readers, dealer=policy.dealer, centre=centre, rng=rng, window=policy.window,
-            voice=policy.voice, teach=policy.teach, by=by,
+            voice=policy.voice, by=by,  # a rematch is no longer a first game: nothing taught
         )  # fmt: skip
         for seat, token, revoked in journal.seat_tokens(game_id):
             if not revoked:

@@ -47,8 +47,10 @@ class Limits:
     flood_pause_s: float = 10.0
     """An address whose socket was closed for flooding may open none for this long."""
     rooms: int = 8
-    """Room screens (``/room``: a TV, a laptop, a player out of the game) open at once; the
-    ninth is asked to come back later."""
+    """Room screens (``/room``: a television, a laptop, a player out of the game) open at
+    once; the ninth is asked to come back later."""
+    rooms_per_address: int = 2
+    """Room screens one address may hold open: one laptop cannot take every place."""
     connections_per_address: int = 128
     """Connections one address may hold open at once, sockets and page loads alike
     (:mod:`ui.phone.gate`): a phone's browser opens at most six, so even nine phones behind

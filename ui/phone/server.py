@@ -127,6 +127,7 @@ class Room:
     heard (it may say nothing that changes the game)."""
 
     ws: web.WebSocketResponse
+    address: str
     lang: str
 
 
@@ -471,26 +472,31 @@ class PhoneServer:
         return ws
 
     async def _room_socket(self, request: web.Request) -> web.StreamResponse:
-        """A room screen: sent the public table now and after every change, in the language
-        its address asks (``?lang=``); whatever it sends is read and ignored, and a flood of
-        it closes the socket, as a phone's would."""
+        """A room screen: sent the public table now and after every move, in the language
+        its address asks (``?lang=``). Whatever it sends is read and ignored; a flood
+        closes it and pauses its address, as a phone's would."""
         assert self._hosts is not None
         if not self._hosts.trusts(request.headers.get("Origin"), request.headers.get("Host")):
             raise web.HTTPForbidden(text="cross-origin WebSocket refused")
-        wait = self._doors.open(request.remote or "?")
-        if wait is None and len(self._rooms) >= self._limits.rooms:
-            wait = self._limits.hello_s
+        address, limits = request.remote or "?", self._limits
+        wait = self._doors.open(address)
+        mine = sum(r.address == address for r in self._rooms)
+        if wait is None and (len(self._rooms) >= limits.rooms or mine >= limits.rooms_per_address):
+            wait = limits.hello_s
         if wait is not None:
             raise web.HTTPTooManyRequests(headers={"Retry-After": str(math.ceil(wait))})
         ws = web.WebSocketResponse(heartbeat=self._heartbeat, max_msg_size=1024, timeout=CLOSE_S)
         await ws.prepare(request)
-        room = Room(ws, _lang(request.query.get("lang")))
-        bucket = Bucket(self._limits.messages_per_s, self._limits.message_burst, self._clock)
+        room = Room(ws, address, _lang(request.query.get("lang")))
+        bucket = Bucket(limits.messages_per_s, limits.message_burst, self._clock)
         self._rooms.add(room)
         try:
-            await ws.send_str(self.room_frame(room.lang))
+            with contextlib.suppress(ConnectionError):  # gone as soon as it came
+                await ws.send_str(self.room_frame(room.lang))
             async for _ in ws:
                 if not bucket.take():
+                    self._doors.flooded(address)
+                    log.warning("a room screen at %s sent too many messages; closed", address)
                     break
         finally:
             self._rooms.discard(room)
@@ -684,16 +690,19 @@ class PhoneServer:
         ]
         if phones:
             self._spawn(self._push_all(phones))
-        if self._rooms:
+        if self._rooms and (change.update is not None or change.status is not None):
             self._spawn(self._push_rooms())
 
     async def _push_rooms(self) -> None:
+        """The public table to every room screen, each in its language — after a move or a
+        source's news only: a frame for a seat's private question would tell the room, by
+        its moment alone, that someone was asked something."""
         rendered: dict[str, str] = {}
-        for room in list(self._rooms):
+        for room in self._rooms:
             if room.lang not in rendered:
                 rendered[room.lang] = self.room_frame(room.lang)
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                await room.ws.send_str(rendered[room.lang])
+        sends = [room.ws.send_str(rendered[room.lang]) for room in list(self._rooms)]
+        await asyncio.gather(*sends, return_exceptions=True)  # a screen gone: its own loss
 
     async def _push_all(self, phones: list[Phone]) -> None:
         rendered: dict[tuple[Seat, str], str] = {}

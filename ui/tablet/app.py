@@ -298,7 +298,7 @@ class TabletApp(App):
         except JournalError as err:
             self._failed(err)
             return
-        self.spawn(self._open(service, "table"))
+        self.spawn(self._open(service, "table", resumed=True))
 
     def _failed(self, err: JournalError) -> None:
         """The journal could not keep a new or resumed game: the start screen says why."""
@@ -326,14 +326,14 @@ class TabletApp(App):
         if self.session is not None:
             self.spawn(self.session.admit(seat, label))
 
-    async def _open(self, service: TableService, screen: str) -> None:
+    async def _open(self, service: TableService, screen: str, *, resumed: bool = False) -> None:
         try:
             live = LiveTable(service, host=self.host, port=self.port)
         except JournalError as err:  # the seats' tokens could not be kept
             self._failed(err)
             return
         await live.start(self.sensors)
-        session = Session(live, self.lang)
+        session = Session(live, self.lang, resumed=resumed)
         if session.phones.moved is not None:
             screen = "join"  # the phones' codes changed: everyone scans again
         if self.sensors is not None:

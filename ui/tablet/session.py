@@ -87,7 +87,9 @@ class TableWords:
 class Session:
     """The tablet's side of one live game and its phones."""
 
-    def __init__(self, live: LiveTable, lang: str) -> None:
+    def __init__(self, live: LiveTable, lang: str, *, resumed: bool = False) -> None:
+        """``resumed``: a game taken up again after a pause or a restart — in a first game,
+        what it had come to before counts as explained."""
         assert live.phones is not None, "the tablet's games always serve phones"
         self.live = live
         self.service: TableService = (service := live.service)
@@ -109,7 +111,7 @@ class Session:
         """In a first game, the moments still to explain, the first shown now."""
         self._taught: set[str] = set()
         """The moments this game has explained: each is explained once."""
-        self._teach(list(self._events))
+        self._teach(list(self._events), fresh=not resumed)
         service.subscribe(self._on_change)
         self.phones.on_connections(lambda _: self._phones_changed())
 
@@ -389,9 +391,11 @@ class Session:
         self.service.answer(question.id, action)
 
     def dismiss_reconcile(self) -> None:
-        """The table put the card back where the record has it: forget the taps."""
+        """The table put the card back where the record has it: forget the taps (and the
+        alerts that said so; a first game's lesson waits for its own tap)."""
         self.service.dismiss_reconciles()
-        self.dismiss()
+        self.alerts.clear()
+        self._changed()
 
     # --- listening ------------------------------------------------------------------------
 
@@ -426,14 +430,19 @@ class Session:
             self._teach(events)
         self._changed()
 
-    def _teach(self, events: Sequence[JSONObject]) -> None:
+    def _teach(self, events: Sequence[JSONObject], *, fresh: bool = True) -> None:
         """In a first game, each moment the table comes to for the first time — by an event
-        every seat saw, or by what the table waits for — queued to be explained."""
+        every seat saw, or by what the table waits for — queued to be explained. A game
+        resumed mid-way (not ``fresh``) counts its past moments explained, and explains
+        only what the table waits for now."""
         if not self.service.header.policy.teach:
             return
         moments = self.service.spec.explained.moments
+        past = [moments.events.get(str(e["kind"])) for e in events]
+        if not fresh:
+            self._taught.update(m for m in past if m is not None)
         pending = _objects(self.view()["pending"])
-        came = [moments.events.get(str(e["kind"])) for e in events]
+        came = past if fresh else []
         came += [moments.prompts.get(str(p["kind"])) for p in pending]
         for moment in came:
             if moment is not None and moment not in self._taught:

@@ -38,7 +38,6 @@ EXPLAINED = Explained(
             "played_decode": "decode",
             "died": "death",
             "lost": "lost",
-            "declared_victory": "victory",
         },
         prompts={
             "turn_start": "turn",

@@ -314,7 +314,7 @@ def resumed(live: Live) -> None:
                                   clock=live.clock)  # fmt: skip
     assert service.table.state == before.table.state, "resumed otherwise"
     live.service = service
-    live.session = Session(LiveTable(service, port=0), live.session.lang)
+    live.session = Session(LiveTable(service, port=0), live.session.lang, resumed=True)
     attach(live)
     assert {s: _untimed(live.session.live.phones.frame(s, "en")) for s in seats} == sent
     assert _unalerted(oracle.shown(live.session)) == _unalerted(words)

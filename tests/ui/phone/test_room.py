@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -14,8 +15,10 @@ import aiohttp
 from companion.core import playout
 from companion.core.types import Seat
 from companion.i18n import LANGS, text
+from companion.journal import Journal
+from companion.table import Table
 from testkit.oracle import world_for
-from tests.ui.phone.conftest import SEATS, Served
+from tests.ui.phone.conftest import SEATS, Served, serve
 from ui.phone.limits import Limits
 from ui.phone.server import STATIC
 
@@ -91,14 +94,25 @@ async def test_a_room_from_another_site_or_one_too_many_is_refused(served: Serve
     forged = {"Origin": "http://evil.example"}
     async with served.session.get(f"{served.base}/room/ws", headers=forged) as refused:
         assert refused.status == 403
-    rooms = [await room(served) for _ in range(Limits().rooms)]
+    own = {"Origin": served.base}
+    rooms = [await room(served) for _ in range(Limits().rooms_per_address)]
     for ws in rooms:
         await next_frame(ws)
-    own = {"Origin": served.base}
     async with served.session.get(f"{served.base}/room/ws", headers=own) as crowded:
-        assert crowded.status == 429 and crowded.headers["Retry-After"]
-    for ws in rooms:
-        await ws.close()
+        assert crowded.status == 429 and crowded.headers["Retry-After"], "one laptop, two"
+    await rooms[0].close()
     last = await room(served)  # a screen closed makes room for another
     assert (await next_frame(last))["type"] == "room"
-    await last.close()
+    for ws in (*rooms[1:], last):
+        await ws.close()
+
+
+async def test_the_room_screens_of_a_table_are_counted_together(tmp_path: Path) -> None:
+    table = Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS, rng=random.Random(7))
+    async for served in serve(table, limits=Limits(rooms=2, rooms_per_address=5)):
+        rooms = [await room(served) for _ in range(2)]
+        own = {"Origin": served.base}
+        async with served.session.get(f"{served.base}/room/ws", headers=own) as crowded:
+            assert crowded.status == 429
+        for ws in rooms:
+            await ws.close()

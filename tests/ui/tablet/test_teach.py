@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from companion.core.actions import EndGame
 from companion.i18n import text
 from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
@@ -61,3 +62,49 @@ async def test_a_table_that_is_not_a_first_game_is_explained_nothing(tablet: Tab
     for _ in range(30):
         play(session, rng)
         assert not lessons(tablet)
+
+
+@pytest.mark.parametrize("tablet", ["en"], indirect=True)
+async def test_a_lesson_waits_through_a_language_switch_and_a_rematch_teaches_nothing(
+    tablet: Tablet,
+) -> None:
+    """A lesson goes only when tapped: switching the tablet's language redraws it in the
+    new words; and "Play again" is the group's second game, no longer a first game."""
+    await tablet.press(text("en", "game.themessage"))
+    await tablet.press(text("en", "tablet.teach.off"))
+    await start_practice_game(tablet)
+    deal = "teach.themessage.deal"
+    assert lessons(tablet) == [f"{text('en', 'tablet.teach.title')}\n{text('en', deal)}"]
+    tablet.app.set_lang("zh-Hans")
+    await tablet.frames(5)
+    said = f"{text('zh-Hans', 'tablet.teach.title')}\n{text('zh-Hans', deal)}"
+    assert lessons(tablet) == [said], "still the deal, in the new words"
+    assert any(text("zh-Hans", deal) in line for line in texts()), "and still on the screen"
+    session = tablet.app.session
+    assert session is not None
+    session.service.submit(EndGame())
+    await tablet.until(lambda: tablet.app.screens.current == "over")
+    await tablet.press(text("zh-Hans", "tablet.play_again"))
+    await tablet.until(lambda: tablet.app.session not in (None, session))
+    again = tablet.app.session
+    assert again is not None and not again.service.header.policy.teach
+    assert not lessons(tablet)
+
+
+@pytest.mark.parametrize("tablet", ["en"], indirect=True)
+async def test_a_resumed_first_game_explains_only_what_it_had_not_come_to(tablet: Tablet) -> None:
+    await tablet.press(text("en", "game.themessage"))
+    await tablet.press(text("en", "tablet.teach.off"))
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    rng = random.Random(5)
+    while not any(e.kind == "sent" for e in session.service.table.state.history):
+        play(session, rng)
+    game = session.service.game_id
+    tablet.app.leave_game()
+    await tablet.until(lambda: tablet.app.screens.current == "start")
+    tablet.app.resume(game)
+    await tablet.until(lambda: tablet.app.session is not None)
+    past = {text("en", f"teach.themessage.{m}") for m in ("deal", "turn", "send")}
+    assert not any(line.split("\n", 1)[1] in past for line in lessons(tablet)), lessons(tablet)

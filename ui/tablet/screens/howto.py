@@ -1,6 +1,6 @@
 """How to play a game in two minutes, from the start screen: for a group that has never
 played and has no rulebook, the game's paragraphs (the catalog's ``howto.<game>.<n>``, its
-rules digest in our own words, :attr:`companion.core.game.Explained.howto`) read together
+rules digest in our own words, :attr:`companion.core.explained.Explained.howto`) read together
 before the first card, in the tablet's language, closed with a tap."""
 
 from __future__ import annotations

@@ -320,6 +320,9 @@ class TableScreen(Page):
         """The alert, the menu and the private turn over the table, closed where open — also
         before the screen is built again: leaving a game empties it before the screen
         manager tells it that it was left."""
+        shown = getattr(self, "alert_view", None)
+        if shown is not None:  # closed by the screen, not tapped: nothing was read
+            shown.unbind(on_dismiss=self._dismissed)
         for name in ("alert_view", "menu", "private"):
             view = getattr(self, name, None)
             if view is not None:
