@@ -98,6 +98,9 @@ class Change:
     status: SourceStatus | None = None
     question: Question | None = None
     """A question a card put to the table: the tablet must ask it now."""
+    reconcile: Reconcile | None = None
+    """A card that contradicts the record: its public notice (among ``notices``) is what
+    the table's reconcile prompt says."""
 
 
 @dataclass(frozen=True)
@@ -783,7 +786,8 @@ def _change_of(feedback: Feedback) -> Change:
     private = asked is not None and asked.private
     seats = frozenset({asked.seat}) if asked is not None and private else frozenset()
     public = None if private else asked
-    return Change(notices=tuple(notices), asked=seats, status=feedback.status, question=public)
+    return Change(notices=tuple(notices), asked=seats, status=feedback.status, question=public,
+                  reconcile=feedback.reconcile)  # fmt: skip
 
 
 READINGS = 64

@@ -81,6 +81,9 @@ class TableWords:
     seal: str | None
     question: tuple[str, tuple[tuple[str, ...], ...]] | None
     """A reader's card that may mean several things: the table's question and its paths."""
+    reconcile: tuple[int, str] | None
+    """The oldest card a reader saw where the record does not have it: its number, and
+    what the table is told of it (never a hidden card)."""
     alerts: tuple[Alert, ...]
 
 
@@ -165,6 +168,7 @@ class Session:
             window=self.window_line(),
             seal=self.seal(),
             question=asked,
+            reconcile=self.reconcile(),
             alerts=(*self.alerts, *self._lesson()),
         )  # fmt: skip
 
@@ -390,11 +394,24 @@ class Session:
     def answer(self, question: Question, action: Action) -> None:
         self.service.answer(question.id, action)
 
+    def reconcile(self) -> tuple[int, str] | None:
+        """The oldest open reconcile, in the tablet's language (its public notice only)."""
+        open_ = self.service.reconciles()
+        if not open_:
+            return None
+        public = open_[0].public
+        return open_[0].id, self.voice.say(public.key, public.args)
+
+    def read_again(self) -> None:
+        """The record was mended (an undo, a hand audit): every contradicting card still
+        lying on its reader is read again; one that still contradicts opens a new prompt."""
+        for open_ in self.service.reconciles():
+            self.service.retry(open_.id)
+        self._changed()
+
     def dismiss_reconcile(self) -> None:
-        """The table put the card back where the record has it: forget the taps (and the
-        alerts that said so; a first game's lesson waits for its own tap)."""
+        """The table put the cards back where the record has them: forget those taps."""
         self.service.dismiss_reconciles()
-        self.alerts.clear()
         self._changed()
 
     # --- listening ------------------------------------------------------------------------
@@ -418,8 +435,9 @@ class Session:
         voice = self.voice
         if change.status is not None:
             self.hear(change.status)
-        for notice in change.notices:
-            if notice.seat is None:
+        prompt = None if change.reconcile is None else change.reconcile.public
+        for notice in change.notices:  # a reconcile's words are the table screen's prompt
+            if notice.seat is None and notice is not prompt:
                 self._alert(Alert("reader", voice.say(notice.key, notice.args)))
         if change.update is not None:
             events = change.update.public()

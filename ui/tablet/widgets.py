@@ -252,10 +252,20 @@ def alert_sheet(alerts: Sequence[Alert], closing: str) -> Sheet:
 
 class Confirm(Sheet):
     """A question the host must answer with a second tap before something that cannot be
-    undone at a glance (a seat's code shown again, a seat given to another phone)."""
+    undone at a glance (a seat's code shown again, a seat given to another phone) — or
+    one of two things the table must choose between (``on_no``: the second, which may not
+    be put off: then only a button closes the question)."""
 
-    def __init__(self, question: str, yes: str, no: str, on_yes: Callable[[], None]):
-        super().__init__(size_hint=(0.6, None), background_color=(0, 0, 0, 0.6))
+    def __init__(
+        self,
+        question: str,
+        yes: str,
+        no: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = None,
+    ):
+        super().__init__(size_hint=(0.6, None), background_color=(0, 0, 0, 0.6),
+                         auto_dismiss=on_no is None)  # fmt: skip
         box = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint_y=None)
         box.bind(minimum_height=box.setter("height"))
         box.add_widget(Text(question, size=theme.BODY))
@@ -263,7 +273,8 @@ class Confirm(Sheet):
         go = Tap(yes, lambda: self._answer(on_yes), colour=theme.GOLD)
         go.color = theme.INK
         row.add_widget(go)
-        row.add_widget(Tap(no, self.dismiss, colour=theme.LINE))
+        row.add_widget(Tap(no, self.dismiss if on_no is None else lambda: self._answer(on_no),
+                           colour=theme.LINE))  # fmt: skip
         box.add_widget(row)
         self.add_widget(box)
         box.bind(height=lambda _, h: setattr(self, "height", h))

@@ -309,3 +309,37 @@ async def test_a_reader_missing_when_the_game_opens_is_said_at_once_and_counted_
             reader.place(sticker(CardId("A-SB1")))
             asked = session.voice.say("ingest.ask.choose", {"seat": 0, "card": "A-SB1"})
             await tablet.until(lambda: asked in texts())
+
+
+async def test_a_card_that_contradicts_the_record_is_put_back_or_read_again_from_the_tablet(
+    tmp_path: Path,
+) -> None:
+    """Ben's card laid in the centre in Ann's turn: the record has it in Ben's hand, so
+    nothing changes and the tablet asks — one prompt, not an alert besides it, that only
+    its two buttons close. "It is back in place" forgets the tap; "Read it again" reads the
+    card still lying there against the record as it is now: still wrong, it asks again."""
+    link = tmp_path / "ttyACM-board"
+    with BoardEmulator(link, readers=1) as board:
+        centre = Watch.parse(f"centre=board:{link}#0")
+        async with dealt_on_the_tablet(tmp_path, centre, home_deck(tmp_path)) as (tablet, session):
+            await tablet.until(lambda: text("en", "tablet.readers", working=1, total=1) in texts())
+            before = session.service.table.state
+            how = text("en", "tablet.reconcile.how")
+            seen = {"reader": "centre 0", "seat": 0, "card": "A-IB1"}
+            said = session.voice.say("ingest.reconcile.hand", seen)
+
+            board.place(0, sticker(CardId("A-IB1")).uid)  # Ben's card, in Ann's turn
+            await tablet.until(lambda: f"{said}\n\n{how}" in texts())
+            assert session.alerts == [] and session.service.table.state == before
+            await tablet.tap_at(8, 8)  # a stray tap beside it leaves the card asked about
+            assert f"{said}\n\n{how}" in texts()
+
+            first = session.service.reconciles()
+            await tablet.press(text("en", "tablet.reconcile.again"))  # nothing was mended
+            await tablet.until(lambda: f"{said}\n\n{how}" in texts())
+            assert session.service.reconciles() != first and len(session.service.reconciles()) == 1
+
+            await tablet.press(text("en", "tablet.reconcile.back"))
+            await tablet.until(lambda: f"{said}\n\n{how}" not in texts())
+            assert session.service.reconciles() == [] and session.service.table.state == before
+            board.remove(0)

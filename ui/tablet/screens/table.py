@@ -35,7 +35,7 @@ from ui.tablet.screens.cards import cards_sheet
 from ui.tablet.screens.menu import ActionMenu
 from ui.tablet.screens.private import PrivateTurn
 from ui.tablet.session import Choice, Session
-from ui.tablet.widgets import Panel, Sheet, Tap, Text, alert_sheet, grows, outline
+from ui.tablet.widgets import Confirm, Panel, Sheet, Tap, Text, alert_sheet, grows, outline
 
 FEED_LINES = 9
 
@@ -96,18 +96,20 @@ class SeatPanel(Panel):
 
 class TableScreen(Page):
     name_ = "table"
+    alert_view: Sheet | None
+    shown_alerts: list[Alert]
+    menu: ActionMenu | None
+    private: PrivateTurn | None
+    """The private turn open, if any: it covers the whole table."""
+    reconciling: tuple[int, Sheet] | None
+    """The prompt open for a card that contradicts the record, if any: its number, it."""
 
     def build(self) -> None:
         self._close_pop_ups()  # built again (a game left): nothing of the last stays open
         self.seats: list[SeatPanel] = []
-        self.alert_view: Sheet | None = None
-        self.shown_alerts: list[Alert] = []
-        self.menu: ActionMenu | None = None
         self.asked = 0
         """The last question a reader's card raised that this screen put to the table."""
         self.pause_view: Sheet | None = None
-        self.private: PrivateTurn | None = None
-        """The private turn open, if any: it covers the whole table."""
         self.ticking: ClockEvent | None = None
         root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
         self.top_bar = top = BoxLayout(size_hint_y=None, spacing=theme.GAP)
@@ -269,6 +271,7 @@ class TableScreen(Page):
         self._tick()
         self.seal_line.text = words.seal or ""
         self._ask(session, words.question)
+        self._reconcile(session, words.reconcile)
         self._alerts(list(words.alerts))
         if self.private is not None:
             self.private.render()
@@ -302,6 +305,22 @@ class TableScreen(Page):
         self.menu.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
         self.menu.open(animation=False)
 
+    def _reconcile(self, session: Session, open_: tuple[int, str] | None) -> None:
+        """A card a reader saw where the record does not have it: the table either puts it
+        back, or mends the record (an undo, a hand audit) and has it read again. Only
+        those two buttons close the prompt: a stray tap would leave the card unresolved."""
+        shown = self.reconciling
+        if shown is not None and (open_ is None or shown[0] != open_[0]):
+            self.reconciling = None
+            shown[1].dismiss()
+        if open_ is None or self.reconciling is not None or self.menu is not None:
+            return
+        said = f"{open_[1]}\n\n{self.t('tablet.reconcile.how')}"
+        prompt = Confirm(said, self.t("tablet.reconcile.again"), self.t("tablet.reconcile.back"),
+                         session.read_again, session.dismiss_reconcile)  # fmt: skip
+        self.reconciling = (open_[0], prompt)
+        prompt.open(animation=False)
+
     def on_enter(self, *_: object) -> None:
         self.ticking = Clock.schedule_interval(self._tick, 0.5)
         if self.app.session is not None:  # what waited for the table to be shown
@@ -313,11 +332,10 @@ class TableScreen(Page):
             self.ticking.cancel()
             self.ticking = None
         self._close_pop_ups()
-        self.alert_view = self.menu = self.private = None
-        self.shown_alerts = []
 
     def _close_pop_ups(self) -> None:
-        """The alert, the menu and the private turn over the table, closed where open — also
+        """The alert, the menu, the private turn and the reconcile over the table, closed
+        where open and forgotten — also
         before the screen is built again: leaving a game empties it before the screen
         manager tells it that it was left."""
         shown = getattr(self, "alert_view", None)
@@ -327,6 +345,11 @@ class TableScreen(Page):
             view = getattr(self, name, None)
             if view is not None:
                 view.dismiss()
+        reconciling = getattr(self, "reconciling", None)
+        if reconciling is not None:
+            reconciling[1].dismiss()
+        self.alert_view = self.menu = self.private = self.reconciling = None
+        self.shown_alerts = []
 
     def _guide(self, steps: list[str]) -> None:
         """One row a step, its number beside it: a number run into Chinese text would wrap
