@@ -39,6 +39,11 @@ def prepare(home: Path, size: tuple[int, int] = WINDOW, *, fullscreen: bool = Fa
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
+    # Where no GPU driver is found, Mesa's software renderer (llvmpipe) draws; with its
+    # rasterizer threads it holds up to 1.7 GB for outlines drawn among other shapes (a
+    # 40-shape Kivy window shows it; 150 MB in one thread), which grew the tablet evening by
+    # evening. Drawn in the app's own thread instead (docs/benchmarks.md). A GPU ignores it.
+    os.environ.setdefault("LP_NUM_THREADS", "0")
     import kivy  # noqa: PLC0415 -- only now that the environment is set
     from kivy.config import Config  # noqa: PLC0415
 
