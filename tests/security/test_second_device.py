@@ -9,6 +9,7 @@ import aiohttp
 
 from companion.core.actions import Pass
 from companion.core.types import Seat
+from companion.i18n import text
 from companion.service import TableService
 from companion.table import Table
 from testkit.phone import Phone
@@ -80,6 +81,23 @@ async def test_the_same_phone_comes_back_by_itself_after_a_reload_or_a_lock(
     _, back = await served.join(2)  # the page presents the key it kept
     assert back["me"] == view["me"]
     assert [p.holds for p in served.server.phones_of(Seat(2))] == [True]
+
+
+async def test_a_phone_away_when_its_seat_was_asked_for_is_told_as_it_comes_back(
+    served: Served,
+) -> None:
+    """A locked phone's socket is dead when another phone scans its seat's code, and the
+    notice sent then is lost: the holder is told as it comes back, while the other still
+    waits — in time to tell the tablet the seat is still its own."""
+    ann, _ = await served.join(0)
+    await ann.close()
+    async with from_address("127.0.0.2") as thief:
+        _, reply = await scan(thief, served, 0)
+        assert reply["type"] == "taken"
+        back, _ = await served.join(0, "zh-Hant")
+        notice = await back.receive()
+        said = text("zh-Hant", "phone.notice.asked", label=reply["label"])
+        assert notice == {"type": "notice", "text": said}  # in the holder's language
 
 
 async def test_a_newer_socket_of_the_same_phone_replaces_the_older(served: Served) -> None:

@@ -600,6 +600,8 @@ class PhoneServer:
                                "game": self.service.game_id}  # fmt: skip
         await self._send(phone, {**welcome, "device": phone.key})
         await self._push(phone)
+        for asking in self.devices.asking(seat):  # asked while this phone was away (locked)
+            await self._tell_asked(phone, asking)
         self._connections_changed()
 
     async def _ask(self, phone: Phone, seat: Seat, *, fresh: bool) -> None:
@@ -613,10 +615,17 @@ class PhoneServer:
         if fresh:
             log.info("another phone asks for seat %d", seat + 1)
             for holder in [p for p in self._phones if p.seat == seat]:
-                said = text(holder.lang, "phone.notice.asked", label=phone.device.label)
-                await self._send(holder, {"type": "notice", "text": said})
+                await self._tell_asked(holder, phone.device)
         await self._send(phone, self._taken(phone, seat))
         self._connections_changed()
+
+    async def _tell_asked(self, holder: Phone, asking: Device) -> None:
+        """``holder`` told that ``asking`` waits for its seat: as it asks, and again each time
+        the holder comes back while it still waits — a notice sent to a locked phone's dead
+        socket is lost, and a phone that finds someone asked for its seat can tell the
+        tablet it is still here before the seat is given away."""
+        said = text(holder.lang, "phone.notice.asked", label=asking.label)
+        await self._send(holder, {"type": "notice", "text": said})
 
     def _taken(self, phone: Phone, seat: Seat) -> JSONObject:
         assert phone.device is not None
