@@ -39,6 +39,7 @@ from hardware.sources import Watch
 from hardware.stickers import places_of, stumbling
 from testkit.phone import Phone, loopback
 from testkit.tablet import Tablet, texts
+from tests.ui.tablet.test_private import leave, private_turn
 from ui.faces import face_of
 from ui.live import LiveTable
 from ui.seat_screen import view_message
@@ -342,4 +343,27 @@ async def test_a_card_that_contradicts_the_record_is_put_back_or_read_again_from
             await tablet.press(text("en", "tablet.reconcile.back"))
             await tablet.until(lambda: f"{said}\n\n{how}" not in texts())
             assert session.service.reconciles() == [] and session.service.table.state == before
+            board.remove(0)
+
+
+async def test_a_card_read_in_a_private_turn_is_asked_about_once_the_turn_is_left(
+    tmp_path: Path,
+) -> None:
+    """The player at the tablet in their private turn is not the table: the prompt about a
+    card that contradicts the record waits until the turn is left, then asks everyone."""
+    link = tmp_path / "ttyACM-board"
+    with BoardEmulator(link, readers=1) as board:
+        centre = Watch.parse(f"centre=board:{link}#0")
+        async with dealt_on_the_tablet(tmp_path, centre, home_deck(tmp_path)) as (tablet, session):
+            await tablet.until(lambda: text("en", "tablet.readers", working=1, total=1) in texts())
+            how = text("en", "tablet.reconcile.how")
+            await private_turn(tablet, Seat(0))
+            board.place(0, sticker(CardId("A-IB1")).uid)  # Ben's card, in Ann's turn
+            await tablet.until(lambda: len(session.service.reconciles()) == 1)
+            await tablet.frames(5)
+            assert not any(how in line for line in texts())
+
+            await leave(tablet)
+            await tablet.until(lambda: any(how in line for line in texts()))
+            await tablet.press(text("en", "tablet.reconcile.back"))
             board.remove(0)

@@ -308,12 +308,15 @@ class TableScreen(Page):
     def _reconcile(self, session: Session, open_: tuple[int, str] | None) -> None:
         """A card a reader saw where the record does not have it: the table either puts it
         back, or mends the record (an undo, a hand audit) and has it read again. Only
-        those two buttons close the prompt: a stray tap would leave the card unresolved."""
+        those two buttons close the prompt: a stray tap would leave the card unresolved.
+        It waits for a seat's private turn to close: the player there is not the table,
+        and the card is mended, or put back, by everyone."""
         shown = self.reconciling
         if shown is not None and (open_ is None or shown[0] != open_[0]):
             self.reconciling = None
             shown[1].dismiss()
-        if open_ is None or self.reconciling is not None or self.menu is not None:
+        waiting = self.reconciling is not None or self.menu is not None or self.private is not None
+        if open_ is None or waiting:
             return
         said = f"{open_[1]}\n\n{self.t('tablet.reconcile.how')}"
         prompt = Confirm(said, self.t("tablet.reconcile.again"), self.t("tablet.reconcile.back"),
@@ -515,9 +518,14 @@ class TableScreen(Page):
         if session is None:
             return
         turn = PrivateTurn(self, session, seat)
-        turn.bind(on_dismiss=lambda *_: setattr(self, "private", None))
+        turn.bind(on_dismiss=self._private_closed)
         self.private = turn
         turn.open(animation=False)
+
+    def _private_closed(self, *_: object) -> None:
+        """The table is the table's again: what waited for the private turn is shown."""
+        self.private = None
+        self.refresh()
 
     def _open_menu(self) -> None:
         session = self.app.session
