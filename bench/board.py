@@ -69,7 +69,8 @@ async def taps(
     async def until(kind: type, uid: bytes) -> tuple[Observation, float]:
         while True:
             obs, at = await asyncio.wait_for(heard.get(), 30)
-            if isinstance(obs, kind) and obs.uid == uid.hex().upper():  # type: ignore[attr-defined]
+            tag = obs if isinstance(obs, TagPlaced | TagRemoved) else None
+            if isinstance(obs, kind) and tag is not None and tag.uid == uid.hex().upper():
                 return obs, at
 
     placed, removed, wrong = [], [], 0

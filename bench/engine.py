@@ -95,7 +95,7 @@ def replay_ms(header: Header, actions: list[JSONObject], runs: int = 15) -> floa
 
 def commit_ms(spec: GameSpec[Any], actions: int = 1500) -> tuple[float, float]:
     rng = random.Random(3)
-    times = []
+    times: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp) / "bench.sqlite3")
         table = Table.start(journal, spec.key, SEATS, rng=random.Random(4))

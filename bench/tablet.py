@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,7 @@ def child(actions: int, on_android: bool = False) -> None:
 
         device = tablet_device(Path(tempfile.mkdtemp()))
         android.start(device, fullscreen=False)
-        made = functools.partial(android.app, device)
+        made: Callable[..., Any] = functools.partial(android.app, device)
     else:
         from testkit import offscreen  # noqa: PLC0415 -- Kivy's settings come first
 
@@ -138,12 +139,12 @@ async def play(actions: int, made: Any) -> None:
 def timing() -> dict[str, Any]:
     """Time the table's refresh, its text renders and each drawing of the window."""
     from kivy.core.window import Window  # noqa: PLC0415
+    from kivy.uix.label import Label  # noqa: PLC0415
 
-    from ui.tablet import widgets  # noqa: PLC0415
     from ui.tablet.screens.table import TableScreen  # noqa: PLC0415
 
     spent: dict[str, Any] = {"refresh": 0.0, "text": 0.0, "renders": 0, "draws": []}
-    refresh, render = TableScreen.refresh, widgets.Label.texture_update
+    refresh, render = TableScreen.refresh, Label.texture_update
     draw, flip = type(Window).on_draw, type(Window).flip
 
     # Kivy keeps a bound method by its name: each wrapper must bear the wrapped one's.
@@ -171,10 +172,10 @@ def timing() -> dict[str, Any]:
         if "drawing" in spent:  # a software renderer rasterises until the flip
             spent["draws"].append((time.perf_counter() - spent.pop("drawing")) * 1000)
 
-    TableScreen.refresh = timed_refresh  # type: ignore[method-assign]
-    widgets.Label.texture_update = timed_render  # type: ignore[method-assign]
-    type(Window).on_draw = timed_draw  # type: ignore[method-assign]
-    type(Window).flip = timed_flip  # type: ignore[method-assign]
+    TableScreen.refresh = timed_refresh  # type: ignore[method-assign,assignment]
+    Label.texture_update = timed_render
+    type(Window).on_draw = timed_draw
+    type(Window).flip = timed_flip
     return spent
 
 

@@ -96,8 +96,8 @@ class Counting:
             counting.commits += 1
             return counting._append(journal, *args, **kw)
 
-        Turns.apply = apply  # type: ignore[method-assign]
-        Journal.append = append  # type: ignore[method-assign]
+        Turns.apply = apply  # type: ignore[method-assign,assignment]
+        Journal.append = append  # type: ignore[method-assign,assignment]
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -179,7 +179,7 @@ async def play_by_taps(spec: GameSpec[Any], folder: Path, taps: Taps, wanted: in
     await server.stop()
 
 
-def measure(hands: Hands, phones: Phones, taps: Taps, sensed: list[float]) -> None:
+def measure(hands: Hands[Any], phones: Phones, taps: Taps, sensed: list[float]) -> None:
     """Wrap the hands' taps so that each is timed and counted on its own."""
     tap = hands.readers.tap
     handle = hands.readers.handle
@@ -208,7 +208,7 @@ def measure(hands: Hands, phones: Phones, taps: Taps, sensed: list[float]) -> No
             taps.asking += 1
         return feedback
 
-    hands.readers.tap = timed  # type: ignore[method-assign]
+    hands.readers.tap = timed
 
 
 def emulate(links: list[Path], ready: multiprocessing.synchronize.Event,
