@@ -18,6 +18,7 @@ from companion.core.errors import RuleViolation
 from companion.core.outcome import Stopped
 from companion.games import GAMES
 from companion.games.darkfireline import errors as darkfire_errors
+from companion.games.darkfireline.cards import IDENTITY
 from companion.games.microfilms import cards
 from companion.games.microfilms import errors as game_errors
 from companion.games.themessage import cards as message_cards
@@ -208,6 +209,19 @@ def test_a_mix_with_green_says_plainly_that_green_cannot_win() -> None:
     assert "cannot win" in catalog("en")["option.themessage.identities.green"]
     assert "無法獲勝" in catalog("zh-Hant")["option.themessage.identities.green"]
     assert "无法获胜" in catalog("zh-Hans")["option.themessage.identities.green"]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_a_darkfireline_side_is_called_on_the_options_what_its_card_says(lang: str) -> None:
+    """暗火线 digest, terminology: the seed calls one side 市民 or 平民 and the other 绑匪 or
+    恐怖份子; the new-game screen uses the words printed on the identity cards, or a group
+    choosing how many 平民 to deal looks in vain for that card."""
+    words = catalog(lang)
+    for role, card in IDENTITY.items():
+        named = words[f"card.{card}"]
+        assert words[f"option.darkfireline.identities.{role.value}"] == named
+        for key in ("None", "counts", "side_missing"):
+            assert named in words[f"option.darkfireline.identities.{key}"], key
 
 
 def test_arguments_are_rendered_as_their_game_declares() -> None:
