@@ -313,6 +313,7 @@ class TabletApp(App):
         if self.sensors is not None:
             self.sensors.handler = self._before_a_game
         self.session = None
+        self.screens.get_screen("start").rebuild()  # whether a game is left to resume, now
         self.show("start")
         for name in GAME_SCREENS:  # what they drew of the game goes with it, not at the next
             self.screens.get_screen(name).empty()

@@ -33,9 +33,11 @@ NINE_MM = dp(57)
 
 
 async def start_practice_game(tablet: Tablet) -> None:
-    """New game → draws by the app (no cards needed) → start → the QR codes → the table."""
+    """New game → draws by the app (no cards needed), unless the start screen kept that from
+    the last game → start → the QR codes → the table."""
     lang = tablet.app.lang
-    await tablet.press(text(lang, "tablet.draws.told"))
+    if text(lang, "tablet.draws.told") in texts():
+        await tablet.press(text(lang, "tablet.draws.told"))
     await tablet.press(text(lang, "tablet.start"))
     await tablet.until(lambda: tablet.app.screens.current == "join")
     await tablet.press(text(lang, "tablet.to_table"))

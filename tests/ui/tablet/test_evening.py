@@ -12,6 +12,7 @@ sockets are back where they were after the first.
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import os
 import random
@@ -24,8 +25,9 @@ from kivy.uix.widget import Widget
 
 from companion.core.types import Seat
 from companion.i18n import text
+from companion.policy import WINDOW_SECONDS
 from testkit.phone import Phone, loopback
-from testkit.tablet import Tablet
+from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
 
 GAMES = 3
@@ -104,3 +106,37 @@ async def test_game_after_game_in_one_process_leaves_nothing_of_the_last_behind(
             await settled(tablet)
             assert in_use() == after_first, f"after game {game + 1}"
         assert [r() for r in refs] == [None] * len(refs), "the last game kept alive"
+
+
+async def test_the_start_screen_after_a_game_keeps_the_group_s_choices_and_offers_no_ended_game(
+    tablet: Tablet,
+) -> None:
+    """Game over → New game: the game that ended is not offered to resume, and what the
+    group set up stays for the next — its names, its way of drawing, its response windows.
+    A game left from the pause sheet (the group stops for the night) is offered instead,
+    and resumes where it was."""
+    t = functools.partial(text, tablet.app.lang)
+
+    def start() -> Any:
+        return tablet.app.screens.get_screen("start")
+
+    start().inputs[0].text = "Zoe"  # typed on the tablet's keyboard
+    await tablet.press(t("tablet.window_seconds", seconds=WINDOW_SECONDS))  # → 30 s
+    async with aiohttp.ClientSession() as http:
+        await one_game(tablet, http, 0)
+    shown = texts()
+    assert t("tablet.resume") not in shown
+    assert t("tablet.draws.app") in shown and t("tablet.window_seconds", seconds=30) in shown
+    assert start().inputs[0].text == "Zoe"
+
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None and session.names[0] == "Zoe"
+    game_id = session.service.game_id
+    await tablet.press(t("tablet.pause"))
+    await tablet.press(t("tablet.leave"))
+    await tablet.until(lambda: tablet.app.screens.current == "start")
+    await tablet.press(t("tablet.resume"))
+    await tablet.until(lambda: tablet.app.screens.current == "table")
+    assert tablet.app.session is not None and tablet.app.session.service.game_id == game_id
+    assert t("tablet.paused") not in texts()

@@ -32,9 +32,25 @@ from ui.tablet.widgets import Panel, Tap, Text, alert_sheet, grows
 
 
 class StartScreen(Page):
+    """The group's choices live as long as the app: the screen is built again when a game
+    opens or ends and when the language changes, and a group that plays game after game
+    keeps its names, its game's options and its way of playing (a first game, the voice,
+    who deals) until it changes them."""
+
     name_ = "start"
 
     chosen: str | None = None
+    count = 4
+    names: tuple[str, ...] = ()
+    """The seats' names: until somebody types one, sample names in the language shown."""
+    typed = False
+    options_of: str | None = None
+    """The game :attr:`options` are the choices of: another game's start at its defaults."""
+    draws = Draws.TOLD
+    dealer = Dealer.TABLE
+    window = WINDOW_SECONDS
+    voice = False
+    teach = False
 
     @property
     def boxes(self) -> Path:
@@ -43,16 +59,13 @@ class StartScreen(Page):
 
     def build(self) -> None:
         self.game = self.chosen or next(iter(GAMES))
-        self.count = getattr(self, "count", 4)
-        self.names = sample_names(self.app.lang, max(s for g in GAMES.values() for s in g.sizes))
-        self.options: dict[str, Any] = {
-            f.name: f.default for f in dataclasses.fields(GAMES[self.game].options_type)
-        }
-        self.draws = Draws.TOLD
-        self.dealer = Dealer.TABLE
-        self.window = WINDOW_SECONDS
-        self.voice = False
-        self.teach = False
+        if not self.typed:
+            most = max(s for g in GAMES.values() for s in g.sizes)
+            self.names = tuple(sample_names(self.app.lang, most))
+        if self.options_of != self.game:
+            fields = dataclasses.fields(GAMES[self.game].options_type)
+            self.options: dict[str, Any] = {f.name: f.default for f in fields}
+            self.options_of = self.game
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH)
         top.add_widget(Text(self.t("tablet.title"), size=theme.TITLE, bold=True, size_hint_x=0.3))
@@ -158,10 +171,14 @@ class StartScreen(Page):
         for i in range(self.count):
             field = TextInput(text=self.names[i], multiline=False, font_size=theme.BODY,
                               size_hint_y=None, height=theme.TOUCH, write_tab=False)  # fmt: skip
-            field.bind(text=lambda _, value, i=i: self.names.__setitem__(i, value))
+            field.bind(text=partial(self._named, i))
             self.inputs.append(field)
             grid.add_widget(field)
         panel.add_widget(grid)
+
+    def _named(self, seat: int, _field: TextInput, name: str) -> None:
+        self.names = (*self.names[:seat], name, *self.names[seat + 1 :])
+        self.typed = True
 
     def _count(self, change: int) -> None:
         """Another number of players; options whose choices depend on it start again."""
@@ -202,21 +219,25 @@ class StartScreen(Page):
         self.window_button = Tap(self._window_text(), self._toggle_window)
         panel.add_widget(self.window_button)
         if self.app.speaker is not None:  # a tablet that cannot speak offers no voice
-            self.voice_button = Tap(self.t("tablet.voice.off"), self._toggle_voice)
+            self.voice_button = Tap(self._on_off("voice", self.voice), self._toggle_voice)
             panel.add_widget(self.voice_button)
-        self.teach_button = Tap(self.t("tablet.teach.off"), self._toggle_teach)
+        self.teach_button = Tap(self._on_off("teach", self.teach), self._toggle_teach)
         panel.add_widget(self.teach_button)
+        self.dealer_button.disabled = self.draws is Draws.APP  # a practice game: the app deals
         return panel
+
+    def _on_off(self, choice: str, on: bool) -> str:
+        return self.t(f"tablet.{choice}.{'on' if on else 'off'}")
 
     def _toggle_teach(self) -> None:
         """A first game: the table explains each moment the first time it comes."""
         self.teach = not self.teach
-        self.teach_button.text = self.t(f"tablet.teach.{'on' if self.teach else 'off'}")
+        self.teach_button.text = self._on_off("teach", self.teach)
 
     def _toggle_voice(self) -> None:
         """Whether the tablet reads the game's news aloud (:mod:`ui.tablet.speech`)."""
         self.voice = not self.voice
-        self.voice_button.text = self.t(f"tablet.voice.{'on' if self.voice else 'off'}")
+        self.voice_button.text = self._on_off("voice", self.voice)
 
     def refresh(self) -> None:
         """Each reader's live status: connected, reconnecting (and why), failed; and whether
@@ -261,7 +282,7 @@ class StartScreen(Page):
         choices = list(Draws)
         self.draws = choices[(choices.index(self.draws) + 1) % len(choices)]
         self.draws_button.text = self.t(f"tablet.draws.{self.draws}")
-        self.dealer_button.disabled = self.draws is Draws.APP  # a practice game: the app deals
+        self.dealer_button.disabled = self.draws is Draws.APP
         self.refresh()
 
     def _options(self) -> ScrollView:

@@ -337,21 +337,20 @@ class TableScreen(Page):
         self._close_pop_ups()
 
     def _close_pop_ups(self) -> None:
-        """The alert, the menu, the private turn and the reconcile over the table, closed
-        where open and forgotten — also
-        before the screen is built again: leaving a game empties it before the screen
-        manager tells it that it was left."""
+        """The alert, the menu, the private turn, the pause and the reconcile over the table,
+        closed where open and forgotten — also before the screen is built again: leaving a
+        game empties it before the screen manager tells it that it was left."""
         shown = getattr(self, "alert_view", None)
         if shown is not None:  # closed by the screen, not tapped: nothing was read
             shown.unbind(on_dismiss=self._dismissed)
-        for name in ("alert_view", "menu", "private"):
+        for name in ("alert_view", "menu", "private", "pause_view"):
             view = getattr(self, name, None)
             if view is not None:
                 view.dismiss()
         reconciling = getattr(self, "reconciling", None)
         if reconciling is not None:
             reconciling[1].dismiss()
-        self.alert_view = self.menu = self.private = self.reconciling = None
+        self.alert_view = self.menu = self.private = self.reconciling = self.pause_view = None
         self.shown_alerts = []
 
     def _guide(self, steps: list[str]) -> None:
@@ -466,7 +465,9 @@ class TableScreen(Page):
         view.open(animation=False)
 
     def _pause(self) -> None:
-        """The table takes a break: everything covered until someone taps Continue."""
+        """The table takes a break: everything covered until someone taps Continue — or
+        the group stops for the night, and the game waits on the start screen, to be
+        resumed as it was (the journal has every move)."""
         session = self.app.session
         if session is None:
             return
@@ -477,6 +478,7 @@ class TableScreen(Page):
         column.add_widget(
             Tap(self.t("tablet.continue"), lambda: self._unpause(view), colour=theme.GOLD)
         )
+        column.add_widget(Tap(self.t("tablet.leave"), self.app.leave_game))
         view.add_widget(column)
         self.pause_view = view
         view.open(animation=False)
@@ -523,9 +525,11 @@ class TableScreen(Page):
         turn.open(animation=False)
 
     def _private_closed(self, *_: object) -> None:
-        """The table is the table's again: what waited for the private turn is shown."""
+        """The table is the table's again: what waited for the private turn is shown (not
+        over another screen, when the turn closes because the table was left)."""
         self.private = None
-        self.refresh()
+        if self.manager is not None and self.manager.current == self.name:
+            self.refresh()
 
     def _open_menu(self) -> None:
         session = self.app.session
