@@ -55,6 +55,10 @@ async def test_the_seal_shown_at_the_deal_is_what_the_line_on_the_game_over_scre
         await ben.close()
         await listening
     assert phone and not [m for m in phone if salt in m], "a phone never hears the salt"
+    assert text("zh-Hant", "tablet.seal_short", seal=shown) in texts()
+    assert not [t for t in texts() if salt in t], "the line waits behind its button"
+    await tablet.screenshot("tablet-over-zh-Hant")
+    await tablet.press(text("zh-Hant", "tablet.seal_check"))
     lines = [w.text for w in widgets() if isinstance(w, TextInput) and w.get_root_window()]
     assert len(lines) == 1 and salt in lines[0]
     assert text("zh-Hant", "tablet.seal_opened", seal=shown) in texts()

@@ -3,8 +3,9 @@
 Who held which identity, the game's story as a picture, and the whole timeline: each
 public event, and under it what only some seats were told (who learned what, when); and the
 fairness seal opened, as one line anyone can copy into a terminal to check that the deal
-revealed is the one sealed at the start. Until the game ends none of this exists on the
-tablet.
+revealed is the one sealed at the start — behind a button: a line of code and card codes
+is for the one player who checks, not the first thing a table reads. Until the game ends
+none of this exists on the tablet.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ui.story.scene import scene
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
 from ui.tablet.story import StoryView
-from ui.tablet.widgets import Panel, SelectableLine, Tap, Text, grows
+from ui.tablet.widgets import Panel, SelectableLine, Sheet, Tap, Text, grows
 
 
 class OverScreen(Page):
@@ -50,14 +51,10 @@ class OverScreen(Page):
             box.add_widget(self._seal(seal))
         revealed = session.revealed()
         body = BoxLayout(spacing=theme.GAP * 2)
-        who = Panel(orientation="vertical", size_hint_x=0.3)
-        who.add_widget(Text(self.t("tablet.who_was_who"), colour=theme.MUTED, size=theme.SMALL))
         identities = revealed["identities"]
         assert isinstance(identities, list)
-        for i, card in enumerate(identities):
-            who.add_widget(Text(voice.say("demo.was", {"seat": i, "identity": card})))
-        who.add_widget(BoxLayout())
-        body.add_widget(who)
+        said = [voice.say("demo.was", {"seat": i, "identity": c}) for i, c in enumerate(identities)]
+        body.add_widget(self._who(said))
         story = BoxLayout(orientation="vertical", spacing=theme.GAP)
         story.add_widget(self._story(voice))
         story.add_widget(self._timeline(revealed["timeline"], voice))
@@ -81,23 +78,45 @@ class OverScreen(Page):
         panel.add_widget(StoryView(scene(service.header, actions, voice.lang, service.game_id)))
         return panel
 
-    def _seal(self, seal: Opened) -> Panel:
-        """The seal shown at the deal, and the line that prints it again: in a field, so a
-        finger can select it and copy it out."""
-        panel = Panel(orientation="vertical", size_hint_y=None)
-        words = Text(self.t("tablet.seal_opened", seal=seal.fingerprint), size=theme.SMALL)
-        line = SelectableLine(text=seal.command, readonly=True, font_size=theme.SMALL,
-                         size_hint_y=None, cursor=(0, 0))  # fmt: skip
-        line.bind(minimum_height=line.setter("height"))
-        panel.add_widget(words)
-        panel.add_widget(line)
-
-        def fit(*_: object) -> None:
-            panel.height = words.height + line.height + theme.GAP * 2.5
-
-        words.bind(height=fit)
-        line.bind(height=fit)
+    def _who(self, said: list[str]) -> Panel:
+        """Who held which identity, a line a seat: scrolled at a table of ten."""
+        panel = Panel(orientation="vertical", size_hint_x=0.3)
+        panel.add_widget(Text(self.t("tablet.who_was_who"), colour=theme.MUTED, size=theme.SMALL))
+        scroll = ScrollView(do_scroll_x=False)
+        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4)
+        column.bind(minimum_height=column.setter("height"))
+        for line in said:
+            column.add_widget(Text(line))
+        scroll.add_widget(column)
+        panel.add_widget(scroll)
         return panel
+
+    def _seal(self, seal: Opened) -> BoxLayout:
+        """The seal shown at the deal, and a button to the line that prints it again."""
+        row = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH)
+        shown = Text(self.t("tablet.seal_short", seal=seal.fingerprint))
+        shown.pos_hint = {"center_y": 0.5}  # beside the button, not at its foot
+        row.add_widget(shown)
+        check = Tap(self.t("tablet.seal_check"), lambda: self._check(seal), fit=True)
+        check.size_hint_x = None
+        row.add_widget(check)
+        return row
+
+    def _check(self, seal: Opened) -> None:
+        """How to check the seal, and the line itself: in a field, so a finger can select it
+        and copy it out."""
+        view = Sheet(size_hint=(0.9, None), background_color=theme.FELT)
+        column = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP,
+                           size_hint_y=None)  # fmt: skip
+        column.bind(minimum_height=column.setter("height"), height=view.setter("height"))
+        column.add_widget(Text(self.t("tablet.seal_opened", seal=seal.fingerprint)))
+        line = SelectableLine(text=seal.command, readonly=True, font_size=theme.SMALL,
+                              size_hint_y=None, cursor=(0, 0))  # fmt: skip
+        line.bind(minimum_height=line.setter("height"))
+        column.add_widget(line)
+        column.add_widget(Tap(self.t("phone.close"), view.dismiss))
+        view.add_widget(column)
+        view.open(animation=False)
 
     def _timeline(self, timeline: JSON, voice: Voice) -> ScrollView:
         scroll = ScrollView(do_scroll_x=False)
