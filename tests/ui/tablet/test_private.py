@@ -20,7 +20,7 @@ from companion.core.types import CardId, Seat
 from companion.i18n import text
 from testkit.tablet import Tablet, run_tablet, texts, widgets
 from tests.ui.tablet.leaks import assert_nothing_hidden_on
-from tests.ui.tablet.test_app import close_alerts
+from tests.ui.tablet.test_app import close_alerts, start_practice_game
 from ui.tablet.screens.private import HOLD_S, CardPicker, PrivateTurn
 from ui.tablet.screens.table import TableScreen
 
@@ -154,3 +154,26 @@ async def play_without_phones(tablet: Tablet, game: str = "microfilms") -> None:
         moves += 1
     await tablet.until(lambda: tablet.app.screens.current == "over")
     assert moves > 10
+
+
+async def test_the_menu_sends_a_move_only_the_seat_may_see_to_its_private_turn(
+    tablet: Tablet,
+) -> None:
+    """Microfilms §6: a bribe names a card of the briber's hand, so the shared table's menu
+    cannot enter it. The menu says where it can be entered — the seat's phone or a private
+    turn — and, for a seat with no phone, opens that private turn itself."""
+    t = lambda key, **a: text(tablet.app.lang, key, **a)  # noqa: E731
+    await start_practice_game(tablet)
+    await close_alerts(tablet)
+    session = tablet.app.session
+    assert session is not None
+    seat = session.acting()
+    assert seat is not None
+    name = session.names[seat]
+    await tablet.press(t("tablet.enter", seat=name))
+    only = t("word.sep").join(session.phone_only(seat))
+    assert only and t("tablet.phone_only", what=only, seat=name) in texts()
+    await tablet.screenshot("tablet-menu-private-turn")
+    await tablet.press(t("tablet.private.for", seat=name))
+    assert t("tablet.private.look_away", seat=name) in texts()
+    assert screen().private is not None and screen().menu is None

@@ -37,6 +37,7 @@ class ActionMenu(Sheet):
         choices: list[Choice],
         choose: Callable[[Choice], None],
         public: bool = True,
+        private: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(size_hint=(0.8, 0.86), background_color=(0, 0, 0, 0.6))
         self.page = page
@@ -48,6 +49,9 @@ class ActionMenu(Sheet):
         self.choose = choose
         self.public = public
         """A menu of the shared table, which says what only the seat's phone may enter."""
+        self.private = private
+        """Opens the seat's private turn on the tablet: where a seat without a phone enters
+        what the shared table may not see."""
         self.box = Panel(orientation="vertical", colour=theme.PANEL_HI)
         self.add_widget(self.box)
         self.show()
@@ -84,6 +88,15 @@ class ActionMenu(Sheet):
             what = t("word.sep").join(only)
             note = t("tablet.phone_only", what=what, seat=self.session.names[self.seat])
             self.box.add_widget(Text(note, colour=theme.MUTED, size=theme.SMALL))
+        if only and self.private is not None:
+            name = self.session.names[self.seat]
+            turn = Tap(t("tablet.private.for", seat=name), self._private, colour=theme.LINE)
+            self.box.add_widget(turn)
+
+    def _private(self) -> None:
+        assert self.private is not None
+        self.dismiss()
+        self.private()
 
     def _step(self, option: str) -> None:
         self.path.append(option)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.animation import Animation
@@ -542,7 +543,8 @@ class TableScreen(Page):
         def choose(choice: Choice) -> None:
             session.submit(*choice.actions)
 
-        self.menu = ActionMenu(self, session, seat, title, choices=choices, choose=choose)
+        self.menu = ActionMenu(self, session, seat, title, choices=choices, choose=choose,
+                               private=partial(self.open_private, seat))  # fmt: skip
         self.menu.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
         self.menu.open(animation=False)
 
