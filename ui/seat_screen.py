@@ -63,10 +63,13 @@ def refusal(voice: Voice, ident: int | None, err: RuleViolation | JournalError) 
     return {"type": "error", "id": ident, "code": err.code, "text": said}
 
 
-def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said]) -> JSONObject:
+def view_message(
+    view: SeatView, voice: Voice, face: Face, feed: Sequence[Said], *, veil: bool = True
+) -> JSONObject:
     """The whole view of one seat; a question only this seat may answer comes first.
     ``feed`` is the game's :func:`history` in this voice: the same for every seat, so a
-    caller that sends many views renders it once."""
+    caller that sends many views renders it once. ``veil``: the seat's own identity left
+    out of its secrets, for a phone that shows it only while held (:func:`secret_words`)."""
     private, public, question = view.private, view.public, view.question
     mine = _objects(private["prompts"])
     actions: list[JSON] = []
@@ -112,14 +115,16 @@ def view_message(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said])
         "window": _window(voice, view.window),
         "standing": _standing(voice, view),
         "teach": _teach(voice, view, mine),
-        "secrets": _secrets(voice, view, face, lines),
+        "secrets": _secrets(voice, view, face, lines, veil=veil),
         "feed": [{"text": line.text, "cards": list(line.cards)} for line in lines],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
         "result": None if over is None else _result(voice, view, _obj(over), lines),
     }
 
 
-def _secrets(voice: Voice, view: SeatView, face: Face, lines: Sequence[Said]) -> list[JSON]:
+def _secrets(
+    voice: Voice, view: SeatView, face: Face, lines: Sequence[Said], *, veil: bool
+) -> list[JSON]:
     """Every secret the seat was told, in words, each with ``line``: the line of ``lines``
     that says the event it was told with (``None`` before the first) — the phone says it
     there too, marked as seen by this seat alone. Where it goes hangs on public facts only:
@@ -127,7 +132,7 @@ def _secrets(voice: Voice, view: SeatView, face: Face, lines: Sequence[Said]) ->
     private = view.private
     told: list[JSON] = []
     for secret in _objects(private["secrets"]):
-        words = secret_words(voice, secret, private, face)
+        words = secret_words(voice, secret, private, face, veil=veil)
         told.append({"text": words, "line": _line_of(lines, secret.get("at"))})
     return told
 
@@ -477,13 +482,16 @@ def _deal(voice: Voice, view: SeatView) -> JSON:
     }
 
 
-def secret_words(voice: Voice, secret: JSONObject, private: JSONObject, face: Face) -> str:
+def secret_words(
+    voice: Voice, secret: JSONObject, private: JSONObject, face: Face, *, veil: bool = True
+) -> str:
     """A secret in words — with the seat's own identity left out, and what follows from it
-    (:attr:`~ui.faces.base.Face.veiled`): they stay behind the hold."""
+    (:attr:`~ui.faces.base.Face.veiled`): they stay behind the hold. Unveiled where the
+    identity is shown beside it (a private turn at the tablet, opened by the hold)."""
     args = _args(secret)
     kind = str(secret["kind"])
-    veiled = set(face.veiled.get(kind, ()))
-    if args.get("identity") == private["identity"]:
+    veiled = set(face.veiled.get(kind, ())) if veil else set()
+    if veil and args.get("identity") == private["identity"]:
         veiled.add("identity")
     if not veiled:
         return voice.secret(kind, args)

@@ -303,9 +303,11 @@ class Session:
 
     def seat_message(self, seat: Seat) -> JSONObject:
         """What ``seat``'s phone would show now, in the tablet's language: for a private turn
-        at the tablet, behind the hold, for a seat without its phone."""
+        at the tablet, behind the hold, for a seat without its phone — its identity said
+        in its secrets too, since the turn shows it open above them."""
         view = self.service.seat_view(seat)
-        return view_message(view, self.voice, self.face, history(self.voice, list(self._events)))
+        feed = history(self.voice, list(self._events))
+        return view_message(view, self.voice, self.face, feed, veil=False)
 
     def act_for(self, seat: Seat, action: SeatAction) -> str | None:
         """An action of ``seat``'s own, taken in its private turn as its phone would send it;

@@ -49,6 +49,8 @@ async def private_turn(tablet: Tablet, seat: Seat) -> None:
     await assert_nothing_hidden_on(tablet)  # the cover shows nothing of the seat's
     await tablet.hold(t("tablet.private.hold", seat=name), HOLD_S + 0.3)
     assert screen().private.open_view  # type: ignore[union-attr]
+    # Its identity is open above: its secrets say it too, not the phone's "hold to see".
+    assert not [line for line in texts() if t("phone.hidden_identity") in line]
 
 
 async def leave(tablet: Tablet) -> None:

@@ -230,7 +230,7 @@ def _seat_lines(t: Callable[..., str], view: JSONObject, me: dict[str, Any]) -> 
     if identity:
         lines.append(t("tablet.private.identity", identity=identity))
     lines.append(t("tablet.private.hand", cards=t("word.sep").join(hand) if hand else "—"))
-    lines += [f"{s['label']}: {s['value']}" for s in me["stats"]]
+    lines += [_stat(t, str(s["label"]), str(s["value"])) for s in me["stats"]]
     yours = view["yours"]
     lines += [str(y) for y in yours] if isinstance(yours, list) else []
     if view["offer"]:
@@ -238,6 +238,16 @@ def _seat_lines(t: Callable[..., str], view: JSONObject, me: dict[str, Any]) -> 
     deal = view["deal"]
     if isinstance(deal, dict):
         lines.append(str(deal["explain"]))
-    secrets = view["secrets"]
-    lines += [str(x["text"]) for x in objects(secrets)[-6:]]
+    secrets = objects(view["secrets"])[-6:]
+    if secrets:  # what the seat was told along the game, not what it holds now
+        lines += [t("tablet.private.told"), *(str(x["text"]) for x in secrets)]
     return lines
+
+
+def _stat(t: Callable[..., str], label: str, value: str) -> str:
+    """``Status: Clean``; a figure that names its unit (``1 franc``) is said alone."""
+    return (
+        value
+        if label.casefold() in value.casefold()
+        else t("tablet.private.stat", label=label, value=value)
+    )
