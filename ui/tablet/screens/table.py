@@ -61,7 +61,7 @@ class SeatPanel(Panel):
         head.add_widget(self.phones)
         self.badge = Text(size=theme.SMALL, colour=theme.GOLD, halign="center")
         self.tokens = TokenRow()
-        for widget in (head, self.badge, self.tokens):
+        for widget in (head, self.tokens):
             self.add_widget(widget)
         self.face: SeatFace | None = None
         with self.canvas.after:
@@ -77,6 +77,10 @@ class SeatPanel(Panel):
         self.title.text = escape_markup(face.name)
         self.badge.text = face.highlight or ""
         self.badge.color = theme.BADGES.get(face.tone, theme.GOLD)
+        if face.highlight and self.badge.parent is None:
+            self.add_widget(self.badge, index=1)  # between the name and the tokens
+        elif not face.highlight and self.badge.parent is not None:
+            self.remove_widget(self.badge)  # no empty line: the tokens take its room
         self.tokens.show(face.tokens)
         self.paint(theme.PANEL if not face.out else theme.FELT, theme.GOLD if face.active else None)
         self._edge.width = 4 if face.active else 2  # the seat the table waits for stands out
@@ -131,7 +135,7 @@ class TableScreen(Page):
         root.add_widget(top)
         self.middle = middle = BoxLayout(spacing=theme.GAP)
         self.ring = FloatLayout(size_hint_x=0.7)
-        self.centre = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint=(0.4, 0.34),
+        self.centre = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint=(0.36, 0.3),
                             pos_hint={"center_x": 0.5, "center_y": 0.5})  # fmt: skip
         self.pile = TokenRow(size_hint_y=None)
         self.pile.on_card = self._explain_card
@@ -225,9 +229,11 @@ class TableScreen(Page):
         self.top_bar.height = said + self.tools.height + theme.GAP if upright else said
 
     def _place(self, *_: object) -> None:
-        """Seats around an ellipse, seat 1 at the bottom, in turn order."""
+        """Seats around an ellipse, seat 1 at the bottom, in turn order: smaller at a larger
+        table, so that ten seats lie side by side rather than over one another."""
         n = len(self.seats)
-        w, h = self.ring.width * 0.27, self.ring.height * 0.27
+        wide, tall = (min(SEAT_SHARE, most / max(n, 1)) for most in SEATS_SHARE)
+        w, h = self.ring.width * wide, self.ring.height * tall
         for i, panel in enumerate(self.seats):
             angle = math.radians(-90 - 360 * i / n)
             cx = self.ring.center_x + math.cos(angle) * (self.ring.width / 2 - w / 2 - theme.GAP)
@@ -547,6 +553,16 @@ class TableScreen(Page):
                                private=partial(self.open_private, seat))  # fmt: skip
         self.menu.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
         self.menu.open(animation=False)
+
+
+SEAT_SHARE = 0.25
+"""A seat's width and height, as a share of the ring's, at a table of up to seven: clear of
+the centre's piles at five and six seats."""
+SEATS_SHARE = (2.0, 1.9)
+"""What all the seats' widths and heights add up to at most, as shares of the ring's: at
+ten seats each is 0.2 of its width and 0.19 of its height — about the most that keeps
+neighbours apart on the ellipse, worked out for seven to ten seats, the tablet either way
+up."""
 
 
 def _phones(phones: tuple[DeviceStatus, ...]) -> str:
