@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kivy.metrics import dp, sp
 
 from ui.tones import TONES as HEX_TONES
@@ -64,3 +66,21 @@ CORNER_STEPS = 4
 more look the same, and a tablet drawing in software (no GPU) pays for each triangle."""
 CIRCLE_STEPS = 28
 """Segments of a drawn circle (a coin, a disc), for the same reason."""
+
+
+def ink_on(background: Colour) -> Colour:
+    """The text colour that reads best on ``background``: dark ink on gold and orange, the
+    light text on the table's greens (the higher contrast ratio of the two, as WCAG counts
+    it) — white on a gold button was hard to read across a table."""
+    return max((INK, TEXT), key=lambda text: contrast(text, background))
+
+
+def contrast(a: Sequence[float], b: Sequence[float]) -> float:
+    """WCAG's contrast ratio of two colours: 1 for the same, 21 for black on white."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _luminance(colour: Sequence[float]) -> float:
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b

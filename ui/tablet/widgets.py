@@ -147,7 +147,9 @@ class Tap(Folding, Button):
         kw.setdefault("height", theme.TOUCH)
         kw.setdefault("font_size", theme.BODY)
         super().__init__(text=text, background_normal="", background_color=colour,
-                         color=theme.TEXT, halign="center", valign="middle", **kw)  # fmt: skip
+                         color=theme.ink_on(colour), halign="center", valign="middle",
+                         **kw)  # fmt: skip
+        self.bind(background_color=lambda _, c: setattr(self, "color", theme.ink_on(c)))
         least = self.height
         if fit:
             narrowest = self.width
@@ -271,7 +273,6 @@ class Confirm(Sheet):
         box.add_widget(Text(question, size=theme.BODY))
         row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         go = Tap(yes, lambda: self._answer(on_yes), colour=theme.GOLD)
-        go.color = theme.INK
         row.add_widget(go)
         row.add_widget(Tap(no, self.dismiss if on_no is None else lambda: self._answer(on_no),
                            colour=theme.LINE))  # fmt: skip

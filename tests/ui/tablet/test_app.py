@@ -25,6 +25,7 @@ from ui.faces.base import Alert
 from ui.tablet.app import TabletApp
 from ui.tablet.screens.table import TableScreen
 from ui.tablet.session import Session
+from ui.tablet.theme import contrast
 
 TOUCHES = 60
 """How many moves a whole game enters by touch before its phones play the rest."""
@@ -151,8 +152,12 @@ async def test_a_leak_on_the_tablet_is_caught_by_the_worlds_apart(
             await assert_nothing_hidden_on(tablet)
 
 
-async def test_every_button_is_big_enough_to_tap(tablet: Tablet) -> None:
-    for screen in ("start", "join", "table"):
+async def test_every_button_is_big_enough_to_tap_and_its_words_read_on_it(
+    tablet: Tablet,
+) -> None:
+    """9 mm for a thumb; and its words at a contrast of at least 4.5:1 against the button
+    (WCAG's AA for text), as a lit gold button's white words were not."""
+    for screen in ("start", "join", "table", "pause"):
         if screen == "join":
             await start_practice_game(tablet)
             tablet.app.show("join")
@@ -160,11 +165,16 @@ async def test_every_button_is_big_enough_to_tap(tablet: Tablet) -> None:
         if screen == "table":
             tablet.app.show("table")
             await tablet.frames(5)
+        if screen == "pause":
+            await close_alerts(tablet)
+            await tablet.press(text(tablet.app.lang, "tablet.pause"))
         buttons = [
             w for w in widgets() if isinstance(w, Button) and w.get_root_window() and w.opacity
         ]
         small = [(b.text, b.size) for b in buttons if b.height < NINE_MM or b.width < NINE_MM]
         assert buttons and small == [], (screen, small)
+        faint = [b.text for b in buttons if contrast(b.color, b.background_color) < 4.5]
+        assert faint == [], (screen, faint)
 
 
 async def test_a_refused_action_shows_its_reason_and_changes_nothing(tablet: Tablet) -> None:

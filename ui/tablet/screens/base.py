@@ -114,6 +114,5 @@ def language_bar(page: Page) -> BoxLayout:
     for lang in LANGS:
         lit = theme.GOLD if lang == page.app.lang else theme.PANEL_HI
         button = Tap(LANG_LABELS[lang], partial(page.app.set_lang, lang), colour=lit)
-        button.color = theme.INK if lang == page.app.lang else theme.TEXT
         bar.add_widget(button)
     return bar

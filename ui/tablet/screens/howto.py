@@ -29,7 +29,6 @@ def howto_sheet(t: Callable[..., str], game: str) -> Sheet:
     scroll.add_widget(body)
     panel.add_widget(scroll)
     close = Tap(t("tablet.howto.close"), sheet.dismiss, colour=theme.GOLD)
-    close.color = theme.INK
     panel.add_widget(close)
     sheet.add_widget(panel)
     return sheet

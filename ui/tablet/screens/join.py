@@ -69,7 +69,6 @@ class JoinScreen(Page):
         root.add_widget(scroll)
         go = Tap(self.t("tablet.to_table"), lambda: self.app.show("table"), colour=theme.GOLD,
                  height=theme.TOUCH * 1.2)  # fmt: skip
-        go.color = theme.INK
         root.add_widget(go)
         self.add_widget(root)
 

@@ -77,7 +77,6 @@ class ActionMenu(Sheet):
         row = BoxLayout(size_hint_y=None, height=theme.TOUCH, spacing=theme.GAP)
         if exact is not None:
             go = Tap(t("phone.confirm"), lambda: self._confirm(exact), colour=theme.GOLD)
-            go.color = theme.INK
             row.add_widget(go)
         if self.path:
             row.add_widget(Tap(t("phone.back"), self._back, colour=theme.LINE))

@@ -62,7 +62,6 @@ class OverScreen(Page):
         box.add_widget(body)
         ends = grows(BoxLayout(size_hint_y=None, spacing=theme.GAP), theme.TOUCH)
         again = Tap(self.t("tablet.play_again"), self.app.play_again, colour=theme.GOLD)
-        again.color = theme.INK
         ends.add_widget(again)
         ends.add_widget(Tap(self.t("tablet.new_game"), self.app.leave_game))
         box.add_widget(ends)

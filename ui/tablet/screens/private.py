@@ -60,7 +60,6 @@ class PrivateTurn(Sheet):
                                  halign="center", bold=True))  # fmt: skip
         self.box.add_widget(BoxLayout())
         hold = Tap(t("tablet.private.hold", seat=self.name), colour=theme.GOLD)
-        hold.color = theme.INK
         hold.bind(on_press=self._holding, on_release=self._let_go)
         self.box.add_widget(hold)
         self.box.add_widget(Tap(t("phone.cancel"), self.dismiss, colour=theme.LINE))
@@ -107,7 +106,6 @@ class PrivateTurn(Sheet):
         if isinstance(audit, dict) and not isinstance(deal, dict):
             row.add_widget(Tap(t("phone.audit_title"), lambda: self._pick(audit, AuditHand)))
         done = Tap(t("tablet.private.done"), self._ask_done, colour=theme.GOLD)
-        done.color = theme.INK
         row.add_widget(done)
         self.box.add_widget(row)
 
@@ -205,7 +203,6 @@ class CardPicker(Sheet):
         for tap, face, n in zip(self.buttons, self.faces, self.chosen, strict=True):
             tap.text = f"{face['name']}" + (f"  ×{n}" if n else "")
             tap.background_color = theme.GOLD if n else theme.LINE
-            tap.color = theme.INK if n else theme.TEXT
         self.count.text = self.page.t("tablet.private.marked", count=sum(self.chosen))
 
     def _send(self) -> None:

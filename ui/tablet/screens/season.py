@@ -91,10 +91,8 @@ class SeasonScreen(Page):
     def _name(self, shown: str, line: Line) -> Tap:
         """A player's name, tapped to merge: the one picked is lit."""
         lit = self.picked is not None and self.picked.name == line.name
-        tap = Tap(shown, lambda: self._pick(line), colour=theme.GOLD if lit else theme.PANEL_HI,
-                  font_size=theme.SMALL)  # fmt: skip
-        tap.color = theme.INK if lit else theme.TEXT
-        return tap
+        colour = theme.GOLD if lit else theme.PANEL_HI
+        return Tap(shown, lambda: self._pick(line), colour=colour, font_size=theme.SMALL)
 
     def _pick(self, line: Line) -> None:
         picked = self.picked

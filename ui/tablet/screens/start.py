@@ -92,7 +92,6 @@ class StartScreen(Page):
         start = Tap(
             self.t("tablet.start"), self._start, colour=theme.GOLD, height=theme.TOUCH * 1.2
         )
-        start.color = theme.INK
         start.bold = True
         root.add_widget(start)
         self.add_widget(root)
@@ -111,7 +110,6 @@ class StartScreen(Page):
         )  # fmt: skip
         go = Tap(self.t("tablet.resume"), lambda: self.app.resume(game_id), colour=theme.GOLD,
                  size_hint_x=0.3)  # fmt: skip
-        go.color = theme.INK
         panel.add_widget(go)
         return panel
 
@@ -138,7 +136,6 @@ class StartScreen(Page):
         for key in GAMES:
             lit = theme.GOLD if key == self.game else theme.PANEL_HI
             button = Tap(self.t(f"game.{key}"), partial(self._game, key), colour=lit)
-            button.color = theme.INK if key == self.game else theme.TEXT
             row.add_widget(button)
         if GAMES[self.game].explained.howto:  # the chosen game in two minutes, for a first game
             howto = Tap(self.t("tablet.howto.open"), self._howto, fit=True, size_hint_x=None)
