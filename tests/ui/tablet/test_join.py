@@ -73,6 +73,7 @@ async def test_a_seated_seats_code_is_shown_again_only_after_the_host_confirms(
     assert len(codes_shown()) == 4
     urls = [session.phones.url(Seat(i)) for i in range(4)]
     assert all(url in texts() for url in urls)  # to type, where a camera will not read a code
+    assert text("en", "tablet.joined", joined=0, total=4) in texts()
     async with aiohttp.ClientSession() as http:
         phone, welcome = await scan(http, tablet, 0)
         label = welcome["label"]
@@ -80,6 +81,10 @@ async def test_a_seated_seats_code_is_shown_again_only_after_the_host_confirms(
         assert urls[0] not in texts()  # hidden with its code
         await tablet.frames()  # the card redrawn is laid out before a finger finds its buttons
         assert text("en", "tablet.device_on", label=label) in texts()
+        assert text("en", "tablet.joined", joined=1, total=4) in texts()
+        cards = tablet.app.screens.get_screen("join").cards
+        assert len({round(card.top) for card in cards}) == 1  # a short card at its row's top
+        await tablet.screenshot("tablet-join-one-seated-en")
         await tablet.press(text("en", "tablet.show_code"))
         assert len(codes_shown()) == 3  # not yet: the host is asked first
         assert any("already has a phone" in t for t in texts())

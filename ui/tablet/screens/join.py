@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import partial
 
 from kivy.metrics import dp
+from kivy.uix.anchorlayout import AnchorLayout
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
@@ -41,6 +42,9 @@ class JoinScreen(Page):
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH)
         top.add_widget(Text(self.t("tablet.join_title"), size=theme.TITLE, bold=True))
+        self.joined = Text(colour=theme.GREEN, halign="right")
+        """How many seats have their phone: the table sees when everyone is in."""
+        top.add_widget(self.joined)
         top.add_widget(language_bar(self))
         root.add_widget(top)
         move = session.phones.move() if session is not None else None
@@ -54,12 +58,18 @@ class JoinScreen(Page):
         n = len(session.names)
         grid = GridLayout(cols=n if n <= 4 else 3, spacing=theme.GAP * 2, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
+        self.cells: list[AnchorLayout] = []
+        """Each seat's card at the top of a cell as tall as the tallest card: a seated
+        seat's short card would otherwise float in the middle of its row."""
         for _ in session.names:
             card = Panel(orientation="vertical", size_hint_y=None)
-            card.bind(minimum_height=card.setter("height"))
+            card.bind(minimum_height=card.setter("height"), height=self._even)
+            cell = AnchorLayout(anchor_y="top", size_hint_y=None)
+            cell.add_widget(card)
             self.cards.append(card)
+            self.cells.append(cell)
             self.shown.append(None)
-            grid.add_widget(card)
+            grid.add_widget(cell)
         self.room = Panel(orientation="vertical", size_hint_y=None)
         self.room.bind(minimum_height=self.room.setter("height"))
         self.room_shown: tuple[str, str] | None = None
@@ -72,10 +82,18 @@ class JoinScreen(Page):
         root.add_widget(go)
         self.add_widget(root)
 
+    def _even(self, *_: object) -> None:
+        tallest = max(card.height for card in self.cards)
+        for cell in self.cells:
+            cell.height = tallest
+
     def refresh(self) -> None:
         session = self.app.session
         if session is None:
             return
+        seated = sum(any(p.holds for p in session.phones.phones_of(Seat(i)))
+                     for i in range(len(self.cards)))  # fmt: skip
+        self.joined.text = self.t("tablet.joined", joined=seated, total=len(self.cards))
         for i, card in enumerate(self.cards):
             seat = Seat(i)
             phones = session.phones.phones_of(seat)
@@ -123,7 +141,9 @@ class JoinScreen(Page):
         if url is None:
             card.add_widget(Tap(self.t("tablet.show_code"), lambda: self._reveal(seat)))
         seated = any(p.holds for p in phones)
-        card.add_widget(Tap(self.t("tablet.reseat"), lambda: self._reseat(seat, seated)))
+        quiet = Tap(self.t("tablet.reseat"), lambda: self._reseat(seat, seated), colour=theme.FELT,
+                    font_size=theme.SMALL)  # fmt: skip
+        card.add_widget(quiet)  # a lost phone's remedy, quieter than the seat's own code
 
     def _reveal(self, seat: Seat) -> None:
         then = partial(self._show, seat)
