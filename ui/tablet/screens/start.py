@@ -83,6 +83,10 @@ class StartScreen(Page):
         self.seats_panel = Panel(orientation="vertical", size_hint_y=None)
         self.seats_panel.bind(minimum_height=self.seats_panel.setter("height"))
         left.add_widget(self.seats_panel)
+        # A first game's lessons, where a group that has never played sees it at once.
+        self.teach_button = Tap(self._on_off("teach", self.teach), self._toggle_teach)
+        self.teach_button.background_color = theme.GOLD if self.teach else theme.PANEL_HI
+        left.add_widget(self.teach_button)
         left.add_widget(self._sources())
         scroll = ScrollView(do_scroll_x=False, size_hint_x=0.42)  # a small screen scrolls
         scroll.add_widget(left)
@@ -218,8 +222,6 @@ class StartScreen(Page):
         if self.app.speaker is not None:  # a tablet that cannot speak offers no voice
             self.voice_button = Tap(self._on_off("voice", self.voice), self._toggle_voice)
             panel.add_widget(self.voice_button)
-        self.teach_button = Tap(self._on_off("teach", self.teach), self._toggle_teach)
-        panel.add_widget(self.teach_button)
         self.dealer_button.disabled = self.draws is Draws.APP  # a practice game: the app deals
         return panel
 
@@ -230,6 +232,7 @@ class StartScreen(Page):
         """A first game: the table explains each moment the first time it comes."""
         self.teach = not self.teach
         self.teach_button.text = self._on_off("teach", self.teach)
+        self.teach_button.background_color = theme.GOLD if self.teach else theme.PANEL_HI
 
     def _toggle_voice(self) -> None:
         """Whether the tablet reads the game's news aloud (:mod:`ui.tablet.speech`)."""
