@@ -15,8 +15,10 @@ import ctypes
 import gc
 import random
 import time
+import weakref
 from collections import deque
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -308,15 +310,17 @@ class TabletApp(App):
 
     def leave_game(self) -> None:
         """Back to the start screen for a new game; the finished one stays in the journal."""
+        drawn = [self.screens.get_screen(name) for name in GAME_SCREENS]
+        held = [weakref.ref(root) for screen in drawn for root in screen.children]
         if self.session is not None:
-            self.spawn(_closed(self.session))
+            self.spawn(_closed(self.session, held))
         if self.sensors is not None:
             self.sensors.handler = self._before_a_game
         self.session = None
         self.screens.get_screen("start").rebuild()  # whether a game is left to resume, now
         self.show("start")
-        for name in GAME_SCREENS:  # what they drew of the game goes with it, not at the next
-            self.screens.get_screen(name).empty()
+        for screen in drawn:  # what they drew of the game goes with it, not at the next
+            screen.empty()
 
     def reseat(self, seat: Seat) -> None:
         if self.session is not None:
@@ -407,25 +411,30 @@ def settle_memory() -> None:
     gc.freeze()
 
 
-def release_memory() -> None:
+def release_memory(game: Sequence[weakref.ref[Any]] = ()) -> None:
     """A game over and closed: everything frozen is handed back to the collector, which
     frees what the game was made of now that nothing holds it (one full collection, on the
     start screen, where no frame is waited for). The next game freezes again.
 
     Not all of it is garbage yet: for a moment the frames after the table screen was left
     still hold its widgets (a seat's last glow, a pop-up's closing), so a second collection
-    follows once they are drawn, and after it the heap is handed back again
-    (:func:`_collected_again`). Without it the game's thousand widgets stayed until some
-    later full collection, and the heap trimmed before they went kept their memory: a
-    nine-seat 暗火线 left 653 MB on the start screen instead of 338–355."""
+    follows once they are drawn — again, a few times, while any part of ``game`` (weak
+    references to what it was made of) is still there — and after it the heap is handed
+    back again (:func:`_collected_again`). Without it the game's thousand widgets stayed
+    until some later full collection, and the heap trimmed before they went kept their
+    memory: a nine-seat 暗火线 left 653 MB on the start screen instead of 338–355."""
     gc.unfreeze()
     gc.collect()
     _give_back()
-    Clock.schedule_once(_collected_again, SETTLED_S)
+    Clock.schedule_once(partial(_collected_again, game, COLLECTIONS), SETTLED_S)
 
 
 SETTLED_S = 2.0
-"""When what the game left is collected a second time, on the start screen."""
+"""When what the game left is collected again, on the start screen."""
+
+COLLECTIONS = 8
+"""How many times at most: a game whose parts outlive that (about 16 s) is left to the
+collections of the next game's start."""
 
 FREED_S = 0.3
 """When the heap is handed back after that collection: Kivy deletes the GL objects of the
@@ -437,8 +446,11 @@ HANDED_BACK: list[float] = []
 is settled, not a timer that could race the app's own."""
 
 
-def _collected_again(_dt: float) -> None:
+def _collected_again(game: Sequence[weakref.ref[Any]], left: int, _dt: float) -> None:
     gc.collect()
+    if left > 1 and any(part() is not None for part in game):
+        Clock.schedule_once(partial(_collected_again, game, left - 1), SETTLED_S)
+        return
     Clock.schedule_once(lambda _dt: _give_back(), FREED_S)
 
 
@@ -453,8 +465,10 @@ def _give_back() -> None:
     HANDED_BACK.append(time.monotonic())
 
 
-async def _closed(session: Session) -> None:
-    """``session``'s table closed (its phones told goodbye, its clock stopped), then let go."""
+async def _closed(session: Session, held: Sequence[weakref.ref[Any]] = ()) -> None:
+    """``session``'s table closed (its phones told goodbye, its clock stopped), then let go,
+    with ``held``: what the screens drew of it."""
     await session.stop()
+    gone = [weakref.ref(session), *held]
     del session  # this frame's own reference, or the collection below would keep the game
-    release_memory()
+    release_memory(gone)

@@ -21,6 +21,7 @@ import weakref
 from typing import Any
 
 import aiohttp
+import pytest
 from kivy.uix.widget import Widget
 
 from companion.core.types import Seat
@@ -29,6 +30,7 @@ from companion.policy import WINDOW_SECONDS
 from testkit.phone import Phone, loopback
 from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
+from ui.tablet import app as app_module
 
 GAMES = 3
 
@@ -140,3 +142,31 @@ async def test_the_start_screen_after_a_game_keeps_the_group_s_choices_and_offer
     await tablet.until(lambda: tablet.app.screens.current == "table")
     assert tablet.app.session is not None and tablet.app.session.service.game_id == game_id
     assert t("tablet.paused") not in texts()
+
+
+async def test_the_heap_is_handed_back_again_only_once_what_the_game_was_made_of_is_gone(
+    tablet: Tablet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a closed game was built of may be held a moment longer (a seat's last glow, a
+    closing pop-up): the app collects again until it is gone, and only then trims the heap
+    — trimmed before, the game's memory stayed with the tablet."""
+    monkeypatch.setattr(app_module, "SETTLED_S", 0.05)
+    monkeypatch.setattr(app_module, "COLLECTIONS", 10_000)  # as long as the test holds it
+    full: list[int] = []
+
+    def counted(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full.append(1)
+
+    gc.callbacks.append(counted)
+    part = Widget()  # a widget of the game, still held by someone
+    handed = len(app_module.HANDED_BACK)
+    app_module.release_memory([weakref.ref(part)])
+    try:
+        assert len(app_module.HANDED_BACK) == handed + 1  # at once, for what is gone already
+        await tablet.until(lambda: len(full) >= 4)  # collected again, and again: still held
+        assert len(app_module.HANDED_BACK) == handed + 1
+        del part
+        await tablet.until(lambda: len(app_module.HANDED_BACK) == handed + 2)
+    finally:
+        gc.callbacks.remove(counted)
