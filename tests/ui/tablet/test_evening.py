@@ -18,6 +18,8 @@ import os
 import random
 import threading
 import weakref
+from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
@@ -144,29 +146,27 @@ async def test_the_start_screen_after_a_game_keeps_the_group_s_choices_and_offer
     assert t("tablet.paused") not in texts()
 
 
-async def test_the_heap_is_handed_back_again_only_once_what_the_game_was_made_of_is_gone(
-    tablet: Tablet, monkeypatch: pytest.MonkeyPatch
+def test_the_heap_is_handed_back_again_only_once_what_the_game_was_made_of_is_gone(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """What a closed game was built of may be held a moment longer (a seat's last glow, a
     closing pop-up): the app collects again until it is gone, and only then trims the heap
-    — trimmed before, the game's memory stayed with the tablet."""
-    monkeypatch.setattr(app_module, "SETTLED_S", 0.05)
-    monkeypatch.setattr(app_module, "COLLECTIONS", 10_000)  # as long as the test holds it
-    full: list[int] = []
-
-    def counted(phase: str, info: dict[str, int]) -> None:
-        if phase == "stop" and info["generation"] == 2:
-            full.append(1)
-
-    gc.callbacks.append(counted)
+    — trimmed before, the game's memory stayed with the tablet. Kivy's clock is stood in
+    for by a list of what is due, run by hand: no waiting, and no other test's collections."""
+    due: list[Callable[[float], None]] = []
+    monkeypatch.setattr(
+        app_module, "Clock", SimpleNamespace(schedule_once=lambda f, _s: due.append(f))
+    )
     part = Widget()  # a widget of the game, still held by someone
-    handed = len(app_module.HANDED_BACK)
-    app_module.release_memory([weakref.ref(part)])
-    try:
-        assert len(app_module.HANDED_BACK) == handed + 1  # at once, for what is gone already
-        await tablet.until(lambda: len(full) >= 4)  # collected again, and again: still held
-        assert len(app_module.HANDED_BACK) == handed + 1
-        del part
-        await tablet.until(lambda: len(app_module.HANDED_BACK) == handed + 2)
-    finally:
-        gc.callbacks.remove(counted)
+    held = weakref.ref(part)
+    trimmed: list[bool] = []  # for each hand-back: was the part still there
+    monkeypatch.setattr(app_module, "_give_back", lambda: trimmed.append(held() is not None))
+    app_module.release_memory([held])
+    assert trimmed == [True]  # at once, for what is gone already
+    for _ in range(3):  # collected again, and again: still held, nothing handed back
+        due.pop(0)(app_module.SETTLED_S)
+        assert trimmed == [True] and len(due) == 1
+    del part
+    due.pop(0)(app_module.SETTLED_S)  # collected: gone, so the heap is handed back next
+    due.pop(0)(app_module.FREED_S)
+    assert trimmed == [True, False] and due == []

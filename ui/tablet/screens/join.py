@@ -42,9 +42,6 @@ class JoinScreen(Page):
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH)
         top.add_widget(Text(self.t("tablet.join_title"), size=theme.TITLE, bold=True))
-        self.joined = Text(colour=theme.GREEN, halign="right")
-        """How many seats have their phone: the table sees when everyone is in."""
-        top.add_widget(self.joined)
         top.add_widget(language_bar(self))
         root.add_widget(top)
         move = session.phones.move() if session is not None else None
@@ -52,6 +49,9 @@ class JoinScreen(Page):
             notice = self.t("tablet.codes_moved", before=move[0], now=move[1])
             root.add_widget(Text(notice, colour=theme.ORANGE, bold=True))
         root.add_widget(Text(self.t("tablet.join_help"), colour=theme.MUTED))
+        self.joined = Text(colour=theme.GREEN, bold=True)
+        """How many seats have their phone: the table sees when everyone is in."""
+        root.add_widget(self.joined)
         if session is None:
             self.add_widget(root)
             return
