@@ -47,6 +47,7 @@ from companion.core.taps import Place  # noqa: E402
 from companion.core.types import CardId, Seat  # noqa: E402
 from companion.games import GAMES  # noqa: E402
 from companion.policy import Dealer, Draws  # noqa: E402
+from companion.service import TableService  # noqa: E402
 from companion.tagmap import TagMap  # noqa: E402
 from firmware_bridge.emulators.ntag import sticker, sticker_uid  # noqa: E402
 from testkit.phone import Phone, loopback  # noqa: E402
@@ -63,17 +64,30 @@ class Moves:
     """How many more moves the players make by phone (none while they wait on a tap or
     the tablet is killed; one at a time while the tablet waits for a card to lay), and
     whether they may claim victory yet: not before the kill, so that a game cut short by a
-    lucky claim never leaves the resume untried."""
+    lucky claim never leaves the resume untried. A move taken is *sending* until its phone
+    has sent it, which may be a while: a thumb waits its turn (:meth:`Player._thumb_ready`)."""
 
     def __init__(self) -> None:
         self.left = math.inf
         self.claims = False
+        self.sending = 0
 
     def take(self) -> bool:
         if self.left < 1:
             return False
         self.left -= 1
+        self.sending += 1
         return True
+
+    async def stopped(self, service: TableService) -> None:
+        """No more moves, and every move taken sent and answered: the table holds still
+        (its sequence unchanged a moment after the last phone sent)."""
+        self.left = 0
+        await until(lambda: self.sending == 0)
+        seq = -1
+        while service.seq != seq:
+            seq = service.seq
+            await asyncio.sleep(0.3)
 
 
 class Player:
@@ -121,8 +135,11 @@ class Player:
                     playing = [a for a in offered if not str(a["act"]).startswith("claim")]
                     offered = offered if self.moves.claims else playing or offered
                     if offered and frame["over"] is None and self.moves.take():
-                        await self._thumb_ready()
-                        await phone.act(self.rng.choice(offered), frame["seq"])
+                        try:
+                            await self._thumb_ready()
+                            await phone.act(self.rng.choice(offered), frame["seq"])
+                        finally:
+                            self.moves.sending -= 1
         finally:
             await phone.close()
 
@@ -156,8 +173,7 @@ async def tap_a_played_card(
     session = app.session
     assert session is not None
     service = session.service
-    moves.left = 0
-    await asyncio.sleep(0.3)  # a move already sent lands
+    await moves.stopped(service)  # a move already taken lands before the card is chosen
     while service.over() is None:
         laid = _played_in_the_centre(app)
         if laid is not None:
@@ -167,6 +183,7 @@ async def tap_a_played_card(
         for phone in phones:
             await phone.look()
         await until(lambda s=seq: service.seq != s or service.over() is not None)
+        await moves.stopped(service)
     else:
         made = False
     moves.left = math.inf
@@ -190,11 +207,15 @@ async def _lay(app: TabletApp, nfc: FakeAndroid, card: CardId) -> bool:
 
 
 def _played_in_the_centre(app: TabletApp) -> CardId | None:
-    """A card the seat whose turn it is may play face up in the centre now, if any."""
+    """A card the seat whose turn it is may play face up in the centre now, if any. Not an
+    identity laid to claim victory: that is asked on the claimant's phone alone, never on
+    the tablet, and would end the game before the kill."""
     assert app.session is not None
     service = app.session.service
     seat, state = service.acting(), service.table.state
     for action in service.table.legal_actions(seat) if seat is not None else []:
+        if action.act.startswith("claim"):
+            continue
         where = service.spec.sensing.laid(state, action, lambda cards: sorted(cards)[0])
         if where is not None and where[0].place is Place.CENTRE:
             return where[1]
@@ -242,8 +263,7 @@ async def play(device: android.Device, nfc: FakeAndroid) -> dict[str, Any]:
     Window.dispatch("on_memorywarning")  # Android runs low on memory, the app in front
     woke = service.seq
     await until(lambda: service.seq > woke + 4 or service.over() is not None)
-    moves.left = 0  # the players put their phones down
-    await asyncio.sleep(0.5)
+    await moves.stopped(service)  # the players put their phones down
     game, kept = service.game_id, service.seq
     result["over_before_kill"] = service.over() is not None
     app.stop()  # the system kills the app in the background: nobody is told goodbye,
