@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from companion.core import narrow
+from companion.core import memo, narrow
 from companion.core.codec import to_json
 from companion.core.errors import WrongMoment
 from companion.core.outcome import Event, GameOver, Secret
@@ -54,7 +54,7 @@ def _split(events: Iterable[Event], start: int = 0) -> dict[Seat, list[Told]]:
 
 _SPLIT_KEPT = 8
 _NO_SECRETS: dict[Seat, tuple[Told, ...]] = {}
-_splits: dict[int, tuple[tuple[Event, ...], dict[Seat, tuple[Told, ...]]]] = {}
+_splits: dict[int, tuple[tuple[Event, ...], dict[Seat, tuple[Told, ...]]]] = memo.held({})
 """The histories split last, by identity (each held, so its id is not reused): every
 seat's view of a state reads the same history, and so do the views of the worlds the
 leak oracle builds from it (a world keeps its history); a history one action longer —

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from companion.core import memo
 from companion.core.types import CardId, Seat
 from companion.core.values import Frozen, evolve
 
@@ -85,7 +86,7 @@ def relabel(value: T, swap: Swap) -> T:
     return relabelled
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@memo.per_value(1 << 16)
 def named_cards(value: object) -> frozenset[CardId]:
     """Every card id ``value`` (a frozen dataclass: an action, say) holds in its card fields,
     nested dataclasses and collections of them included. An action is asked again and again

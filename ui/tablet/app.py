@@ -31,6 +31,7 @@ from kivy.graphics import opengl as gl
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import boxes
+from companion.core import memo
 from companion.core.types import Seat
 from companion.i18n import text
 from companion.ingest import Recognise
@@ -422,7 +423,12 @@ def release_memory(game: Sequence[weakref.ref[Any]] = ()) -> None:
     references to what it was made of) is still there — and after it the heap is handed
     back again (:func:`_collected_again`). Without it the game's thousand widgets stayed
     until some later full collection, and the heap trimmed before they went kept their
-    memory: a nine-seat 暗火线 left 653 MB on the start screen instead of 338–355."""
+    memory: a nine-seat 暗火线 left 653 MB on the start screen instead of 338–355.
+
+    What the rules kept of the game (answers about its states and hands,
+    :func:`companion.core.memo.forget`) goes with it: kept into the next game, a few
+    objects each would hold on to memory the larger game left."""
+    memo.forget()
     gc.unfreeze()
     gc.collect()
     _give_back()

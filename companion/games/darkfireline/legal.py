@@ -10,11 +10,10 @@ card not face up, and it needs no more than one action of such a family.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable, Iterator
 
-from companion.core import copies
+from companion.core import copies, memo
 from companion.core.actions import Action, Discard, Pass, TellDraw
 from companion.core.legal import Families, Family, Moot, Sparing
 from companion.core.phases import Discarding
@@ -94,7 +93,7 @@ def _each_copy(
                 yield taken[i] if card == first else relabel(taken[i], {first: card})
 
 
-@functools.lru_cache(maxsize=256)
+@memo.per_value(256)
 def _by_kind(hand: tuple[CardId, ...]) -> tuple[tuple[Kind, tuple[CardId, ...]], ...]:
     """The cards of ``hand`` by kind, each kind where its first card is: every family of a
     step groups the same hand again (the tablet's, every card not face up)."""

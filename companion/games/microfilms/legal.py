@@ -20,11 +20,10 @@ out once.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable, Iterator
 
-from companion.core import copies
+from companion.core import copies, memo
 from companion.core.actions import Action, Discard, Pass, TellDraw
 from companion.core.legal import Families, Family, Moot, Sparing
 from companion.core.phases import Discarding
@@ -80,7 +79,7 @@ MOVES = Families(_families)
 legal_actions = MOVES.actions
 
 
-@functools.lru_cache(maxsize=1024)
+@memo.per_value(1024)
 def _paying(hand: tuple[CardId, ...], use: Use) -> tuple[CardId, ...]:
     """The cards of ``hand`` that pay for ``use``: the tablet's hand (every card not face up)
     is asked again for each use, in each mask, at each redraw."""

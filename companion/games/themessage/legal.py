@@ -16,13 +16,12 @@ with every card not face up as the hand, and needs one play of a family at most.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 
 from companion.core import copies
 from companion.core.actions import Action, Discard, Pass, TellDraw
 from companion.core.legal import Families, Family, Moot, Sparing
-from companion.core.memo import per_state
+from companion.core.memo import per_state, per_value
 from companion.core.phases import Discarding
 from companion.core.rounds import Hold
 from companion.core.types import CardId, Seat
@@ -89,7 +88,7 @@ def _mine(state: State, seat: Seat, function: Function, moot: Moot) -> Iterator[
     return (c for c in _by_function(state.player(seat).hand).get(function, ()) if not moot(c))
 
 
-@functools.lru_cache(maxsize=4096)
+@per_value(4096)
 def _by_function(hand: tuple[CardId, ...]) -> dict[Function, tuple[CardId, ...]]:
     """A hand's cards by function: every family of plays asks, so each hand is sorted once."""
     found: dict[Function, list[CardId]] = {}

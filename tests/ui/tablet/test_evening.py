@@ -5,7 +5,8 @@ service, live table, phone server and session — must be let go when the table 
 to the start screen, or memory grows a game at a time until Android ends the app in the
 middle of the evening. Here games are played through the app's own screens (Start →
 Join → Table → Game over → New game) with a phone joined to each; after each, the
-earlier game's parts are gone (weak references), and the process's tasks, threads and
+earlier game's parts are gone (weak references: its last state among them, which the rules
+had answers kept about), and the process's tasks, threads and
 sockets are back where they were after the first.
 """
 
@@ -78,7 +79,8 @@ async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> li
         session.submit(rng.choice(service.table.legal_actions(seat)))
         await tablet.frames(1)
     await tablet.until(lambda: tablet.app.screens.current == "over")
-    parts = [session, service, service.table, session.live, session.phones]
+    # The last state too: the rules' answers about it are let go with the game.
+    parts = [session, service, service.table, service.table.state, session.live, session.phones]
     refs = [weakref.ref(p) for p in parts]
     del parts, session, service
     await tablet.press(text(tablet.app.lang, "tablet.new_game"))
