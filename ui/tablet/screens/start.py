@@ -84,8 +84,8 @@ class StartScreen(Page):
         self.seats_panel.bind(minimum_height=self.seats_panel.setter("height"))
         left.add_widget(self.seats_panel)
         # A first game's lessons, where a group that has never played sees it at once.
-        self.teach_button = Tap(self._on_off("teach", self.teach), self._toggle_teach)
-        self.teach_button.background_color = theme.GOLD if self.teach else theme.PANEL_HI
+        self.teach_button = Tap("", self._toggle_teach)
+        self._show_teach()
         left.add_widget(self.teach_button)
         left.add_widget(self._sources())
         scroll = ScrollView(do_scroll_x=False, size_hint_x=0.42)  # a small screen scrolls
@@ -231,6 +231,10 @@ class StartScreen(Page):
     def _toggle_teach(self) -> None:
         """A first game: the table explains each moment the first time it comes."""
         self.teach = not self.teach
+        self._show_teach()
+
+    def _show_teach(self) -> None:
+        """The first-game switch says whether it is on, and is lit when it is."""
         self.teach_button.text = self._on_off("teach", self.teach)
         self.teach_button.background_color = theme.GOLD if self.teach else theme.PANEL_HI
 
