@@ -163,10 +163,12 @@ class TabletApp(App):
 
     def low_memory(self, *_: Any) -> None:
         """Android warns that memory runs low (Kivy's ``on_memorywarning``): what Kivy can
-        make again — its image and texture caches — is let go and the garbage collected,
-        before Android kills apps for memory. Nothing of the game is: the journal has it."""
+        make again — its image and texture caches, and the rules' kept answers — is let go
+        and the garbage collected, before Android kills apps for memory. Nothing of the
+        game is: the journal has it."""
         for category in ("kv.image", "kv.texture", "kv.atlas", "kv.loader"):
             Cache.remove(category)
+        memo.forget()
         gc.collect()
 
     def fault(self, error: BaseException) -> None:
