@@ -61,6 +61,10 @@ class Panel(BoxLayout):
 WIDTHS: dict[tuple[Any, ...], float] = {}
 """Each character's width per font and size: breaking a line costs sums, not renders."""
 
+WRAPPED = 0.97
+"""How much of its width a label's lines are broken to: a little under, so that Kivy,
+measuring a whole line, finds it fits."""
+
 
 class Folding(Label):
     """A label whose lines break as Chinese and English readers expect (:mod:`ui.tablet.lines`).
@@ -73,7 +77,7 @@ class Folding(Label):
     def texture_update(self, *largs: Any) -> None:
         width = self.text_size[0]
         if width is not None and self.text and not self.markup:
-            self._label.text = break_lines(self.text, width * 0.97, self._measure)
+            self._label.text = break_lines(self.text, width * WRAPPED, self.measure)
         # A changed text gets a texture of its own: a software renderer may not write into
         # one a frame still being drawn reads, and would wait for that whole frame (the
         # old one is freed at the next flush, TabletApp.build). Kivy fills a texture when
@@ -84,7 +88,8 @@ class Folding(Label):
         if self.texture is not None:
             self.texture.bind()
 
-    def _measure(self, piece: str) -> float:
+    def measure(self, piece: str) -> float:
+        """How wide ``piece`` is drawn in this label's font and size."""
         font = (self.font_name, self.font_size, self.bold)
         total = 0.0
         for ch in piece:

@@ -9,15 +9,17 @@ from collections import Counter
 import pytest
 from kivy.uix.label import Label
 
-from testkit.tablet import Tablet, widgets
+from companion.service import TableService
+from testkit.tablet import Tablet, texts, widgets
 from tests.ui.tablet.test_app import start_practice_game
 from tests.ui.tablet.test_screens import waited_for
 from ui.story.scene import scene
+from ui.tablet.scrolled import Lines
 from ui.tablet.story import StoryView
 
 
-@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
-async def test_the_game_over_screen_draws_the_game_s_story(tablet: Tablet) -> None:
+async def played_to_the_end(tablet: Tablet) -> TableService:
+    """A practice game played to its game-over screen; its table."""
     await start_practice_game(tablet)
     session = tablet.app.session
     assert session is not None
@@ -28,6 +30,12 @@ async def test_the_game_over_screen_draws_the_game_s_story(tablet: Tablet) -> No
         session.submit(rng.choice(service.table.legal_actions(seat)))
     await tablet.until(lambda: tablet.app.screens.current == "over")
     await tablet.frames(5)
+    return service
+
+
+@pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
+async def test_the_game_over_screen_draws_the_game_s_story(tablet: Tablet) -> None:
+    service = await played_to_the_end(tablet)
     [view] = [w for w in widgets() if isinstance(w, StoryView)]
     actions = (e.action for e in service.journal.entries(service.game_id))
     told = scene(service.header, actions, "zh-Hant", service.game_id)
@@ -43,3 +51,32 @@ async def test_the_game_over_screen_draws_the_game_s_story(tablet: Tablet) -> No
     assert drawn["Rectangle"] == len(told.rows), "a band a seat"
     assert drawn["Ellipse"] == len(told.moves) + 1, "a dot a seat's turn, and the legend's"
     await tablet.screenshot("tablet-over-story-zh-Hant")
+
+
+@pytest.mark.parametrize("tablet", ["en"], indirect=True)
+async def test_the_whole_timeline_scrolls_to_its_end_while_only_the_lines_in_sight_are_drawn(
+    tablet: Tablet,
+) -> None:
+    """Every move and what each look showed, a line each; a long game's are thousands, and
+    drawn as a label each they took 500 MB of the tablet's memory: only those in sight are
+    drawn, and the list is as long as its lines are, so it ends with the game's end."""
+    service = await played_to_the_end(tablet)
+    timeline = service.revealed_view()["timeline"]
+    assert isinstance(timeline, list)
+    secrets = sum(len(e["secrets"]) for e in timeline if isinstance(e, dict))
+    [lines] = [w for w in widgets() if isinstance(w, Lines)]
+    assert len(lines.rows) == len(timeline) + secrets
+    drawn = lines.children[0].children
+    assert 0 < len(drawn) < len(lines.rows) / 2, "the lines in sight, not the whole game"
+    assert lines.rows[0].text in texts()
+    lines.scroll_y = 0
+    await tablet.frames(5)
+    last = lines.rows[-1].text
+    assert last in texts(), "scrolled to the end, the game's last line shows"
+    [label] = [w for w in lines.children[0].children if isinstance(w, Label) and w.text == last]
+    assert label.y == pytest.approx(0, abs=1), "at the list's foot (its own coordinates)"
+    heights = [(row["height"], w.height) for w in lines.children[0].children for row in lines.data
+               if isinstance(w, Label) and row["text"] == w.text]  # fmt: skip
+    assert heights and all(h == pytest.approx(drawn_h, abs=2) for h, drawn_h in heights), (
+        "each line as tall as worked out before it was drawn: the list scrolls as far as it is long"
+    )

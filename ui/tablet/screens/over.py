@@ -20,6 +20,7 @@ from companion.i18n import Voice
 from ui.story.scene import scene
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
+from ui.tablet.scrolled import Lines, Row
 from ui.tablet.story import StoryView
 from ui.tablet.widgets import Panel, SelectableLine, Sheet, Tap, Text, grows
 
@@ -117,15 +118,14 @@ class OverScreen(Page):
         view.add_widget(column)
         view.open(animation=False)
 
-    def _timeline(self, timeline: JSON, voice: Voice) -> ScrollView:
-        scroll = ScrollView(do_scroll_x=False)
-        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4)
-        column.bind(minimum_height=column.setter("height"))
-        column.add_widget(Text(self.t("tablet.timeline"), colour=theme.MUTED, size=theme.SMALL))
+    def _timeline(self, timeline: JSON, voice: Voice) -> BoxLayout:
+        """Every move of the game and what each look showed, a row each: in a list that
+        draws only the rows in sight (a long game's are thousands)."""
+        rows: list[Row] = []
         assert isinstance(timeline, list)
         for entry in timeline:
             assert isinstance(entry, dict)
-            column.add_widget(Text(voice.event(str(entry["kind"]), _args(entry))))
+            rows.append(Row(voice.event(str(entry["kind"]), _args(entry))))
             secrets = entry["secrets"]
             assert isinstance(secrets, list)
             for secret in secrets:
@@ -133,6 +133,8 @@ class OverScreen(Page):
                 told = voice.secret(str(secret["kind"]), _args(secret))
                 who = voice.render("seat", secret["seat"])
                 line = self.t("tablet.only_saw", seat=who, what=told)
-                column.add_widget(Text(line, colour=theme.PURPLE, size=theme.SMALL))
-        scroll.add_widget(column)
-        return scroll
+                rows.append(Row(line, theme.PURPLE, theme.SMALL))
+        column = BoxLayout(orientation="vertical", spacing=4)
+        column.add_widget(Text(self.t("tablet.timeline"), colour=theme.MUTED, size=theme.SMALL))
+        column.add_widget(Lines(rows))
+        return column
