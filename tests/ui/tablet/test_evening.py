@@ -25,6 +25,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from kivy.clock import Clock
 from kivy.uix.widget import Widget
 
 from companion.core.types import Seat
@@ -34,6 +35,7 @@ from testkit.phone import Phone, loopback
 from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
 from ui.tablet import app as app_module
+from ui.tablet.screens.table import TableScreen
 
 GAMES = 3
 
@@ -172,3 +174,35 @@ def test_the_heap_is_handed_back_again_only_once_what_the_game_was_made_of_is_go
     due.pop(0)(app_module.SETTLED_S)  # collected: gone, so the heap is handed back next
     due.pop(0)(app_module.FREED_S)
     assert trimmed == [True, False] and due == []
+
+
+def countdowns(tablet: Tablet) -> int:
+    """How many clocks redraw this tablet's window countdown now."""
+    table = tablet.app.screens.get_screen("table")
+    ticks = [e.get_callback() for e in Clock.get_events()]
+    return sum(getattr(t, "__func__", None) is TableScreen._tick and t.__self__ is table
+               for t in ticks)  # fmt: skip
+
+
+async def test_the_table_s_countdown_runs_once_while_shown_however_often_a_game_is_left(
+    tablet: Tablet,
+) -> None:
+    """A game left and resumed, again and again in an evening: the table's countdown ticks
+    while the table is shown and stops when it is left — built again on leaving, the screen
+    once lost hold of its clock, which ticked on for the rest of the evening, one more each
+    time."""
+    await start_practice_game(tablet)
+    assert countdowns(tablet) == 1
+    session = tablet.app.session
+    assert session is not None
+    game = session.service.game_id
+    del session
+    for _ in range(3):
+        tablet.app.leave_game()
+        await tablet.until(lambda: tablet.app.screens.current == "start")
+        await tablet.frames(2)
+        assert countdowns(tablet) == 0, "left: nothing ticks for a table not shown"
+        tablet.app.resume(game)
+        await tablet.until(lambda: tablet.app.screens.current == "table")
+        await tablet.frames(2)
+        assert countdowns(tablet) == 1, "back at the table: one countdown"

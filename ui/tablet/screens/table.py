@@ -108,6 +108,10 @@ class TableScreen(Page):
     """The private turn open, if any: it covers the whole table."""
     reconciling: tuple[int, Sheet] | None
     """The prompt open for a card that contradicts the record, if any: its number, it."""
+    ticking: ClockEvent | None = None
+    """The window's countdown, redrawn twice a second while the table is shown: kept across
+    a rebuild (a game left, the language changed), or its clock would tick on, unstopped,
+    one more each time a game is left and resumed."""
 
     def build(self) -> None:
         self._close_pop_ups()  # built again (a game left): nothing of the last stays open
@@ -115,7 +119,6 @@ class TableScreen(Page):
         self.asked = 0
         """The last question a reader's card raised that this screen put to the table."""
         self.pause_view: Sheet | None = None
-        self.ticking: ClockEvent | None = None
         root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
         self.top_bar = top = BoxLayout(size_hint_y=None, spacing=theme.GAP)
         self.banner = Panel(colour=theme.FELT, size_hint_y=None)
@@ -332,7 +335,8 @@ class TableScreen(Page):
         prompt.open(animation=False)
 
     def on_enter(self, *_: object) -> None:
-        self.ticking = Clock.schedule_interval(self._tick, 0.5)
+        if self.ticking is None:
+            self.ticking = Clock.schedule_interval(self._tick, 0.5)
         if self.app.session is not None:  # what waited for the table to be shown
             self._alerts(list(self.app.session.words().alerts))
 
