@@ -206,3 +206,19 @@ async def test_the_table_s_countdown_runs_once_while_shown_however_often_a_game_
         await tablet.until(lambda: tablet.app.screens.current == "table")
         await tablet.frames(2)
         assert countdowns(tablet) == 1, "back at the table: one countdown"
+
+
+async def test_the_table_s_countdown_stops_when_another_screen_cuts_its_leaving_short(
+    tablet: Tablet,
+) -> None:
+    """Two screens asked for before either is drawn (the game over, and at once something
+    else): Kivy never finishes the first change, and what the table did only once it had
+    left never ran — its countdown ticked on, its pop-ups stayed. It stops as it starts to
+    leave."""
+    await start_practice_game(tablet)
+    assert countdowns(tablet) == 1
+    tablet.app.show("over")
+    tablet.app.show("season")
+    await tablet.frames(3)
+    assert tablet.app.screens.current == "season"
+    assert countdowns(tablet) == 0

@@ -175,7 +175,8 @@ class JoinScreen(Page):
         said = self.t(question, seat=session.names[seat], **args)
         Confirm(said, self.t(yes), self.t("phone.cancel"), then).open(animation=False)
 
-    def on_leave(self, *_: object) -> None:
-        """Codes shown again are hidden again once the host leaves this screen."""
+    def on_pre_leave(self, *_: object) -> None:
+        """Codes shown again are hidden again as the host leaves this screen (as it starts
+        to leave: Kivy skips the end of a change another one interrupts)."""
         self.revealed.clear()
         self.refresh()

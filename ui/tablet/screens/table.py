@@ -340,8 +340,10 @@ class TableScreen(Page):
         if self.app.session is not None:  # what waited for the table to be shown
             self._alerts(list(self.app.session.words().alerts))
 
-    def on_leave(self, *_: object) -> None:
-        """Nothing of the table stays over another screen: its pop-ups close with it."""
+    def on_pre_leave(self, *_: object) -> None:
+        """Nothing of the table stays over another screen: its pop-ups close with it, and its
+        countdown stops. As the table starts to leave, not once it has left: Kivy skips that
+        when another screen is asked for before the change is drawn (``TransitionBase.stop``)."""
         if self.ticking is not None:
             self.ticking.cancel()
             self.ticking = None
