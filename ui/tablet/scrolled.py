@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.uix.recycleboxlayout import RecycleBoxLayout
 from kivy.uix.recycleview import RecycleView
 
@@ -49,8 +50,12 @@ class Lines(RecycleView):
         self.viewclass = Text  # after the layout: Kivy hands it the view class only then
         self._probes: dict[float, tuple[Text, float]] = {}
         self._laid_at = -1.0
-        self.bind(width=self._lay)
-        self._lay()
+        # Laid out once a frame at most, once its parent has given it its width: a layout
+        # sets a width several times, and thousands of rows broken at Kivy's first 100 px
+        # would be broken again at once.
+        relay = Clock.create_trigger(self._lay)
+        self.bind(width=lambda *_: relay())
+        relay()
 
     def _lay(self, *_: object) -> None:
         """Each row's words and how tall they stand at this width."""
