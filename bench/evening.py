@@ -171,7 +171,7 @@ async def one_game(
 ) -> int:
     """One game from the start screen to its game-over screen and back, phones and all;
     how many times the app had handed the heap back when the game was left."""
-    from ui.tablet.app import HANDED_BACK  # noqa: PLC0415 -- Kivy is configured by now
+    from ui.tablet.memory import HANDED_BACK  # noqa: PLC0415 -- Kivy is configured by now
 
     app = tablet.app
     app.new_game(spec.key, NAMES[:size], spec.options.fitting(size), draws=Draws.APP,
@@ -240,11 +240,13 @@ async def settled(tablet: Any, handed_back: int) -> None:
     """The app idle on its start screen, what the game dropped collected by the app alone:
     once the game is closed (its phones told goodbye, which may wait for a phone that does
     not answer) the app thaws what it froze for it, collects it, and hands the heap back;
-    a moment later it collects and hands it back again (:func:`ui.tablet.app.release_memory`).
+    it collects again until the game is gone and hands it back again — for this game and
+    for the same game left at its pause, whose collections may still be running
+    (:func:`ui.tablet.memory.release`).
     The bench collects nothing itself, so what it measures is what the app leaves."""
-    from ui.tablet.app import HANDED_BACK  # noqa: PLC0415 -- Kivy is configured by now
+    from ui.tablet import memory  # noqa: PLC0415 -- Kivy is configured by now
 
-    await tablet.until(lambda: len(HANDED_BACK) >= handed_back + 2)
+    await tablet.until(lambda: len(memory.HANDED_BACK) > handed_back and not memory.letting_go())
     await tablet.frames(2)
 
 

@@ -11,14 +11,12 @@ was tapped. No widget calls the rules. Each game runs through the launcher
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import gc
 import random
 import time
 import weakref
 from collections import deque
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +43,7 @@ from companion.tagmap import TagMapError
 from hardware.sources import Context, Watch, open_watched
 from ui import faults
 from ui.live import LiveTable
-from ui.tablet import fonts, theme
+from ui.tablet import fonts, memory, theme
 from ui.tablet.decks import OnTablet
 from ui.tablet.screens.join import JoinScreen
 from ui.tablet.screens.over import OverScreen
@@ -111,6 +109,7 @@ class TabletApp(App):
         # of changed texts (widgets.Folding) only then, and would hold 350 MB more.
         Window.bind(on_flip=lambda *_: gl.glFlush())
         Window.bind(on_memorywarning=self.low_memory)
+        memory.keep_large_blocks_apart()
         self.screens = ScreenManager(transition=NoTransition())
         screens = (StartScreen, JoinScreen, TableScreen, OverScreen, RegisterScreen, SeasonScreen)
         for screen in screens:
@@ -354,7 +353,7 @@ class TabletApp(App):
         for page in self.screens.screens:
             page.rebuild()
         self.show(screen)
-        settle_memory()
+        memory.settle()
 
     def spawn(self, work: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(work)
@@ -400,83 +399,10 @@ GAME_SCREENS = ("join", "table", "over")
 game's seats, pictures and story (a thousand widgets at a big table) on the start screen."""
 
 
-def settle_memory() -> None:
-    """What the app has built so far kept out of Python's cycle collector from now on.
-
-    A full collection walks every object alive — Kivy's, the fonts', the game's — and
-    took a fifth of a second mid-game, a frame the table saw stall. The app's own
-    objects live as long as the app, and a game's as long as the game, so after start-up
-    and a game's set-up they are collected once and frozen; what a move makes and drops is
-    still collected, cheaply. A game's objects are thawed when it ends
-    (:func:`release_memory`), or they would stay frozen garbage for the whole evening.
-    """
-    gc.collect()
-    gc.freeze()
-
-
-def release_memory(game: Sequence[weakref.ref[Any]] = ()) -> None:
-    """A game over and closed: everything frozen is handed back to the collector, which
-    frees what the game was made of now that nothing holds it (one full collection, on the
-    start screen, where no frame is waited for). The next game freezes again.
-
-    Not all of it is garbage yet: for a moment the frames after the table screen was left
-    still hold its widgets (a seat's last glow, a pop-up's closing), so a second collection
-    follows once they are drawn — again, a few times, while any part of ``game`` (weak
-    references to what it was made of) is still there — and after it the heap is handed
-    back again (:func:`_collected_again`). Without it the game's thousand widgets stayed
-    until some later full collection, and the heap trimmed before they went kept their
-    memory: a nine-seat 暗火线 left 653 MB on the start screen instead of 338–355.
-
-    What the rules kept of the game (answers about its states and hands,
-    :func:`companion.core.memo.forget`) goes with it: kept into the next game, a few
-    objects each would hold on to memory the larger game left."""
-    memo.forget()
-    gc.unfreeze()
-    gc.collect()
-    _give_back()
-    Clock.schedule_once(partial(_collected_again, game, COLLECTIONS), SETTLED_S)
-
-
-SETTLED_S = 2.0
-"""When what the game left is collected again, on the start screen."""
-
-COLLECTIONS = 8
-"""How many times at most: a game whose parts outlive that (about 16 s) is left to the
-collections of the next game's start."""
-
-FREED_S = 0.3
-"""When the heap is handed back after that collection: Kivy deletes the GL objects of the
-textures it freed on the frames that follow, and the software renderer frees their memory
-only then."""
-
-HANDED_BACK: list[float] = []
-"""When the heap was handed back (the monotonic clock): how a benchmark knows a game left
-is settled, not a timer that could race the app's own."""
-
-
-def _collected_again(game: Sequence[weakref.ref[Any]], left: int, _dt: float) -> None:
-    gc.collect()
-    if left > 1 and any(part() is not None for part in game):
-        Clock.schedule_once(partial(_collected_again, game, left - 1), SETTLED_S)
-        return
-    Clock.schedule_once(lambda _dt: _give_back(), FREED_S)
-
-
-def _give_back() -> None:
-    """The heap the game freed handed back to the system (glibc's ``malloc_trim``), or the
-    tablet would keep the biggest game's memory all evening: the largest table of the night
-    sets what the app holds until it is closed, and Android ends the app that holds most.
-    Where the C library has no such call (Android's), nothing is done."""
-    trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
-    if trim is not None:
-        trim(0)
-    HANDED_BACK.append(time.monotonic())
-
-
 async def _closed(session: Session, held: Sequence[weakref.ref[Any]] = ()) -> None:
     """``session``'s table closed (its phones told goodbye, its clock stopped), then let go,
     with ``held``: what the screens drew of it."""
     await session.stop()
     gone = [weakref.ref(session), *held]
     del session  # this frame's own reference, or the collection below would keep the game
-    release_memory(gone)
+    memory.release(gone)

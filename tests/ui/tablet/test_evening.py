@@ -19,12 +19,9 @@ import os
 import random
 import threading
 import weakref
-from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
-import pytest
 from kivy.clock import Clock
 from kivy.uix.widget import Widget
 
@@ -34,7 +31,6 @@ from companion.policy import WINDOW_SECONDS
 from testkit.phone import Phone, loopback
 from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
-from ui.tablet import app as app_module
 from ui.tablet.screens.table import TableScreen
 
 GAMES = 3
@@ -101,7 +97,7 @@ async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> li
 
 async def settled(tablet: Tablet) -> None:
     """The app idle on its start screen, what a game dropped collected: once the game is
-    closed, the app thaws what it froze for it (:func:`ui.tablet.app.release_memory`)."""
+    closed, the app thaws what it froze for it (:func:`ui.tablet.memory.release`)."""
     await tablet.until(lambda: gc.get_freeze_count() == 0)
     for _ in range(20):
         await tablet.frames(2)
@@ -156,32 +152,6 @@ async def test_the_start_screen_after_a_game_keeps_the_group_s_choices_and_offer
     await tablet.until(lambda: tablet.app.screens.current == "table")
     assert tablet.app.session is not None and tablet.app.session.service.game_id == game_id
     assert t("tablet.paused") not in texts()
-
-
-def test_the_heap_is_handed_back_again_only_once_what_the_game_was_made_of_is_gone(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """What a closed game was built of may be held a moment longer (a seat's last glow, a
-    closing pop-up): the app collects again until it is gone, and only then trims the heap
-    — trimmed before, the game's memory stayed with the tablet. Kivy's clock is stood in
-    for by a list of what is due, run by hand: no waiting, and no other test's collections."""
-    due: list[Callable[[float], None]] = []
-    monkeypatch.setattr(
-        app_module, "Clock", SimpleNamespace(schedule_once=lambda f, _s: due.append(f))
-    )
-    part = Widget()  # a widget of the game, still held by someone
-    held = weakref.ref(part)
-    trimmed: list[bool] = []  # for each hand-back: was the part still there
-    monkeypatch.setattr(app_module, "_give_back", lambda: trimmed.append(held() is not None))
-    app_module.release_memory([held])
-    assert trimmed == [True]  # at once, for what is gone already
-    for _ in range(3):  # collected again, and again: still held, nothing handed back
-        due.pop(0)(app_module.SETTLED_S)
-        assert trimmed == [True] and len(due) == 1
-    del part
-    due.pop(0)(app_module.SETTLED_S)  # collected: gone, so the heap is handed back next
-    due.pop(0)(app_module.FREED_S)
-    assert trimmed == [True, False] and due == []
 
 
 def countdowns(tablet: Tablet) -> int:

@@ -1,0 +1,92 @@
+"""The tablet's memory (:mod:`ui.tablet.memory`): a closed game's heap handed back once
+what it was made of is gone, and large blocks given pages of their own, so that a freed
+texture's memory goes back to the system at once."""
+
+from __future__ import annotations
+
+import ctypes
+import subprocess
+import sys
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from kivy.uix.widget import Widget
+
+from ui.tablet import memory
+
+ROOT = Path(__file__).parents[3]
+
+
+def test_the_heap_is_handed_back_again_only_once_what_the_game_was_made_of_is_gone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What a closed game was built of may be held a moment longer (a seat's last glow, a
+    closing pop-up): the app collects again until it is gone, and only then trims the heap
+    — trimmed before, the game's memory stayed with the tablet. Kivy's clock is stood in
+    for by a list of what is due, run by hand: no waiting, and no other test's collections."""
+    due: list[Callable[[float], None]] = []
+    monkeypatch.setattr(memory, "Clock", SimpleNamespace(schedule_once=lambda f, _s: due.append(f)))
+    part = Widget()  # a widget of the game, still held by someone
+    held = weakref.ref(part)
+    trimmed: list[bool] = []  # for each hand-back: was the part still there
+    monkeypatch.setattr(memory, "give_back", lambda: trimmed.append(held() is not None))
+    memory.release([held])
+    assert trimmed == [True]  # at once, for what is gone already
+    for _ in range(3):  # collected again, and again: still held, nothing handed back
+        due.pop(0)(memory.SETTLED_S)
+        assert trimmed == [True] and len(due) == 1
+    del part
+    due.pop(0)(memory.SETTLED_S)  # collected: gone, so the heap is handed back next
+    due.pop(0)(memory.FREED_S)
+    assert trimmed == [True, False] and due == []
+
+
+class MallInfo2(ctypes.Structure):
+    """glibc's ``struct mallinfo2``: how the heap stands."""
+
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd",
+        "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost",
+    )]  # fmt: skip
+
+
+MAPPED_APART = """
+import ctypes, sys
+from tests.ui.tablet.test_memory import MallInfo2
+from ui.tablet import memory
+if sys.argv[1] == "fixed":
+    memory.keep_large_blocks_apart()
+libc = ctypes.CDLL(None)
+libc.malloc.restype = ctypes.c_void_p
+libc.free.argtypes = [ctypes.c_void_p]
+libc.mallinfo2.restype = MallInfo2
+libc.free(libc.malloc(1 << 20))  # a big table's texture, gone
+before = libc.mallinfo2().hblks
+again = libc.malloc(1 << 20)  # the next one
+print(libc.mallinfo2().hblks - before)
+"""
+
+
+def mapped_apart(threshold: str) -> int:
+    """How many more blocks stand on pages of their own once a 1 MB block was freed and
+    another taken, in a fresh process (``fixed``: the app's policy set first)."""
+    quiet = {"KIVY_NO_ARGS": "1", "KIVY_LOG_MODE": "PYTHON"}
+    ran = subprocess.run(
+        [sys.executable, "-c", MAPPED_APART, threshold],
+        cwd=ROOT, env=quiet, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return int(ran.stdout.split()[-1])
+
+
+@pytest.mark.skipif(
+    not hasattr(ctypes.CDLL(None), "mallinfo2"), reason="glibc's own heap policy (2.33 and later)"
+)
+def test_a_large_block_freed_leaves_the_next_one_its_own_pages_to_give_back() -> None:
+    """glibc, left alone, carves the next large block from the heap once one was freed (it
+    raises its threshold), where a freed texture could no longer go back to the system;
+    with the app's policy each has pages of its own."""
+    assert mapped_apart("glibc") == 0
+    assert mapped_apart("fixed") == 1

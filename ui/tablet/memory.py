@@ -1,0 +1,134 @@
+"""The tablet's memory over an evening: what a game built is collected and handed back to
+the system once the game is closed, so that the largest table of the night does not set
+what the app holds until midnight — Android ends the app that holds most.
+
+Python's own heap is small (about 30 MB, flat from game to game); what grows is the C
+library's: the textures of every label, the software renderer's buffers, the fonts. Two
+things keep it down. Large blocks are each given their own pages, which go back to the
+system the moment they are freed (:func:`keep_large_blocks_apart`), and once a game's
+objects are collected the heap's free pages are handed back (:func:`give_back`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import time
+import weakref
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from kivy.clock import Clock
+
+from companion.core import memo
+
+LARGE_BLOCK = 128 * 1024
+"""From this size up a block gets pages of its own (glibc's first threshold, kept fixed)."""
+
+M_MMAP_THRESHOLD = -3
+"""glibc's ``mallopt`` parameter for that size (``malloc.h``)."""
+
+
+def keep_large_blocks_apart() -> None:
+    """Every block of :data:`LARGE_BLOCK` or more mapped apart, for the app's whole life.
+
+    glibc starts so, but raises the threshold each time such a block is freed, up to
+    32 MB: after the first big table's textures went, later ones were carved from the
+    heap among small long-lived blocks, and the heap could not shrink past them. The
+    evening's first nine-seat 暗火线 left 33 MB behind for the rest of the night; with the
+    threshold fixed, 8 (docs/benchmarks.md). Where the C library is not glibc
+    (Android's), nothing is done."""
+    libc = ctypes.CDLL(None)
+    if hasattr(libc, "gnu_get_libc_version"):
+        libc.mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK)
+
+
+def settle() -> None:
+    """What the app has built so far kept out of Python's cycle collector from now on.
+
+    A full collection walks every object alive — Kivy's, the fonts', the game's — and
+    took a fifth of a second mid-game, a frame the table saw stall. The app's own
+    objects live as long as the app, and a game's as long as the game, so after start-up
+    and a game's set-up they are collected once and frozen; what a move makes and drops is
+    still collected, cheaply. A game's objects are thawed when it ends
+    (:func:`release`), or they would stay frozen garbage for the whole evening.
+    """
+    gc.collect()
+    gc.freeze()
+
+
+def release(game: Sequence[weakref.ref[Any]] = ()) -> None:
+    """A game over and closed: everything frozen is handed back to the collector, which
+    frees what the game was made of now that nothing holds it (one full collection, on the
+    start screen, where no frame is waited for). The next game freezes again.
+
+    Not all of it is garbage yet: for a moment the frames after the table screen was left
+    still hold its widgets (a seat's last glow, a pop-up's closing), so a second collection
+    follows once they are drawn — again, a few times, while any part of ``game`` (weak
+    references to what it was made of) is still there — and after it the heap is handed
+    back again (:func:`_collected_again`). Without it the game's thousand widgets stayed
+    until some later full collection, and the heap trimmed before they went kept their
+    memory: a nine-seat 暗火线 left 653 MB on the start screen instead of 338–355.
+
+    What the rules kept of the game (answers about its states and hands,
+    :func:`companion.core.memo.forget`) goes with it: kept into the next game, a few
+    objects each would hold on to memory the larger game left."""
+    global _letting_go  # noqa: PLW0603 -- one count for the process, as the heap is one
+    _letting_go += 1
+    memo.forget()
+    gc.unfreeze()
+    gc.collect()
+    give_back()
+    Clock.schedule_once(partial(_collected_again, game, COLLECTIONS), SETTLED_S)
+
+
+SETTLED_S = 2.0
+"""When what the game left is collected again, on the start screen."""
+
+COLLECTIONS = 8
+"""How many times at most: a game whose parts outlive that (about 16 s) is left to the
+collections of the next game's start."""
+
+FREED_S = 0.3
+"""When the heap is handed back after that collection: Kivy deletes the GL objects of the
+textures it freed on the frames that follow, and the software renderer frees their memory
+only then."""
+
+HANDED_BACK: list[float] = []
+"""When the heap was handed back (the monotonic clock): with :func:`letting_go`, how a
+benchmark knows a game left is settled, not a timer that could race the app's own."""
+
+_letting_go = 0
+"""How many games left are still being collected again (:func:`release`)."""
+
+
+def letting_go() -> bool:
+    """Whether a game left is still being collected: a game left and resumed mid-game has
+    its own collections, which may still run when the resumed game ends."""
+    return _letting_go > 0
+
+
+def _collected_again(game: Sequence[weakref.ref[Any]], left: int, _dt: float) -> None:
+    gc.collect()
+    if left > 1 and any(part() is not None for part in game):
+        Clock.schedule_once(partial(_collected_again, game, left - 1), SETTLED_S)
+        return
+    Clock.schedule_once(_let_go, FREED_S)
+
+
+def _let_go(_dt: float) -> None:
+    global _letting_go  # noqa: PLW0603
+    give_back()
+    _letting_go -= 1
+
+
+def give_back() -> None:
+    """The heap the game freed handed back to the system (glibc's ``malloc_trim``), or the
+    tablet would keep the biggest game's memory all evening: the largest table of the night
+    sets what the app holds until it is closed, and Android ends the app that holds most.
+    Where the C library has no such call (Android's), nothing is done."""
+    trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
+    if trim is not None:
+        trim(0)
+    HANDED_BACK.append(time.monotonic())
