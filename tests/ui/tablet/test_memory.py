@@ -28,20 +28,21 @@ def test_the_heap_is_handed_back_again_only_once_what_the_game_was_made_of_is_go
     — trimmed before, the game's memory stayed with the tablet. Kivy's clock is stood in
     for by a list of what is due, run by hand: no waiting, and no other test's collections."""
     due: list[Callable[[float], None]] = []
+    monkeypatch.setattr(memory, "_letting_go", 0)  # another test's game may still be let go
     monkeypatch.setattr(memory, "Clock", SimpleNamespace(schedule_once=lambda f, _s: due.append(f)))
     part = Widget()  # a widget of the game, still held by someone
     held = weakref.ref(part)
     trimmed: list[bool] = []  # for each hand-back: was the part still there
     monkeypatch.setattr(memory, "give_back", lambda: trimmed.append(held() is not None))
     memory.release([held])
-    assert trimmed == [True]  # at once, for what is gone already
+    assert trimmed == [True] and memory.letting_go()  # at once, for what is gone already
     for _ in range(3):  # collected again, and again: still held, nothing handed back
         due.pop(0)(memory.SETTLED_S)
         assert trimmed == [True] and len(due) == 1
     del part
     due.pop(0)(memory.SETTLED_S)  # collected: gone, so the heap is handed back next
     due.pop(0)(memory.FREED_S)
-    assert trimmed == [True, False] and due == []
+    assert trimmed == [True, False] and due == [] and not memory.letting_go()
 
 
 class MallInfo2(ctypes.Structure):
