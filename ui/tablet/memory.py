@@ -37,7 +37,7 @@ def keep_large_blocks_apart() -> None:
     32 MB: after the first big table's textures went, later ones were carved from the
     heap among small long-lived blocks, and the heap could not shrink past them. The
     evening's first nine-seat 暗火线 left 33 MB behind for the rest of the night; with the
-    threshold fixed, 8 (docs/benchmarks.md). Where the C library is not glibc
+    threshold fixed, 1 to 8 (docs/benchmarks.md). Where the C library is not glibc
     (Android's), nothing is done."""
     libc = ctypes.CDLL(None)
     if hasattr(libc, "gnu_get_libc_version"):
