@@ -149,9 +149,9 @@ async def evening(games: int) -> list[dict[str, float]]:
                 spec = list(SPECS.values())[n % len(SPECS)]  # each registered game in turn
                 size = spec.sizes[n % len(spec.sizes)]
                 frames.clear()
-                handed_back = await one_game(tablet, board, spec, size, pause=n % 5 == 4, rng=rng)
+                released = await one_game(tablet, board, spec, size, pause=n % 5 == 4, rng=rng)
                 played = list(frames)
-                await settled(tablet, handed_back)
+                await settled(tablet, released)
                 rows.append(measured(played))
                 for name, value in rows[-1].items():
                     unit = {"rss_mb": " MB", "frame_p99_ms": " ms"}.get(name, "")
@@ -170,8 +170,8 @@ async def one_game(
     rng: random.Random,
 ) -> int:
     """One game from the start screen to its game-over screen and back, phones and all;
-    how many times the app had handed the heap back when the game was left."""
-    from ui.tablet.memory import HANDED_BACK  # noqa: PLC0415 -- Kivy is configured by now
+    how many games the app had let go before this one was left."""
+    from ui.tablet import memory  # noqa: PLC0415 -- Kivy is configured by now
 
     app = tablet.app
     app.new_game(spec.key, NAMES[:size], spec.options.fitting(size), draws=Draws.APP,
@@ -210,10 +210,10 @@ async def one_game(
         await phones[gone].sit(tokens.token(Seat(gone)))
     for phone in phones:
         await phone.close()
-    handed_back = len(HANDED_BACK)
+    released = memory.released()
     await tablet.press(text(LANG, "tablet.new_game"))
     await tablet.until(lambda: app.screens.current == "start")
-    return handed_back
+    return released
 
 
 def chosen(table: Table, seat: Seat, rng: random.Random) -> Action:
@@ -236,7 +236,7 @@ async def unplugged_and_back(tablet: Any, board: BoardEmulator) -> None:
     await tablet.until(lambda: reading(SourceState.CONNECTED))
 
 
-async def settled(tablet: Any, handed_back: int) -> None:
+async def settled(tablet: Any, released: int) -> None:
     """The app idle on its start screen, what the game dropped collected by the app alone:
     once the game is closed (its phones told goodbye, which may wait for a phone that does
     not answer) the app thaws what it froze for it, collects it, and hands the heap back;
@@ -246,7 +246,7 @@ async def settled(tablet: Any, handed_back: int) -> None:
     The bench collects nothing itself, so what it measures is what the app leaves."""
     from ui.tablet import memory  # noqa: PLC0415 -- Kivy is configured by now
 
-    await tablet.until(lambda: len(memory.HANDED_BACK) > handed_back and not memory.letting_go())
+    await tablet.until(lambda: memory.released() > released and not memory.letting_go())
     await tablet.frames(2)
 
 

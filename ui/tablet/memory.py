@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ctypes
 import gc
-import time
 import weakref
 from collections.abc import Sequence
 from functools import partial
@@ -74,7 +73,8 @@ def release(game: Sequence[weakref.ref[Any]] = ()) -> None:
     What the rules kept of the game (answers about its states and hands,
     :func:`companion.core.memo.forget`) goes with it: kept into the next game, a few
     objects each would hold on to memory the larger game left."""
-    global _letting_go  # noqa: PLW0603 -- one count for the process, as the heap is one
+    global _released, _letting_go  # noqa: PLW0603 -- counts for the process, as the heap is one
+    _released += 1
     _letting_go += 1
     memo.forget()
     gc.unfreeze()
@@ -95,12 +95,17 @@ FREED_S = 0.3
 textures it freed on the frames that follow, and the software renderer frees their memory
 only then."""
 
-HANDED_BACK: list[float] = []
-"""When the heap was handed back (the monotonic clock): with :func:`letting_go`, how a
-benchmark knows a game left is settled, not a timer that could race the app's own."""
+_released = 0
+"""How many games have been let go (:func:`release`) since the app started."""
 
 _letting_go = 0
-"""How many games left are still being collected again (:func:`release`)."""
+"""How many of them are still being collected again."""
+
+
+def released() -> int:
+    """How many games have been let go: with :func:`letting_go`, how a benchmark knows a
+    game left is settled, not a timer that could race the app's own."""
+    return _released
 
 
 def letting_go() -> bool:
@@ -131,4 +136,3 @@ def give_back() -> None:
     trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
     if trim is not None:
         trim(0)
-    HANDED_BACK.append(time.monotonic())

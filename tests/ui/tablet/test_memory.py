@@ -45,19 +45,18 @@ def test_the_heap_is_handed_back_again_only_once_what_the_game_was_made_of_is_go
     assert trimmed == [True, False] and due == [] and not memory.letting_go()
 
 
-class MallInfo2(ctypes.Structure):
-    """glibc's ``struct mallinfo2``: how the heap stands."""
+MAPPED_APART = """
+import ctypes, sys
+from ui.tablet import memory
 
+
+class MallInfo2(ctypes.Structure):  # glibc's struct mallinfo2: how the heap stands
     _fields_ = [(name, ctypes.c_size_t) for name in (
         "arena", "ordblks", "smblks", "hblks", "hblkhd",
         "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost",
-    )]  # fmt: skip
+    )]
 
 
-MAPPED_APART = """
-import ctypes, sys
-from tests.ui.tablet.test_memory import MallInfo2
-from ui.tablet import memory
 if sys.argv[1] == "fixed":
     memory.keep_large_blocks_apart()
 libc = ctypes.CDLL(None)
