@@ -110,6 +110,7 @@ class TabletApp(App):
         Window.bind(on_flip=lambda *_: gl.glFlush())
         Window.bind(on_memorywarning=self.low_memory)
         memory.keep_large_blocks_apart()
+        fonts.open_every_size()
         self.screens = ScreenManager(transition=NoTransition())
         screens = (StartScreen, JoinScreen, TableScreen, OverScreen, RegisterScreen, SeasonScreen)
         for screen in screens:

@@ -31,7 +31,7 @@ MARKS = (("circle", theme.MUTED), ("diamond", theme.PURPLE), ("cross", theme.RED
 
 
 def _label(text: str, colour: Colour) -> Label:
-    return Label(text=text, color=colour, size_hint=(None, None))
+    return Label(text=text, color=colour, font_size=theme.TINY, size_hint=(None, None))
 
 
 def _size(labels: list[Label], size: float) -> None:
@@ -93,10 +93,29 @@ class StoryView(Widget):
         if left + right > self.width * 0.55:
             _size(rows, size * self.width * 0.55 / (left + right))
             left, right = self._margins()
-        wide = sum(label.width + line * 0.7 + theme.GAP * 2 for label in self.legend)
-        if wide > self.width:
-            _size(self.legend, theme.TINY * self.width / wide)
+        widest = max(self._mark_width(label, line) for label in self.legend)
+        if widest > self.width:  # one mark's words alone wider than the widget
+            _size(self.legend, theme.TINY * self.width / widest)
         return left, right
+
+    @staticmethod
+    def _mark_width(label: Label, line: float) -> float:
+        """How wide one of the legend's marks is drawn, with its words and the gap after."""
+        return float(line * 0.7 + label.width + theme.GAP * 2)
+
+    def _legend_lines(self, line: float) -> list[list[int]]:
+        """The legend's marks (by number) in lines along the top, as many on a line as its
+        width holds: a narrow tablet's legend takes two lines, not words too small to read."""
+        lines: list[list[int]] = [[]]
+        room = self.width
+        for n, label in enumerate(self.legend):
+            wide = self._mark_width(label, line)
+            if wide > room and lines[-1]:
+                lines.append([])
+                room = self.width
+            lines[-1].append(n)
+            room -= wide
+        return lines
 
     def _margins(self) -> tuple[float, float]:
         names = max(n.width for n, _ in self.names) + max(i.width for _, i in self.names)
@@ -113,7 +132,8 @@ class StoryView(Widget):
         line = theme.TINY * 1.8
         left, right = self._fit(line)
         left, right = self.x + left, self.right - right
-        top, bottom = self.top - line, self.y + line
+        legend = self._legend_lines(line)
+        top, bottom = self.top - line * len(legend), self.y + line
         if right <= left or top <= bottom:  # squeezed to nothing (its screen being emptied)
             self.canvas.before.clear()
             return
@@ -123,7 +143,7 @@ class StoryView(Widget):
         group = InstructionGroup()
         self._rows(group, grid)
         self._marks(group, grid)
-        self._legend(group, line)
+        self._legend(group, line, legend)
         stride = math.ceil((max(t.width for t in self.ticks) + theme.GAP / 2) / grid.column)
         for c, label in enumerate(self.ticks):  # as many turns numbered as fit
             label.opacity = 1 if c % stride == 0 else 0
@@ -171,11 +191,13 @@ class StoryView(Widget):
                 group.add(Color(*theme.GOLD))
                 symbol(group, "star", *grid.at(len(self.scene.turns) - 0.75, i), r * 1.2)
 
-    def _legend(self, group: InstructionGroup, line: float) -> None:
-        """The four marks and their words, along the top."""
-        x, cy = self.x, self.top - line / 2
-        for (shape, colour), label in zip(MARKS, self.legend, strict=True):
-            group.add(Color(*colour))
-            symbol(group, shape, x + line / 4, cy, line / 4)
-            label.x, label.center_y = x + line * 0.7, cy
-            x = label.right + theme.GAP * 2
+    def _legend(self, group: InstructionGroup, line: float, lines: list[list[int]]) -> None:
+        """The four marks and their words, along the top, in ``lines``."""
+        for row, marks in enumerate(lines):
+            x, cy = self.x, self.top - line * (row + 0.5)
+            for n in marks:
+                (shape, colour), label = MARKS[n], self.legend[n]
+                group.add(Color(*colour))
+                symbol(group, shape, x + line / 4, cy, line / 4)
+                label.x, label.center_y = x + line * 0.7, cy
+                x = label.right + theme.GAP * 2

@@ -44,21 +44,26 @@ GAP = dp(12)
 BODY = sp(22)
 SMALL = sp(18)
 TINY = sp(14)
+HEADING = sp(24)
 TITLE = sp(30)
 HUGE = sp(44)
-FONT_STEP = 2.0
-"""Pixels between the font sizes a fitted text may take (:func:`fitted`)."""
+FITTED: tuple[float, ...] = tuple(sp(n) for n in range(10, 23, 2))
+"""The sizes a text fitted to a space may take (:func:`fitted`), from the smallest drawn
+to :data:`BODY`, a step of 2 sp apart."""
+SIZES = (*FITTED, HEADING, TITLE, HUGE)
+"""Every size the tablet draws text at: the fitted sizes (among them :data:`TINY`,
+:data:`SMALL` and :data:`BODY`) and the larger ones. Kivy opens the font file again for
+each size it draws, so the tablet opens them all before the first game (:mod:`fonts`)."""
 
 
 def fitted(size: float) -> float:
-    """A font size worked out to fit a space, snapped down to a step of :data:`FONT_STEP`.
+    """A font size worked out to fit a space, snapped down to one of :data:`FITTED` (never
+    below the smallest: a picture's figure hides instead, ``art.py``).
 
-    Kivy opens the font file again for every size it draws (up to 64 at once, then it closes
-    the oldest). A size that follows the space exactly (a figure on a seat's picture, the
-    story's rows) is a new size at almost every table, so over an evening the tablet kept
-    opening and dropping fonts, each with its own glyph cache: snapped, the few sizes a
-    table uses are the ones the table before it used."""
-    return max(FONT_STEP, size // FONT_STEP * FONT_STEP)
+    A size that followed the space exactly (a figure on a seat's picture, the story's rows)
+    would be a new size at almost every table, each a font opened again with its own glyph
+    cache; snapped, every table uses the sizes the tablet opened at start."""
+    return max((s for s in FITTED if s <= size), default=FITTED[0])
 
 
 CORNER_STEPS = 4

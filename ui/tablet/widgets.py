@@ -249,7 +249,7 @@ def alert_sheet(alerts: Sequence[Alert], closing: str) -> Sheet:
     column.bind(minimum_height=column.setter("height"))
     for alert in alerts:
         banner = grows(Panel(colour=ALERT_COLOURS[alert.kind], size_hint_y=None))
-        banner.add_widget(Text(alert.text, size=theme.TITLE * 0.8, colour=theme.INK, bold=True))
+        banner.add_widget(Text(alert.text, size=theme.HEADING, colour=theme.INK, bold=True))
         column.add_widget(banner)
     column.add_widget(Text(closing, colour=theme.TEXT, size=theme.SMALL, halign="center"))
     view.add_widget(column)

@@ -15,6 +15,7 @@ from tests.ui.tablet.test_app import start_practice_game
 from tests.ui.tablet.test_screens import waited_for
 from ui.story.scene import scene
 from ui.tablet.scrolled import Lines
+from ui.tablet import theme
 from ui.tablet.story import StoryView
 
 
@@ -51,6 +52,23 @@ async def test_the_game_over_screen_draws_the_game_s_story(tablet: Tablet) -> No
     assert drawn["Rectangle"] == len(told.rows), "a band a seat"
     assert drawn["Ellipse"] == len(told.moves) + 1, "a dot a seat's turn, and the legend's"
     await tablet.screenshot("tablet-over-story-zh-Hant")
+
+
+@pytest.mark.parametrize("tablet", ["en"], indirect=True)
+async def test_a_narrow_story_wraps_its_legend_rather_than_shrinking_its_words(
+    tablet: Tablet,
+) -> None:
+    """A tablet held upright leaves the story less width than its legend's words need on
+    one line: they go on to more lines, at the size they are read at, and stay inside."""
+    service = await played_to_the_end(tablet)
+    actions = (e.action for e in service.journal.entries(service.game_id))
+    told = scene(service.header, actions, "en", service.game_id)
+    view = StoryView(told, size=(theme.TOUCH * 6, theme.TOUCH * 6))
+    view.size = (theme.TOUCH * 6 + 1, theme.TOUCH * 6)  # drawn again at its size
+    assert {label.font_size for label in view.legend} == {theme.TINY}
+    assert len({label.center_y for label in view.legend}) > 1, "the legend on more lines"
+    for label in view.legend:
+        assert view.x <= label.x and label.right <= view.right, label.text
 
 
 @pytest.mark.parametrize("tablet", ["en"], indirect=True)

@@ -109,8 +109,8 @@ class JoinScreen(Page):
             self.room.clear_widgets()
             self.room.add_widget(Text(self.t("tablet.room_code"), bold=True, halign="center"))
             self.room.add_widget(QRCode(room[0], size_hint_y=None, height=QR_SIDE))
-            self.room.add_widget(Text(room[0], size=theme.SMALL * 0.8, colour=theme.MUTED,
-                                      halign="center"))  # fmt: skip
+            address = Text(room[0], size=theme.TINY, colour=theme.MUTED, halign="center")
+            self.room.add_widget(address)
 
     def _card(self, card: Panel, seat: Seat, url: str | None, phones: list[DeviceStatus]) -> None:
         """One seat: its name, its code (or that it is seated), its phones, what the host may do."""
@@ -122,7 +122,7 @@ class JoinScreen(Page):
         if url is not None:
             card.add_widget(QRCode(url, size_hint_y=None, height=QR_SIDE))
             # For a phone whose camera will not read the code: the same address, to type.
-            card.add_widget(Text(url, size=theme.SMALL * 0.8, colour=theme.MUTED, halign="center"))
+            card.add_widget(Text(url, size=theme.TINY, colour=theme.MUTED, halign="center"))
         else:
             card.add_widget(BoxLayout(size_hint_y=None, height=theme.GAP))  # where the code was
         if not phones:

@@ -50,7 +50,7 @@ class SeatPanel(Panel):
     def __init__(self, **kw: Any) -> None:
         super().__init__(orientation="vertical", size_hint=(None, None), **kw)
         head = BoxLayout(size_hint_y=None, spacing=theme.GAP / 2)
-        self.title = Text(size=theme.TITLE * 0.8, bold=True, markup=True, wrap=False)
+        self.title = Text(size=theme.HEADING, bold=True, markup=True, wrap=False)
         self.phones = Text(size=theme.SMALL, markup=True, wrap=False, halign="right",
                            size_hint_x=None, width=0)  # fmt: skip
         """The seat's phones by their labels: the one holding it, and any asking for it."""
@@ -122,7 +122,7 @@ class TableScreen(Page):
         root = BoxLayout(orientation="vertical", padding=theme.GAP, spacing=theme.GAP)
         self.top_bar = top = BoxLayout(size_hint_y=None, spacing=theme.GAP)
         self.banner = Panel(colour=theme.FELT, size_hint_y=None)
-        self.waiting = Text(size=theme.TITLE * 0.8, colour=theme.GOLD, bold=True)
+        self.waiting = Text(size=theme.HEADING, colour=theme.GOLD, bold=True)
         self.banner.add_widget(self.waiting)
         top.add_widget(self.banner)
         self.tools = BoxLayout(size_hint=(None, None), height=theme.TOUCH, spacing=theme.GAP)
