@@ -14,8 +14,8 @@ from testkit.tablet import Tablet, texts, widgets
 from tests.ui.tablet.test_app import start_practice_game
 from tests.ui.tablet.test_screens import waited_for
 from ui.story.scene import scene
-from ui.tablet.scrolled import Lines
 from ui.tablet import theme
+from ui.tablet.scrolled import Lines
 from ui.tablet.story import StoryView
 
 
