@@ -31,6 +31,7 @@ from companion.policy import WINDOW_SECONDS
 from testkit.phone import Phone, loopback
 from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
+from ui.tablet.app import GAME_SCREENS
 from ui.tablet.screens.table import TableScreen
 
 GAMES = 3
@@ -52,9 +53,13 @@ def in_use() -> dict[str, int]:
     }
 
 
-def widgets() -> list[Widget]:
-    """Every widget alive in the process (a weak proxy in the heap is not one)."""
-    return [o for o in gc.get_objects() if issubclass(type(o), Widget)]
+def widgets(tablet: Tablet) -> list[Widget]:
+    """Every widget alive in the process (a weak proxy in the heap is not one), and every
+    widget on the screens drawn from a game: what the app froze at the game's start is not
+    in the collector's lists (:func:`ui.tablet.memory.settle`), but it is on those screens
+    at the game's end."""
+    drawn = [w for name in GAME_SCREENS for w in tablet.app.screens.get_screen(name).walk()]
+    return [*(o for o in gc.get_objects() if issubclass(type(o), Widget)), *drawn]
 
 
 async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> list[Any]:
@@ -63,7 +68,7 @@ async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> li
     seats, its story, its join and game-over screens: once held by the emptied screens, and
     by Kivy's last text field). Widgets are followed one by one, not counted: a count would
     also move with what an earlier test in the same process still had on its way out."""
-    before = weakref.WeakSet(widgets())
+    before = weakref.WeakSet(widgets(tablet))
     await start_practice_game(tablet)
     session = tablet.app.session
     assert session is not None
@@ -79,7 +84,7 @@ async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> li
     await tablet.until(lambda: tablet.app.screens.current == "over")
     # The last state too: the rules' answers about it are let go with the game.
     parts = [session, service, service.table, service.table.state, session.live, session.phones]
-    made = [w for w in widgets() if w not in before]
+    made = {w for w in widgets(tablet) if w not in before}
     assert made, "the game's screens are widgets"
     refs = [weakref.ref(p) for p in [*parts, *made]]
     del parts, made, session, service

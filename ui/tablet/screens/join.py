@@ -33,9 +33,16 @@ class JoinScreen(Page):
     name_ = "join"
 
     def build(self) -> None:
+        # Built again with no session when a game ends: nothing here may keep its seats.
         self.cards: list[Panel] = []
+        self.cells: list[AnchorLayout] = []
+        """Each seat's card at the top of a cell as tall as the tallest card: a seated
+        seat's short card would otherwise float in the middle of its row."""
         self.shown: list[object] = []
         """What each seat's card shows now; a card is redrawn only when this changes."""
+        self.room = Panel(orientation="vertical", size_hint_y=None)
+        """The public table's code, for a TV or a player out of the game."""
+        self.room_shown: tuple[str, str] | None = None
         self.revealed: set[Seat] = set()
         """Seated seats whose code the host chose to show again, until the screen is left."""
         session = self.app.session
@@ -58,9 +65,6 @@ class JoinScreen(Page):
         n = len(session.names)
         grid = GridLayout(cols=n if n <= 4 else 3, spacing=theme.GAP * 2, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
-        self.cells: list[AnchorLayout] = []
-        """Each seat's card at the top of a cell as tall as the tallest card: a seated
-        seat's short card would otherwise float in the middle of its row."""
         for _ in session.names:
             card = Panel(orientation="vertical", size_hint_y=None)
             card.bind(minimum_height=card.setter("height"), height=self._even)
@@ -70,10 +74,8 @@ class JoinScreen(Page):
             self.cells.append(cell)
             self.shown.append(None)
             grid.add_widget(cell)
-        self.room = Panel(orientation="vertical", size_hint_y=None)
         self.room.bind(minimum_height=self.room.setter("height"))
-        self.room_shown: tuple[str, str] | None = None
-        grid.add_widget(self.room)  # the public table, for a TV or a player out of the game
+        grid.add_widget(self.room)
         scroll = ScrollView(do_scroll_x=False)  # nine seats' codes scroll on a small tablet
         scroll.add_widget(grid)
         root.add_widget(scroll)
