@@ -6,8 +6,9 @@ to the start screen, or memory grows a game at a time until Android ends the app
 middle of the evening. Here games are played through the app's own screens (Start →
 Join → Table → Game over → New game) with a phone joined to each; after each, the
 earlier game's parts are gone (weak references: its last state among them, which the rules
-had answers kept about, and every widget the game made), and the process's tasks, threads
-and open files are back where they were before the first.
+had answers kept about, and every widget the game made), the process's tasks, threads,
+sockets and open files are back where they were after the first, and no font was opened
+for any of them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import random
 import threading
 import weakref
+from collections import Counter
 from typing import Any
 
 import aiohttp
@@ -37,19 +39,30 @@ from ui.tablet.screens.table import TableScreen
 GAMES = 3
 
 
-def open_files() -> int:
-    """The process's open files: the phones' server's sockets and its phones', the journal's,
-    the fonts (every size the tablet draws is opened when the app starts)."""
-    return len(os.listdir("/proc/self/fd"))
+def open_files() -> Counter[str]:
+    """The process's open files by kind: sockets (the phones' server's and its phones'),
+    fonts (Kivy opens one for each size drawn, and never closes it; the tablet opens every
+    size it draws when it starts) and the others (the journal's)."""
+    found: Counter[str] = Counter()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:  # the listing's own descriptor, closed by now
+            continue
+        font = target.endswith((".ttf", ".ttc", ".otf"))
+        found["socket" if target.startswith("socket:") else "font" if font else "other"] += 1
+    return found
 
 
 def in_use() -> dict[str, int]:
     """What the process holds that a game could leave behind and that has no identity to
-    follow: its tasks, its threads, its open files."""
+    follow: its tasks, its threads, its sockets and other open files."""
+    files = open_files()
     return {
         "tasks": len(asyncio.all_tasks()),
         "threads": threading.active_count(),
-        "files": open_files(),
+        "sockets": files["socket"],
+        "files": files["other"],
     }
 
 
@@ -108,15 +121,17 @@ async def test_game_after_game_in_one_process_leaves_nothing_of_the_last_behind(
     tablet: Tablet,
 ) -> None:
     async with aiohttp.ClientSession() as http:
-        before = in_use()
+        fonts = open_files()["font"]  # opened by now; an earlier test's only add to them
         refs = await one_game(tablet, http, 0)
         await settled(tablet)
-        assert in_use() == before, "after game 1"
+        after_first = in_use()  # once what earlier tests in this process closed is gone
+        assert open_files()["font"] == fonts, "a font opened for the first game"
         for game in range(1, GAMES):
             assert [r() for r in refs] == [None] * len(refs), f"game {game} kept alive"
             refs = await one_game(tablet, http, game)
             await settled(tablet)
-            assert in_use() == before, f"after game {game + 1}"
+            assert in_use() == after_first, f"after game {game + 1}"
+            assert open_files()["font"] == fonts, f"a font opened for game {game + 1}"
         assert [r() for r in refs] == [None] * len(refs), "the last game kept alive"
 
 
