@@ -69,7 +69,8 @@ class StoryView(Widget):
         ]
         self.figures = [[_label(t.last, self._tone(t.tone)) for t in r.tracks] for r in scene.rows]
         self.legend = [_label(words, theme.MUTED) for words in scene.legend]
-        self.ticks = [_label(str(t), theme.MUTED) for t in scene.turns]
+        self.ticks: dict[int, Label] = {}
+        """The turns numbered along the bottom, by column: only those shown (:meth:`_number`)."""
         self.axis = _label(scene.axis, theme.MUTED)
         for label in self._labels():
             self.add_widget(label)
@@ -78,7 +79,7 @@ class StoryView(Widget):
     def _labels(self) -> list[Label]:
         named = [label for pair in self.names for label in pair]
         shown = [label for row in self.figures for label in row]
-        return [*named, *shown, *self.legend, *self.ticks, self.axis]
+        return [*named, *shown, *self.legend, self.axis]
 
     def _fit(self, line: float) -> tuple[float, float]:
         """Every word sized to fit the widget, whatever its size: the rows' words as tall as
@@ -86,7 +87,7 @@ class StoryView(Widget):
         widths the names (left) and the figures (right) take."""
         rows = [label for pair in self.names for label in pair]
         rows += [label for row in self.figures for label in row]
-        _size([*self.legend, *self.ticks, self.axis], theme.TINY)
+        _size([*self.legend, self.axis], theme.TINY)
         size = theme.TINY * min(1.0, (self.height - 2 * line) / len(self.names) / theme.SMALL)
         _size(rows, size)
         left, right = self._margins()
@@ -144,12 +145,31 @@ class StoryView(Widget):
         self._rows(group, grid)
         self._marks(group, grid)
         self._legend(group, line, legend)
-        stride = math.ceil((max(t.width for t in self.ticks) + theme.GAP / 2) / grid.column)
-        for c, label in enumerate(self.ticks):  # as many turns numbered as fit
-            label.opacity = 1 if c % stride == 0 else 0
-            label.center = (grid.at(c, 0)[0], self.y + line / 2)
+        self._number(grid, line)
         self.axis.x, self.axis.center_y = self.x + theme.GAP / 2, self.y + line / 2
         self.canvas.before.add(group)
+
+    def _number(self, grid: _Grid, line: float) -> None:
+        """As many turns numbered along the bottom as fit, every ``stride``-th: a label is
+        made when its turn is first numbered, and let go when the numbering leaves it out (a
+        long game has hundreds of turns, a few dozen of them numbered)."""
+        turns = self.scene.turns
+        longest = max(range(len(turns)), key=lambda c: len(str(turns[c])))
+        stride = math.ceil((self._tick(longest).width + theme.GAP / 2) / grid.column)
+        shown = range(0, len(turns), stride)
+        for c in [c for c in self.ticks if c not in shown]:
+            self.remove_widget(self.ticks.pop(c))
+        for c in shown:
+            self._tick(c).center = (grid.at(c, 0)[0], self.y + line / 2)
+
+    def _tick(self, column: int) -> Label:
+        """The number of the turn in ``column``, made and drawn if it is not yet."""
+        label = self.ticks.get(column)
+        if label is None:
+            label = self.ticks[column] = _label(str(self.scene.turns[column]), theme.MUTED)
+            _size([label], theme.TINY)
+            self.add_widget(label)
+        return label
 
     def _rows(self, group: InstructionGroup, grid: _Grid) -> None:
         """Each seat's band, its words, and its figures as lines."""
