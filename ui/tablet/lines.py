@@ -4,7 +4,8 @@ Kivy breaks a line only at spaces, and a run with none — a Chinese sentence �
 wherever it overflows: a full stop or a comma may start a line on its own, and
 an opening bracket end one. Here a line never starts with closing punctuation
 (。，、；：！？）」』…) nor ends with opening punctuation (（「『…) — the rule
-Chinese typesetting calls 避頭尾 — English words stay whole, and each character
+Chinese typesetting calls 避頭尾 — a short bracketed note such as （美國） is not
+split across two lines, English words stay whole, and each character
 is measured once per font and size, so that breaking lines costs arithmetic, not
 renders.
 """
@@ -21,6 +22,12 @@ OPENING = frozenset("（「『《〈【〔([{‘“")
 
 WORDISH = frozenset("'-/_#@&+=*<>|~^$")
 """Signs that join the letters of an English word or an address."""
+
+PAIRS = dict(zip("（「『《〈【〔([{", "）」』》〉】〕)]}", strict=True))
+"""Each opening bracket and the one that closes it."""
+SHORT = 8
+"""The most characters, brackets and all, of a bracketed note kept on one line: an
+identity's nation （蘇聯）, a card's mark （血跡）; a longer one breaks as a sentence does."""
 
 
 def _units(line: str) -> Iterator[str]:
@@ -46,6 +53,21 @@ def _units(line: str) -> Iterator[str]:
         yield unit
 
 
+def _notes_kept(units: Iterator[str]) -> Iterator[str]:
+    """The units, a short bracketed note (:data:`SHORT`) joined into one."""
+    held: list[str] = []
+    for unit in units:
+        if not held and unit[0] not in PAIRS:
+            yield unit
+            continue
+        held.append(unit)
+        note = "".join(held)
+        if PAIRS[note[0]] in note[1:] or len(note) > SHORT:
+            yield from [note] if len(note) <= SHORT else held
+            held = []
+    yield from held
+
+
 def break_lines(text: str, width: float, measure: Callable[[str], float]) -> str:
     """``text`` with line breaks where it must wrap to fit ``width``; its own breaks kept.
 
@@ -54,7 +76,7 @@ def break_lines(text: str, width: float, measure: Callable[[str], float]) -> str
     lines = []
     for paragraph in text.split("\n"):
         line, used = "", 0.0
-        for piece in _units(paragraph):
+        for piece in _notes_kept(_units(paragraph)):
             size = measure(piece)
             if line and used + size > width and piece != " ":
                 lines.append(line.rstrip(" "))

@@ -26,6 +26,18 @@ def test_an_opening_bracket_never_ends_a_line() -> None:
         assert all(line[-1] not in OPENING for line in lines), (w, lines)
 
 
+def test_a_short_bracketed_note_is_never_split_but_a_long_one_may_be() -> None:
+    """"Who was who" once read 特務（美 / 國）: a nation is read as one word."""
+    said = "阿芳的身份是特務（蘇聯）。"
+    for w in range(12, 30):
+        lines = break_lines(said, w, width).split("\n")
+        assert any("（蘇聯）" in line for line in lines), (w, lines)
+        assert "".join(lines) == said and all(width(line) <= w for line in lines)
+    long = "你的手牌：（提款／抵抗／審問／勒索）"
+    lines = break_lines(long, 16, width).split("\n")
+    assert len(lines) > 2 and all(width(line) <= 16 for line in lines), lines
+
+
 def test_english_words_stay_whole_and_lines_fit() -> None:
     said = "Dan looks at one card of Cat's, drawn at random."
     lines = break_lines(said, 20, width).split("\n")
