@@ -27,7 +27,7 @@ def test_an_opening_bracket_never_ends_a_line() -> None:
 
 
 def test_a_short_bracketed_note_is_never_split_but_a_long_one_may_be() -> None:
-    """"Who was who" once read 特務（美 / 國）: a nation is read as one word."""
+    """The game-over screen once read 特務（美 / 國）: a nation is read as one word."""
     said = "阿芳的身份是特務（蘇聯）。"
     for w in range(12, 30):
         lines = break_lines(said, w, width).split("\n")
