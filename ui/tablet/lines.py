@@ -62,9 +62,13 @@ def _notes_kept(units: Iterator[str]) -> Iterator[str]:
             continue
         held.append(unit)
         note = "".join(held)
-        if PAIRS[note[0]] in note[1:] or len(note) > SHORT:
-            yield from [note] if len(note) <= SHORT else held
-            held = []
+        if len(note) > SHORT:  # too long to keep whole: its pieces as they were
+            yield from held
+        elif PAIRS[note[0]] in note[1:]:
+            yield note
+        else:
+            continue
+        held = []
     yield from held
 
 
