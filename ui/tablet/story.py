@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from kivy.graphics import Color, InstructionGroup, Line, Rectangle
@@ -154,13 +155,20 @@ class StoryView(Widget):
         made when its turn is first numbered, and let go when the numbering leaves it out (a
         long game has hundreds of turns, a few dozen of them numbered)."""
         turns = self.scene.turns
-        longest = max(range(len(turns)), key=lambda c: len(str(turns[c])))
-        stride = math.ceil((self._tick(longest).width + theme.GAP / 2) / grid.column)
+        stride = math.ceil((self._widest_tick + theme.GAP / 2) / grid.column)
         shown = range(0, len(turns), stride)
         for c in [c for c in self.ticks if c not in shown]:
             self.remove_widget(self.ticks.pop(c))
         for c in shown:
             self._tick(c).center = (grid.at(c, 0)[0], self.y + line / 2)
+
+    @cached_property
+    def _widest_tick(self) -> float:
+        """How wide the longest turn number is drawn (its size never changes): how far apart
+        the numbers must be, measured once rather than made and dropped at every redraw."""
+        label = _label(max(map(str, self.scene.turns), key=len), theme.MUTED)
+        _size([label], theme.TINY)
+        return float(label.width)
 
     def _tick(self, column: int) -> Label:
         """The number of the turn in ``column``, made and drawn if it is not yet."""
