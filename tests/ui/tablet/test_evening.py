@@ -35,6 +35,7 @@ from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
 from ui.tablet.app import GAME_SCREENS
 from ui.tablet.screens.table import TableScreen
+from ui.tablet.scrolled import Lines
 
 GAMES = 3
 
@@ -88,13 +89,7 @@ async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> li
     service = session.service
     phone = Phone(http, loopback(session.phones.port))
     await phone.sit(session.phones.tokens.token(Seat(1)), "en")
-    rng = random.Random(seed)
-    while service.over() is None:
-        seat = session.acting()
-        assert seat is not None
-        session.submit(rng.choice(service.table.legal_actions(seat)))
-        await tablet.frames(1)
-    await tablet.until(lambda: tablet.app.screens.current == "over")
+    await played_out(tablet, seed)
     # The last state too: the rules' answers about it are let go with the game.
     parts = [session, service, service.table, service.table.state, session.live, session.phones]
     made = {w for w in widgets(tablet) if w not in before}
@@ -105,6 +100,45 @@ async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> li
     await tablet.until(lambda: tablet.app.screens.current == "start")
     await phone.close()
     return refs
+
+
+async def played_out(tablet: Tablet, seed: int) -> None:
+    """The game on the table played to its end, each move a legal one picked at random."""
+    session = tablet.app.session
+    assert session is not None
+    rng = random.Random(seed)
+    while session.service.over() is None:
+        seat = session.acting()
+        assert seat is not None
+        session.submit(rng.choice(session.service.table.legal_actions(seat)))
+        await tablet.frames(1)
+    await tablet.until(lambda: tablet.app.screens.current == "over")
+
+
+async def test_the_end_is_drawn_once_so_a_phone_coming_back_leaves_the_reader_where_he_was(
+    tablet: Tablet,
+) -> None:
+    """At the game's end the table reads the story and scrolls who saw what, while the
+    players' phones come back to see the end too. Each phone that did changed the session,
+    and the whole end was drawn again: every widget made anew, and the list a player was
+    reading jumped back to its top under his finger."""
+    await start_practice_game(tablet)
+    await played_out(tablet, 0)
+    over = tablet.app.screens.get_screen("over")
+    timeline = next(w for w in over.walk() if isinstance(w, Lines))
+    timeline.scroll_y = 0.0  # read to the last line
+    await tablet.frames(3)  # the lines in view laid
+    drawn = list(over.walk())
+    session = tablet.app.session
+    assert session is not None
+    async with aiohttp.ClientSession() as http:
+        phone = Phone(http, loopback(session.phones.port))
+        await phone.sit(session.phones.tokens.token(Seat(1)), "en")
+        await tablet.until(lambda: Seat(1) in session.phones.connected())
+        await tablet.frames(3)
+        assert list(over.walk()) == drawn, "the end was drawn again"
+        assert timeline.scroll_y == 0.0
+        await phone.close()
 
 
 async def settled(tablet: Tablet) -> None:

@@ -35,10 +35,9 @@ class OverScreen(Page):
     def refresh(self) -> None:
         session = self.app.session
         result = None if session is None else session.service.over()
-        if session is None or result is None:
-            return
         box = self.root_box
-        box.clear_widgets()
+        if session is None or result is None or box.children:
+            return  # an ended game's end never changes: drawn once (a language redraws it)
         voice = session.voice
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH * 1.4)
         key = "tablet.winners" if result.winners else "demo.no_winner"
