@@ -94,6 +94,8 @@ class TabletApp(App):
         self.session: Session | None = None
         self.font = fonts.use_cjk()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._closing: asyncio.Task[None] | None = None
+        """The last game left, being closed: the next one opens once it is (:meth:`_open`)."""
         self._redraw = Clock.create_trigger(lambda _dt: self.refresh())
         """Every change to the session in one frame, one refresh before that frame is drawn."""
         self.logs = logs or faults.log_folder()
@@ -228,10 +230,22 @@ class TabletApp(App):
         """Redraw the current screen from the session; at the game's end, the end."""
         over = self.session is not None and self.session.service.over() is not None
         if over and self.screens.current == "table":
-            self.screens.current = "over"
+            self._ended()
+            return
         current = self.screens.current_screen
         if current is not None:
             current.refresh()
+
+    def _ended(self) -> None:
+        """The table screen gives way to the game's end, which it is never shown again for:
+        what it drew is collected before the story is drawn, then the end is kept out of the
+        collector as the table was (:mod:`ui.tablet.memory`)."""
+        for name in ("join", "table"):
+            self.screens.get_screen(name).empty()
+        memory.thaw()
+        self.screens.current = "over"
+        self.screens.current_screen.refresh()
+        memory.settle()
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -316,14 +330,13 @@ class TabletApp(App):
         drawn = [self.screens.get_screen(name) for name in GAME_SCREENS]
         held = [weakref.ref(root) for screen in drawn for root in screen.children]
         if self.session is not None:
-            self.spawn(_closed(self.session, held))
+            self._closing = self.spawn(_closed(self.session, held))
         if self.sensors is not None:
             self.sensors.handler = self._before_a_game
         self.session = None
-        self.screens.get_screen("start").rebuild()  # whether a game is left to resume, now
-        self.show("start")
         for screen in drawn:  # what they drew of the game goes with it, not at the next
             screen.empty()
+        self.show("start")  # as the group left it, offering the game if it is unfinished
 
     def reseat(self, seat: Seat) -> None:
         if self.session is not None:
@@ -335,6 +348,9 @@ class TabletApp(App):
             self.spawn(self.session.admit(seat, label))
 
     async def _open(self, service: TableService, screen: str, *, resumed: bool = False) -> None:
+        if self._closing is not None:  # a game left a moment ago, and resumed or replaced:
+            await asyncio.wait([self._closing])  # its port free again, its memory collected
+            self._closing = None
         try:
             live = LiveTable(service, host=self.host, port=self.port)
         except JournalError as err:  # the seats' tokens could not be kept
@@ -351,8 +367,8 @@ class TabletApp(App):
         session.subscribe(self._redraw)
         if self.speaker is not None and service.header.policy.voice:
             Crier(session, self.speaker, opening=screen == "join")
-        for page in self.screens.screens:
-            page.rebuild()
+        for name in GAME_SCREENS:
+            self.screens.get_screen(name).rebuild()
         self.show(screen)
         memory.settle()
 

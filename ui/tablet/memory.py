@@ -2,11 +2,13 @@
 the system once the game is closed, so that the largest table of the night does not set
 what the app holds until midnight — Android ends the app that holds most.
 
-Python's own heap is small (about 30 MB, flat from game to game); what grows is the C
-library's: the textures of every label, the software renderer's buffers, the fonts. Two
-things keep it down. Large blocks are each given their own pages, which go back to the
-system the moment they are freed (:func:`keep_large_blocks_apart`), and once a game's
-objects are collected the heap's free pages are handed back (:func:`give_back`).
+Two heaps grow. The C library's holds the textures of every label, the software
+renderer's buffers, the fonts: large blocks are each given their own pages, which go back
+to the system the moment they are freed (:func:`keep_large_blocks_apart`), and once a
+game's objects are collected the heap's free pages are handed back (:func:`give_back`).
+Python's own keeps what it took at the evening's busiest moment, as it returns a 1 MB
+piece only once nothing in it is alive: so what a game lets go is collected before the
+next screen is drawn (:func:`thaw`), not under it.
 """
 
 from __future__ import annotations
@@ -55,6 +57,16 @@ def settle() -> None:
     """
     gc.collect()
     gc.freeze()
+
+
+def thaw() -> None:
+    """What was frozen handed back to the collector and collected at once: at the game's
+    end, when the table screen has just been let go and before the story is drawn. Drawn on
+    top of the table's garbage, the end took new memory from the system, and Python never
+    gives a block of it back while one object in it lives: each evening's largest such
+    moment set what the app held until midnight (docs/benchmarks.md)."""
+    gc.unfreeze()
+    gc.collect()
 
 
 def release(game: Sequence[weakref.ref[Any]] = ()) -> None:

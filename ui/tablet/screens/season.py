@@ -53,6 +53,13 @@ class SeasonScreen(Page):
         self.picked = None
         self.fill()
 
+    def on_leave(self, *_: object) -> None:
+        """The season let go with the screen: an evening's games replayed are the most the
+        app would otherwise hold through the next game, and they are replayed on entering."""
+        self.games = None
+        self.picked = None
+        self.body.clear_widgets()
+
     def fill(self) -> None:
         """The tables, from the games replayed and the merges the journal keeps now."""
         assert self.games is not None

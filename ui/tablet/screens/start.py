@@ -74,9 +74,7 @@ class StartScreen(Page):
         top.add_widget(language_bar(self))
         root.add_widget(top)
         root.add_widget(grows(self._games(), theme.TOUCH))  # a row of its own: room for every game
-        unfinished = self.app.journal.latest_unfinished()
-        if unfinished is not None:
-            root.add_widget(self._resume(unfinished))
+        self.offered: tuple[int, Panel] | None = None
         body = BoxLayout(spacing=theme.GAP * 2)
         left = BoxLayout(orientation="vertical", spacing=theme.GAP, size_hint_y=None)
         left.bind(minimum_height=left.setter("height"))
@@ -99,7 +97,24 @@ class StartScreen(Page):
         start.bold = True
         root.add_widget(start)
         self.add_widget(root)
+        self.root_box = root
+        self._offer()
         self._seats()
+
+    def _offer(self) -> None:
+        """The offer to resume the game left unfinished, if one is, under the games: kept
+        up to date as the app comes back here, not drawn anew with the whole screen (a
+        seat's name field is a big widget, and the group's names and choices stay)."""
+        unfinished = self.app.journal.latest_unfinished()
+        if self.offered is not None:
+            if self.offered[0] == unfinished:
+                return
+            self.root_box.remove_widget(self.offered[1])
+            self.offered = None
+        if unfinished is not None:
+            panel = self._resume(unfinished)
+            self.root_box.add_widget(panel, index=len(self.root_box.children) - 2)
+            self.offered = (unfinished, panel)
 
     def _resume(self, game_id: int) -> Panel:
         info = next(g for g in self.app.journal.games() if g.id == game_id)
@@ -244,8 +259,10 @@ class StartScreen(Page):
         self.voice_button.text = self._on_off("voice", self.voice)
 
     def refresh(self) -> None:
-        """Each reader's live status: connected, reconnecting (and why), failed; and whether
-        the deal will be read off the readers (only if every seat has one)."""
+        """Whether a game is left to resume; each reader's live status: connected,
+        reconnecting (and why), failed; and whether the deal will be read off the readers
+        (only if every seat has one)."""
+        self._offer()
         sensors = self.app.sensors
         dealt = sensors is not None and sensors.deal_on_readers(self.count)
         if sensors is not None and hasattr(self, "deal_line"):
