@@ -349,7 +349,7 @@ class TabletApp(App):
 
     async def _open(self, service: TableService, screen: str, *, resumed: bool = False) -> None:
         if self._closing is not None:  # a game left a moment ago, and resumed or replaced:
-            await asyncio.wait([self._closing])  # its port free again, its memory collected
+            await asyncio.wait([self._closing])  # its port surely free, its memory collected
             self._closing = None
         try:
             live = LiveTable(service, host=self.host, port=self.port)

@@ -175,6 +175,22 @@ async def test_a_resumed_game_whose_port_is_taken_says_so_and_shows_every_code(
             assert len(shown) == 4 and all(f":{session.phones.port}/#t=" in url for url in shown)
 
 
+async def test_a_game_left_and_resumed_at_once_keeps_its_phones_place(tablet: Tablet) -> None:
+    """Leave tapped by mistake, Resume tapped at once: the game opens again where its phones
+    were told to go, although the game it left may still be saying goodbye to its phones on
+    that port — the tablet waits for it to close, or every player would scan again."""
+    await start_practice_game(tablet)
+    session = session_of(tablet)
+    game, port = session.service.game_id, session.phones.port
+    del session
+    tablet.app.leave_game()
+    tablet.app.resume(game)
+    await tablet.until(lambda: tablet.app.session is not None)
+    await tablet.until(lambda: tablet.app.screens.current == "table")
+    session = session_of(tablet)
+    assert session.phones.port == port and session.phones.moved is None
+
+
 @pytest.mark.parametrize("tablet", ["zh-Hant"], indirect=True)
 async def test_a_seat_left_without_a_name_is_named_in_each_faces_own_language(
     tablet: Tablet,
