@@ -54,7 +54,15 @@ def settle() -> None:
     and a game's set-up they are collected once and frozen; what a move makes and drops is
     still collected, cheaply. A game's objects are thawed when it ends
     (:func:`release`), or they would stay frozen garbage for the whole evening.
+
+    While a game left is still being collected (a game left and resumed at once), the
+    freezing waits until it is gone (:func:`_let_go`): frozen now, what the frames still
+    held of the old table would be frozen with the new one, garbage kept a whole game.
     """
+    global _settle_due  # noqa: PLW0603 -- one collector for the process
+    if _letting_go:
+        _settle_due = True
+        return
     gc.collect()
     gc.freeze()
 
@@ -113,6 +121,9 @@ _released = 0
 _letting_go = 0
 """How many of them are still being collected again."""
 
+_settle_due = False
+"""Whether :func:`settle` waits for them."""
+
 
 def released() -> int:
     """How many games have been let go: with :func:`letting_go`, how a benchmark knows a
@@ -135,9 +146,12 @@ def _collected_again(game: Sequence[weakref.ref[Any]], left: int, _dt: float) ->
 
 
 def _let_go(_dt: float) -> None:
-    global _letting_go  # noqa: PLW0603
+    global _letting_go, _settle_due  # noqa: PLW0603
     give_back()
     _letting_go -= 1
+    if _settle_due and not _letting_go:
+        _settle_due = False
+        settle()
 
 
 def give_back() -> None:

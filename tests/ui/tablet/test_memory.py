@@ -5,6 +5,7 @@ texture's memory goes back to the system at once."""
 from __future__ import annotations
 
 import ctypes
+import gc
 import subprocess
 import sys
 import weakref
@@ -43,6 +44,34 @@ def test_the_heap_is_handed_back_again_only_once_what_the_game_was_made_of_is_go
     due.pop(0)(memory.SETTLED_S)  # collected: gone, so the heap is handed back next
     due.pop(0)(memory.FREED_S)
     assert trimmed == [True, False] and due == [] and not memory.letting_go()
+
+
+def test_a_game_opened_while_the_last_is_still_let_go_is_frozen_only_once_it_is_gone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Left and resumed at once: the resumed game froze what the frames still held of the
+    table just left, garbage then kept through the whole game (the evening's paused game
+    kept 6 to 10 MB more). The freezing now waits for the old game's last collection."""
+    due: list[Callable[[float], None]] = []
+    monkeypatch.setattr(memory, "_letting_go", 0)
+    monkeypatch.setattr(memory, "_settle_due", False)
+    monkeypatch.setattr(memory, "Clock", SimpleNamespace(schedule_once=lambda f, _s: due.append(f)))
+    monkeypatch.setattr(memory, "give_back", lambda: None)
+    old = Widget()  # the table left, in cycles of its own as every widget
+    held = weakref.ref(old)
+    frames = [old]  # the frames after the table was left still draw it, a moment
+    del old
+    try:
+        memory.release([held])
+        memory.settle()  # the game resumed
+        assert gc.get_freeze_count() == 0, "frozen with the old table still held"
+        frames.clear()
+        while due:
+            due.pop(0)(memory.SETTLED_S)
+        assert held() is None, "the old table kept"
+        assert gc.get_freeze_count() > 0 and not memory.letting_go()
+    finally:
+        gc.unfreeze()  # this process's other tests are not a game's
 
 
 MAPPED_APART = """
