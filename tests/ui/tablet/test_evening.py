@@ -25,6 +25,7 @@ from typing import Any
 
 import aiohttp
 from kivy.clock import Clock
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.core.types import Seat
@@ -175,7 +176,8 @@ async def test_the_start_screen_after_a_game_keeps_the_group_s_choices_and_offer
     """Game over → New game: the game that ended is not offered to resume, and what the
     group set up stays for the next — its names, its way of drawing, its response windows.
     A game left from the pause sheet (the group stops for the night) is offered instead,
-    and resumes where it was."""
+    and resumes where it was. The screen is read from the top again: kept through the
+    game, it was still scrolled to where the last set-up's last tap was."""
     t = functools.partial(text, tablet.app.lang)
 
     def start() -> Any:
@@ -189,6 +191,8 @@ async def test_the_start_screen_after_a_game_keeps_the_group_s_choices_and_offer
     assert t("tablet.resume") not in shown
     assert t("tablet.draws.app") in shown and t("tablet.window_seconds", seconds=30) in shown
     assert start().inputs[0].text == "Zoe"
+    scrolled = [v.scroll_y for v in start().walk(restrict=True) if isinstance(v, ScrollView)]
+    assert scrolled and all(y == 1 for y in scrolled), "read from the top again, names first"
 
     await start_practice_game(tablet)
     session = tablet.app.session

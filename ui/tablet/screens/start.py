@@ -101,6 +101,13 @@ class StartScreen(Page):
         self._offer()
         self._seats()
 
+    def on_pre_enter(self, *_: object) -> None:
+        """Back from a game (or the season): read from the top again, the names first —
+        kept through the game, the screen was still scrolled where the last set-up left it."""
+        for view in self.walk(restrict=True):
+            if isinstance(view, ScrollView):
+                view.scroll_y = 1
+
     def _offer(self) -> None:
         """The offer to resume the game left unfinished, if one is, under the games: kept
         up to date as the app comes back here, not drawn anew with the whole screen (a
