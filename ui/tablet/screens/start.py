@@ -102,8 +102,11 @@ class StartScreen(Page):
         self._seats()
 
     def on_pre_enter(self, *_: object) -> None:
-        """Back from a game (or the season): read from the top again, the names first —
-        kept through the game, the screen was still scrolled where the last set-up left it."""
+        """Back from a game (or the season): the offer to resume brought up to date, and
+        read from the top again, the names first — kept through the game, the screen was
+        still scrolled where the last set-up left it. Only a game can change the offer, so
+        the journal is asked here and not at every reader's news (:meth:`refresh`)."""
+        self._offer()
         for view in self.walk(restrict=True):
             if isinstance(view, ScrollView):
                 view.scroll_y = 1
@@ -120,6 +123,7 @@ class StartScreen(Page):
             self.offered = None
         if unfinished is not None:
             panel = self._resume(unfinished)
+            # Kivy lists children last-added first: two from the end is under the games row.
             self.root_box.add_widget(panel, index=len(self.root_box.children) - 2)
             self.offered = (unfinished, panel)
 
@@ -266,10 +270,8 @@ class StartScreen(Page):
         self.voice_button.text = self._on_off("voice", self.voice)
 
     def refresh(self) -> None:
-        """Whether a game is left to resume; each reader's live status: connected,
-        reconnecting (and why), failed; and whether the deal will be read off the readers
-        (only if every seat has one)."""
-        self._offer()
+        """Each reader's live status: connected, reconnecting (and why), failed; and
+        whether the deal will be read off the readers (only if every seat has one)."""
         sensors = self.app.sensors
         dealt = sensors is not None and sensors.deal_on_readers(self.count)
         if sensors is not None and hasattr(self, "deal_line"):
