@@ -14,9 +14,11 @@ import dataclasses
 import functools
 import itertools
 import math
+import weakref
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
+from companion.core import memo
 from companion.core.errors import NotInDeck
 from companion.core.types import JSON, CardId
 from companion.core.worlds import named_cards, relabel
@@ -30,6 +32,10 @@ GROUPINGS_KEPT = 64
 over 150 random 暗火线 games, keeping 64 answers instead of 4,096 groups 0.1 % more
 often (62,146 times, not 62,080), and the run holds 12 MB, not 78 MB."""
 
+_GROUPING: weakref.WeakValueDictionary[int, Alike] = weakref.WeakValueDictionary()
+"""Every :class:`Alike` alive (a dict, so by its id), whose groupings go with the game
+(:func:`_forget_groupings`)."""
+
 
 class Alike(dict[CardId, tuple[CardId, ...]]):
     """Each card id to every id with its face, itself first; ``face`` names each card's face
@@ -39,6 +45,7 @@ class Alike(dict[CardId, tuple[CardId, ...]]):
         super().__init__(copies)
         self.face: dict[CardId, CardId] = {c: min(group) for c, group in copies.items()}
         self._grouped = functools.lru_cache(maxsize=GROUPINGS_KEPT)(self._group)
+        _GROUPING[id(self)] = self
 
     def grouped(self, cards: tuple[CardId, ...]) -> tuple[tuple[CardId, ...], ...]:
         """``cards`` grouped by face (see :func:`faces`); a hand check asks the same of the
@@ -51,6 +58,15 @@ class Alike(dict[CardId, tuple[CardId, ...]]):
         for card in dict.fromkeys(cards):
             groups.setdefault(face(card, card), []).append(card)
         return tuple(tuple(g) if len(g) < 3 else (g[0], *sorted(g[1:])) for g in groups.values())
+
+
+@memo.forgets
+def _forget_groupings() -> None:
+    """A game's hands let go with it: a box's :class:`Alike` lives as long as the app (a
+    game module's constant), and the hands it last grouped would pin the memory the game
+    left (:mod:`companion.core.memo`)."""
+    for copies in list(_GROUPING.values()):
+        copies._grouped.cache_clear()
 
 
 def alike(cards: Iterable[Any]) -> Alike:

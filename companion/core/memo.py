@@ -15,7 +15,7 @@ of all of it at once when a game is closed — a tablet plays game after game in
 process, and answers about a game that is over would otherwise live on into the next,
 each a few objects pinning the memory the larger game left (it cannot be handed back
 while anything in it lives). Every store of answers here is known to it:
-:func:`per_state`, :func:`per_value` and :func:`held`.
+:func:`per_state`, :func:`per_value`, :func:`held` and :func:`forgets`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ S = TypeVar("S")
 R = TypeVar("R")
 P = ParamSpec("P")
 H = TypeVar("H", bound=dict[Any, Any])
+C = TypeVar("C", bound=Callable[[], None])
 
 _STORES: list[Callable[[], None]] = []
 """How to empty each store of answers (:func:`forget`)."""
@@ -78,6 +79,13 @@ def held(store: H) -> H:
     """``store``, a module's own dict of answers, forgotten with the game."""
     _STORES.append(store.clear)
     return store
+
+
+def forgets(clear: C) -> C:
+    """``clear``, which empties answers kept where none of the stores above fits (in each
+    object of a kind, say), called with the others by :func:`forget`."""
+    _STORES.append(clear)
+    return clear
 
 
 def forget() -> None:

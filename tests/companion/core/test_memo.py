@@ -3,10 +3,12 @@ kept while a game goes on, all of them let go when it is closed."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import weakref
 
-from companion.core import memo
+from companion.core import copies, memo
+from companion.core.types import CardId
 
 
 class Asked:
@@ -41,3 +43,26 @@ def test_what_was_kept_about_a_game_goes_when_it_is_forgotten() -> None:
     gc.collect()
     assert gone() is None, "nothing of the closed game is held"
     assert store == {}
+
+
+@dataclasses.dataclass(frozen=True)
+class Card:
+    """A card of a box: its id, and its face."""
+
+    id: CardId
+    kind: str
+
+
+def test_the_hands_a_box_grouped_go_with_the_game_though_the_box_stays() -> None:
+    """A game's :class:`~companion.core.copies.Alike` is its module's constant, alive all
+    evening: the hands it grouped during a game must not be (each would pin the memory the
+    game left, as any answer kept would)."""
+    box = copies.alike([Card(CardId("a"), "bullet"), Card(CardId("b"), "bullet"),
+                        Card(CardId("c"), "armour")])  # fmt: skip
+    hand = (CardId("c"), CardId("b"), CardId("a"))
+    first = box.grouped(hand)
+    assert first == (("c",), ("b", "a"))
+    assert box.grouped(hand) is first, "kept while the game goes on"
+    memo.forget()
+    again = box.grouped(hand)
+    assert again == first and again is not first, "let go when it is closed"
