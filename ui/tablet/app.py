@@ -253,7 +253,10 @@ class TabletApp(App):
         if self.session is not None:
             self.session.set_lang(lang)
         for screen in self.screens.screens:
-            screen.rebuild()
+            if screen.blank:
+                screen.empty()  # in the new language, and still blank: not the ended game again
+            else:
+                screen.rebuild()
         self.refresh()
 
     def new_game(
@@ -327,7 +330,9 @@ class TabletApp(App):
 
     def leave_game(self) -> None:
         """Back to the start screen for a new game; the finished one stays in the journal."""
-        drawn = [self.screens.get_screen(name) for name in GAME_SCREENS]
+        # Only what still holds the game: the join and table screens were emptied at its
+        # end, and built again now they would be new memory taken beside the end's garbage.
+        drawn = [s for s in map(self.screens.get_screen, GAME_SCREENS) if not s.blank]
         held = [weakref.ref(root) for screen in drawn for root in screen.children]
         if self.session is not None:
             self._closing = self.spawn(_closed(self.session, held))

@@ -35,6 +35,7 @@ from testkit.phone import Phone, loopback
 from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
 from ui.tablet.app import GAME_SCREENS
+from ui.tablet.screens.base import LANG_LABELS
 from ui.tablet.screens.table import TableScreen
 from ui.tablet.scrolled import Lines
 
@@ -81,8 +82,10 @@ async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> li
     """A game from the start screen to the game-over screen and back, with a phone at seat 1;
     weak references to what the game was built of, and to every widget made for it (its
     seats, its story, its join and game-over screens: once held by the emptied screens, and
-    by Kivy's last text field). Widgets are followed one by one, not counted: a count would
-    also move with what an earlier test in the same process still had on its way out."""
+    by Kivy's last text field) — not the join and table screens built blank at its end, which
+    hold nothing of it and wait for the next. Widgets are followed one by one, not counted:
+    a count would also move with what an earlier test in the same process still had on its
+    way out."""
     before = weakref.WeakSet(widgets(tablet))
     await start_practice_game(tablet)
     session = tablet.app.session
@@ -93,7 +96,10 @@ async def one_game(tablet: Tablet, http: aiohttp.ClientSession, seed: int) -> li
     await played_out(tablet, seed)
     # The last state too: the rules' answers about it are let go with the game.
     parts = [session, service, service.table, service.table.state, session.live, session.phones]
-    made = {w for w in widgets(tablet) if w not in before}
+    blank = {
+        w for n in GAME_SCREENS if (s := tablet.app.screens.get_screen(n)).blank for w in s.walk()
+    }
+    made = {w for w in widgets(tablet) if w not in before and w not in blank}
     assert made, "the game's screens are widgets"
     refs = [weakref.ref(p) for p in [*parts, *made]]
     del parts, made, session, service
@@ -140,6 +146,32 @@ async def test_the_end_is_drawn_once_so_a_phone_coming_back_leaves_the_reader_wh
         assert list(over.walk()) == drawn, "the end was drawn again"
         assert timeline.scroll_y == 0.0
         await phone.close()
+
+
+async def test_the_finished_table_is_drawn_no_more_through_a_language_change_or_new_game(
+    tablet: Tablet,
+) -> None:
+    """At the game's end the join and table screens are emptied before the story is drawn
+    (:mod:`ui.tablet.memory`). A language chosen on the end screen drew the whole finished
+    table again, hidden, held until the next game; and "New game" built both screens anew
+    at the moment the end's story was still alive, memory the app then kept all evening."""
+    await start_practice_game(tablet)
+    await played_out(tablet, 0)
+    screens = tablet.app.screens
+    assert tablet.app.session is not None
+    names = set(tablet.app.session.names)
+    other = next(lang for lang in LANG_LABELS if lang != tablet.app.lang)
+    await tablet.press(LANG_LABELS[other])
+    assert tablet.app.lang == other and screens.current == "over"
+    shown = [getattr(w, "text", "") for w in screens.get_screen("table").walk()]
+    assert not names & set(shown), "the finished table drawn again"
+    assert text(other, "tablet.pause") in shown, "its tools in the language chosen"
+    built = {name: list(screens.get_screen(name).walk()) for name in ("join", "table")}
+    await tablet.press(text(other, "tablet.new_game"))
+    await tablet.until(lambda: screens.current == "start")
+    for name, widgets_ in built.items():
+        assert list(screens.get_screen(name).walk()) == widgets_, f"the {name} screen built again"
+    await settled(tablet)  # the game let go, as the next test in this process expects
 
 
 async def settled(tablet: Tablet) -> None:

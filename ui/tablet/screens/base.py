@@ -90,14 +90,29 @@ class Page(Screen):
     def t(self, key: str, **args: object) -> str:
         return text(self.app.lang, key, **args)
 
+    blank = False
+    """Whether the screen holds nothing of a game: emptied (:meth:`empty`), and not drawn
+    again since. A blank screen need not be emptied when a game is left, which would build
+    it anew just when memory is busiest (:meth:`Tablet.leave_game`)."""
+
+    @property
+    def session(self) -> Session | None:
+        """The game this screen draws: the app's, unless the screen is blank — emptied at
+        the game's end, it keeps none of its seats though the session lasts until the end
+        is left."""
+        return None if self.blank else self.app.session
+
     def rebuild(self) -> None:
-        self.empty()
+        self.blank = False
+        self.clear_widgets()
+        self.build()
         self.refresh()
 
     def empty(self) -> None:
         """The screen as built before any game: what it drew of the last one let go, and
         nothing drawn again (there is nothing left to draw of a game that is gone — nor to
         fail at, after the table's drawing failed)."""
+        self.blank = True
         self.clear_widgets()
         self.build()
 

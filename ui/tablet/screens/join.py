@@ -33,7 +33,7 @@ class JoinScreen(Page):
     name_ = "join"
 
     def build(self) -> None:
-        # Built again with no session when a game ends: nothing here may keep its seats.
+        # Built blank when a game ends (no session): nothing here may keep its seats.
         self.cards: list[Panel] = []
         self.cells: list[AnchorLayout] = []
         """Each seat's card at the top of a cell as tall as the tallest card: a seated
@@ -45,7 +45,7 @@ class JoinScreen(Page):
         self.room_shown: tuple[str, str] | None = None
         self.revealed: set[Seat] = set()
         """Seated seats whose code the host chose to show again, until the screen is left."""
-        session = self.app.session
+        session = self.session
         root = BoxLayout(orientation="vertical", padding=theme.GAP * 2, spacing=theme.GAP)
         top = BoxLayout(size_hint_y=None, height=theme.TOUCH)
         top.add_widget(Text(self.t("tablet.join_title"), size=theme.TITLE, bold=True))
@@ -90,7 +90,7 @@ class JoinScreen(Page):
             cell.height = tallest
 
     def refresh(self) -> None:
-        session = self.app.session
+        session = self.session
         if session is None:
             return
         seated = sum(any(p.holds for p in session.phones.phones_of(Seat(i)))

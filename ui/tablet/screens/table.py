@@ -157,7 +157,7 @@ class TableScreen(Page):
         root.add_widget(self._bottom())
         self.add_widget(root)
         self._orient()
-        session = self.app.session
+        session = self.session
         if session is not None:
             for _ in session.names:
                 panel = SeatPanel()
