@@ -313,6 +313,13 @@ class TabletApp(App):
         await self._open(again, "table")  # the codes are the same: straight to the table
 
     def resume(self, game_id: int) -> None:
+        self.spawn(self._resume(game_id))
+
+    async def _resume(self, game_id: int) -> None:
+        """The game replayed from the journal once the game left a moment ago (left and
+        resumed at once) is closed and collected: replayed beside it, it took memory that
+        the app kept all evening (:mod:`ui.tablet.memory`)."""
+        await self._left()
         try:
             seats = len(self.journal.header(game_id).seats)
             dealt = self.sensors is not None and self.sensors.deal_on_readers(seats)
@@ -320,7 +327,7 @@ class TabletApp(App):
         except JournalError as err:
             self._failed(err)
             return
-        self.spawn(self._open(service, "table", resumed=True))
+        await self._open(service, "table", resumed=True)
 
     def _failed(self, err: JournalError) -> None:
         """The journal could not keep a new or resumed game: the start screen says why."""
@@ -352,10 +359,15 @@ class TabletApp(App):
         if self.session is not None:
             self.spawn(self.session.admit(seat, label))
 
-    async def _open(self, service: TableService, screen: str, *, resumed: bool = False) -> None:
-        if self._closing is not None:  # a game left a moment ago, and resumed or replaced:
-            await asyncio.wait([self._closing])  # its port surely free, its memory collected
+    async def _left(self) -> None:
+        """The game left a moment ago, if one was, closed: its port surely free, its memory
+        collected."""
+        if self._closing is not None:
+            await asyncio.wait([self._closing])
             self._closing = None
+
+    async def _open(self, service: TableService, screen: str, *, resumed: bool = False) -> None:
+        await self._left()  # a game left a moment ago, and resumed or replaced
         try:
             live = LiveTable(service, host=self.host, port=self.port)
         except JournalError as err:  # the seats' tokens could not be kept

@@ -24,6 +24,7 @@ from collections import Counter
 from typing import Any
 
 import aiohttp
+import pytest
 from kivy.clock import Clock
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
@@ -31,6 +32,7 @@ from kivy.uix.widget import Widget
 from companion.core.types import Seat
 from companion.i18n import text
 from companion.policy import WINDOW_SECONDS
+from companion.service import TableService
 from testkit.phone import Phone, loopback
 from testkit.tablet import Tablet, texts
 from tests.ui.tablet.test_app import start_practice_game
@@ -269,6 +271,32 @@ async def test_the_table_s_countdown_runs_once_while_shown_however_often_a_game_
         await tablet.until(lambda: tablet.app.screens.current == "table")
         await tablet.frames(2)
         assert countdowns(tablet) == 1, "back at the table: one countdown"
+
+
+async def test_a_game_left_and_resumed_at_once_is_replayed_once_the_one_left_is_gone(
+    tablet: Tablet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Left from the pause sheet and resumed at once (a tap by mistake): the game is replayed
+    from the journal only once the one left is closed and collected. Replayed beside it, the
+    two games together took memory the app then kept for the rest of the evening."""
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    game, left = session.service.game_id, weakref.ref(session)
+    del session
+    replayed_beside: list[bool] = []
+    replay = TableService.resume
+
+    def resume(*args: Any, **kwargs: Any) -> TableService:
+        replayed_beside.append(left() is not None)
+        return replay(*args, **kwargs)
+
+    monkeypatch.setattr(TableService, "resume", resume)
+    tablet.app.leave_game()
+    tablet.app.resume(game)
+    await tablet.until(lambda: tablet.app.screens.current == "table")
+    assert replayed_beside == [False]
+    assert tablet.app.session is not None and tablet.app.session.service.game_id == game
 
 
 async def test_the_table_s_countdown_stops_when_another_screen_cuts_its_leaving_short(
