@@ -92,10 +92,14 @@ def release(game: Sequence[weakref.ref[Any]] = ()) -> None:
 
     What the rules kept of the game (answers about its states and hands,
     :func:`companion.core.memo.forget`) goes with it: kept into the next game, a few
-    objects each would hold on to memory the larger game left."""
-    global _released, _letting_go  # noqa: PLW0603 -- counts for the process, as the heap is one
+    objects each would hold on to memory the larger game left.
+
+    A freezing put off while an earlier game was still being collected (:func:`settle`) is
+    dropped: it was for a game that is over now, and would have frozen the start screen."""
+    global _released, _letting_go, _settle_due  # noqa: PLW0603 -- the heap is the process's
     _released += 1
     _letting_go += 1
+    _settle_due = False  # put off for a game now over: nothing is left to freeze for it
     memo.forget()
     gc.unfreeze()
     gc.collect()

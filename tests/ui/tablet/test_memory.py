@@ -74,6 +74,30 @@ def test_a_game_opened_while_the_last_is_still_let_go_is_frozen_only_once_it_is_
         gc.unfreeze()  # this process's other tests are not a game's
 
 
+def test_a_freezing_put_off_for_a_game_that_has_ended_since_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A short game resumed while the game left was still being collected put its freezing
+    off (above), and ended before that collection did: the freezing then came on the start
+    screen, after the game was let go — for no game, and the next game's end found the app
+    frozen by the one before."""
+    due: list[Callable[[float], None]] = []
+    monkeypatch.setattr(memory, "_letting_go", 0)
+    monkeypatch.setattr(memory, "_settle_due", False)
+    monkeypatch.setattr(memory, "Clock", SimpleNamespace(schedule_once=lambda f, _s: due.append(f)))
+    monkeypatch.setattr(memory, "give_back", lambda: None)
+    try:
+        memory.release()  # the game left
+        memory.settle()  # resumed at once: put off
+        memory.release()  # and over, and left, before the first was let go
+        while due:
+            due.pop(0)(memory.SETTLED_S)
+        assert not memory.letting_go()
+        assert gc.get_freeze_count() == 0, "frozen on the start screen, for no game"
+    finally:
+        gc.unfreeze()
+
+
 MAPPED_APART = """
 import ctypes, sys
 from ui.tablet import memory
