@@ -16,7 +16,7 @@ import random
 import time
 import weakref
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +96,10 @@ class TabletApp(App):
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing: asyncio.Task[None] | None = None
         """The last game left, being closed: the next one opens once it is (:meth:`_open`)."""
+        self._opening = False
+        """Whether a game is being opened: a second tap on Start, Resume or Play again that
+        lands before the first is done (a slow tablet, an impatient player) is let be, or
+        the game opened twice — two tables on one port, a second game in the journal."""
         self._redraw = Clock.create_trigger(lambda _dt: self.refresh())
         """Every change to the session in one frame, one refresh before that frame is drawn."""
         self.logs = logs or faults.log_folder()
@@ -274,6 +278,8 @@ class TabletApp(App):
         """A new game; with ``voice``, the tablet reads its news aloud, and with ``teach``
         (a first game) explains each moment the first time it comes — both kept with the
         game, so a resumed game does too."""
+        if self._opening:
+            return
         dealt = self.sensors is not None and self.sensors.deal_on_readers(len(names))
         try:
             service = TableService.start(
@@ -284,17 +290,17 @@ class TabletApp(App):
         except JournalError as err:
             self._failed(err)
             return
-        self.spawn(self._open(service, "join"))
+        self._opens(self._open(service, "join"))
 
     def play_again(self) -> None:
         """The finished game's table again: its seats, names, options and way of playing,
         dealt anew; each phone keeps its seat — the finished game's codes open the new one,
         so nobody scans again — and the season counts both games."""
         session = self.session
-        if session is None:
+        if session is None or self._opening:
             return
         self.session = None
-        self.spawn(self._again(session))
+        self._opens(self._again(session))
 
     async def _again(self, finished: Session) -> None:
         game_id, seats = finished.service.game_id, len(finished.service.names)
@@ -313,7 +319,8 @@ class TabletApp(App):
         await self._open(again, "table")  # the codes are the same: straight to the table
 
     def resume(self, game_id: int) -> None:
-        self.spawn(self._resume(game_id))
+        if not self._opening:
+            self._opens(self._resume(game_id))
 
     async def _resume(self, game_id: int) -> None:
         """The game replayed from the journal once the game left a moment ago (left and
@@ -365,6 +372,19 @@ class TabletApp(App):
         if self._closing is not None:
             await asyncio.wait([self._closing])
             self._closing = None
+
+    def _opens(self, opening: Coroutine[Any, Any, None]) -> None:
+        """``opening`` a game, the only one at a time (:attr:`_opening`): once it has opened
+        the game, or failed to, another may be opened."""
+        self._opening = True
+
+        async def opened() -> None:
+            try:
+                await opening
+            finally:
+                self._opening = False
+
+        self.spawn(opened())
 
     async def _open(self, service: TableService, screen: str, *, resumed: bool = False) -> None:
         await self._left()  # a game left a moment ago, and resumed or replaced

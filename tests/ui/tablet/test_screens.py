@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import signal
@@ -20,6 +21,7 @@ from companion.transcript import replayed
 from testkit.tablet import Tablet, run_tablet, texts
 from tests.ui.tablet.test_app import close_alerts, start_practice_game
 from tests.ui.tablet.test_layout import play
+from ui.tablet import app as app_module
 
 
 async def waited_for(tablet: Tablet) -> Seat:
@@ -97,6 +99,41 @@ CHILD = textwrap.dedent(
     asyncio.run(main())
     """
 )
+
+
+async def test_two_taps_on_start_or_resume_in_one_frame_open_the_game_once(
+    tablet: Tablet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a slow tablet nothing seems to happen at the first tap, and an impatient player
+    taps again: two taps landing before the first was done opened the game twice — two
+    tables on the phones' port, one never closed, and a second game in the journal, offered
+    to resume ever after."""
+    opened: list[object] = []
+    live_table = app_module.LiveTable
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        opened.append(args[0])
+        return live_table(*args, **kwargs)
+
+    monkeypatch.setattr(app_module, "LiveTable", counted)
+    t = functools.partial(text, tablet.app.lang)
+    start = tablet.button(t("tablet.start"))
+    start.dispatch("on_release")
+    start.dispatch("on_release")
+    await tablet.until(lambda: tablet.app.screens.current == "join")
+    await tablet.frames(5)
+    assert len(opened) == 1 and len(tablet.journal.games()) == 1
+    await tablet.press(t("tablet.to_table"))
+    await tablet.press(t("tablet.pause"))
+    await tablet.press(t("tablet.leave"))
+    await tablet.until(lambda: tablet.app.screens.current == "start")
+    resume = tablet.button(t("tablet.resume"))
+    resume.dispatch("on_release")
+    resume.dispatch("on_release")
+    await tablet.until(lambda: tablet.app.screens.current == "table")
+    await tablet.frames(5)
+    assert len(opened) == 2, "resumed twice"
+    assert tablet.app.session is not None and tablet.app.session.service is opened[-1]
 
 
 async def test_a_killed_tablet_offers_to_resume_and_resumes_exactly(tmp_path: Path) -> None:
