@@ -8,6 +8,9 @@ player does.
 Attacks need what no page sends: another Origin or none, ``ws_connect``'s own options
 (``autoping=False``: a phone that stopped answering), a malformed text sent on
 :attr:`Phone.ws` — each opened through this client all the same.
+
+The room's screen (``ui/phone/static/room.js``) is a :class:`Room`: the same socket, opened
+at its own address, and nothing to say.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import AsyncIterator, Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import aiohttp
 
@@ -30,24 +33,19 @@ def loopback(port: int) -> str:
     return f"http://127.0.0.1:{port}"
 
 
-class Phone:
-    """One phone's page at the server at ``base``: one socket at a time, and the device key
-    the server gave it — presented at every ``hello``, so that joining again is the same
-    phone coming back, as the page keeps its key.
+class Socket:
+    """One socket to the server at ``base``, opened at :attr:`path` as its page opens it."""
 
-    ``device`` starts a phone with a key already kept (another tab of the same phone, or a
-    page that kept one before).
-    """
+    path: ClassVar[str]
 
-    def __init__(self, http: aiohttp.ClientSession, base: str, device: str | None = None) -> None:
-        self.http, self.base, self.device = http, base, device
+    def __init__(self, http: aiohttp.ClientSession, base: str) -> None:
+        self.http, self.base = http, base
         self._ws: aiohttp.ClientWebSocketResponse | None = None
-        self._ids = itertools.count(1)
 
     @property
     def ws(self) -> aiohttp.ClientWebSocketResponse:
         """The open socket itself, for what no page would send."""
-        assert self._ws is not None, "the phone has not opened its socket"
+        assert self._ws is not None, "the socket is not open"
         return self._ws
 
     @property
@@ -57,12 +55,64 @@ class Phone:
     async def open(self, origin: str | None = SAME, **connect: Any) -> None:
         """Open the socket from ``origin`` (the page's own by default; ``None`` sends no
         Origin at all); ``connect`` is ``ws_connect``'s own (``headers``, ``autoping``, …).
-        A socket this phone had open before is closed first, as the page drops it."""
+        A socket open before is closed first, as the page drops it."""
         headers = dict(connect.pop("headers", {}))
         if origin is not None:
             headers["Origin"] = self.base if origin == SAME else origin
         await self.close()
-        self._ws = await self.http.ws_connect(f"{self.base}/ws", headers=headers, **connect)
+        self._ws = await self.http.ws_connect(f"{self.base}{self.path}", headers=headers, **connect)
+
+    async def send(self, message: Mapping[str, Any]) -> None:
+        """Any message, as JSON text (a ``ping``, a ``lang``)."""
+        await self.ws.send_str(json.dumps(message))
+
+    async def receive_text(self, kind: str | None = None, timeout: float | None = WAIT) -> str:
+        """The next frame as the bytes the server sent — the next of type ``kind``, past any
+        other, if it is given. ``timeout`` (``None``: none) is for each frame."""
+        while True:
+            text = await self.ws.receive_str(timeout=timeout)
+            if kind is None or json.loads(text)["type"] == kind:
+                return text
+
+    async def receive(
+        self, kind: str | None = None, timeout: float | None = WAIT
+    ) -> dict[str, Any]:
+        """The next frame (of type ``kind``, past any other, if it is given), read."""
+        frame: dict[str, Any] = json.loads(await self.receive_text(kind, timeout))
+        return frame
+
+    async def texts(self) -> AsyncIterator[str]:
+        """Every text the server sends from now until the socket closes, as it came."""
+        async for message in self.ws:
+            if message.type is aiohttp.WSMsgType.TEXT:
+                yield message.data
+
+    async def frames(self) -> AsyncIterator[dict[str, Any]]:
+        """Every frame from now until the socket closes, read."""
+        async for text in self.texts():
+            frame: dict[str, Any] = json.loads(text)
+            yield frame
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+
+
+class Phone(Socket):
+    """One phone's page at the server at ``base``: one socket at a time, and the device key
+    the server gave it — presented at every ``hello``, so that joining again is the same
+    phone coming back, as the page keeps its key.
+
+    ``device`` starts a phone with a key already kept (another tab of the same phone, or a
+    page that kept one before).
+    """
+
+    path = "/ws"
+
+    def __init__(self, http: aiohttp.ClientSession, base: str, device: str | None = None) -> None:
+        super().__init__(http, base)
+        self.device = device
+        self._ids = itertools.count(1)
 
     async def hello(self, token: object, lang: str | None = None) -> dict[str, Any]:
         """Say which seat's code was scanned (and, unless ``lang`` is ``None``, in which
@@ -114,37 +164,15 @@ class Phone:
         await self.send(message)
         return ident
 
-    async def send(self, message: Mapping[str, Any]) -> None:
-        """Any message, as JSON text (a ``ping``, a ``lang``)."""
-        await self.ws.send_str(json.dumps(message))
 
-    async def receive_text(self, kind: str | None = None, timeout: float | None = WAIT) -> str:
-        """The next frame as the bytes the server sent — the next of type ``kind``, past any
-        other, if it is given. ``timeout`` (``None``: none) is for each frame."""
-        while True:
-            text = await self.ws.receive_str(timeout=timeout)
-            if kind is None or json.loads(text)["type"] == kind:
-                return text
+class Room(Socket):
+    """The room's screen: the public table for a television or a player out of the game,
+    sent after every change in the language its address asks; what it sends counts for
+    nothing."""
 
-    async def receive(
-        self, kind: str | None = None, timeout: float | None = WAIT
-    ) -> dict[str, Any]:
-        """The next frame (of type ``kind``, past any other, if it is given), read."""
-        frame: dict[str, Any] = json.loads(await self.receive_text(kind, timeout))
-        return frame
+    path = "/room/ws"
 
-    async def texts(self) -> AsyncIterator[str]:
-        """Every text the server sends from now until the socket closes, as it came."""
-        async for message in self.ws:
-            if message.type is aiohttp.WSMsgType.TEXT:
-                yield message.data
-
-    async def frames(self) -> AsyncIterator[dict[str, Any]]:
-        """Every frame from now until the socket closes, read."""
-        async for text in self.texts():
-            frame: dict[str, Any] = json.loads(text)
-            yield frame
-
-    async def close(self) -> None:
-        if self._ws is not None:
-            await self._ws.close()
+    async def watch(self, lang: str = "en") -> dict[str, Any]:
+        """Open the screen in ``lang`` as the page does: the first frame, the table."""
+        await self.open(params={"lang": lang})
+        return await self.receive()

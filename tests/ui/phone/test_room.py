@@ -4,13 +4,10 @@ not tell apart, so it can never show what the tablet may not."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
 from typing import Any
-
-import aiohttp
 
 from companion.core import playout
 from companion.core.types import Seat
@@ -18,22 +15,16 @@ from companion.i18n import LANGS, text
 from companion.journal import Journal
 from companion.table import Table
 from testkit.oracle import world_for
+from testkit.phone import Room
 from tests.ui.phone.conftest import SEATS, Served, serve
 from ui.phone.limits import Limits
 from ui.phone.server import STATIC
 
 
-async def room(served: Served, lang: str = "en") -> aiohttp.ClientWebSocketResponse:
-    """A room screen's socket, opened from the room page the server served."""
-    own = {"Origin": served.base}
-    return await served.session.ws_connect(f"{served.base}/room/ws?lang={lang}", headers=own)
-
-
-async def next_frame(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
-    message = await asyncio.wait_for(ws.receive(), 10)
-    assert message.type is aiohttp.WSMsgType.TEXT, message
-    frame: dict[str, Any] = json.loads(message.data)
-    return frame
+async def room(served: Served, lang: str = "en") -> tuple[Room, dict[str, Any]]:
+    """A room screen opened from the room page the server served, and its first frame."""
+    screen = Room(served.session, served.base)
+    return screen, await screen.watch(lang)
 
 
 def play_one(served: Served, rng: random.Random) -> None:
@@ -53,8 +44,7 @@ async def test_the_room_page_is_served_as_the_phones_page_is(served: Served) -> 
 async def test_the_room_is_sent_the_public_table_after_every_move_and_nothing_it_says_counts(
     served: Served,
 ) -> None:
-    ws = await room(served, "zh-Hant")
-    first = await next_frame(ws)
+    screen, first = await room(served, "zh-Hant")
     assert first["type"] == "room" and first["lang"] == "zh-Hant"
     assert first["title"] == text("zh-Hant", "game.microfilms")
     assert [s["name"] for s in first["table"]["seats"]] == list(SEATS)
@@ -62,13 +52,13 @@ async def test_the_room_is_sent_the_public_table_after_every_move_and_nothing_it
     assert {"me", "actions", "secrets", "yours", "audit"}.isdisjoint(first), "no seat's own"
     before = served.table.seq
     action = served.table.spec.codec.encode(served.table.legal_actions(Seat(0))[0])
-    await ws.send_str(json.dumps({"type": "act", "id": 1, "action": action}))
-    await ws.send_str("not even JSON")
+    await screen.send({"type": "act", "id": 1, "action": action})
+    await screen.ws.send_str("not even JSON")
     play_one(served, random.Random(3))
-    after = await next_frame(ws)
+    after = await screen.receive()
     assert after["seq"] == before + 1 == served.table.seq, "only the table's own move counted"
     assert len(after["feed"]) > len(first["feed"])
-    await ws.close()
+    await screen.close()
 
 
 async def test_the_room_is_the_same_in_every_world_no_seat_can_tell_apart(served: Served) -> None:
@@ -95,24 +85,22 @@ async def test_a_room_from_another_site_or_one_too_many_is_refused(served: Serve
     async with served.session.get(f"{served.base}/room/ws", headers=forged) as refused:
         assert refused.status == 403
     own = {"Origin": served.base}
-    rooms = [await room(served) for _ in range(Limits().rooms_per_address)]
-    for ws in rooms:
-        await next_frame(ws)
+    rooms = [(await room(served))[0] for _ in range(Limits().rooms_per_address)]
     async with served.session.get(f"{served.base}/room/ws", headers=own) as crowded:
         assert crowded.status == 429 and crowded.headers["Retry-After"], "one laptop, two"
     await rooms[0].close()
-    last = await room(served)  # a screen closed makes room for another
-    assert (await next_frame(last))["type"] == "room"
-    for ws in (*rooms[1:], last):
-        await ws.close()
+    last, shown = await room(served)  # a screen closed makes room for another
+    assert shown["type"] == "room"
+    for screen in (*rooms[1:], last):
+        await screen.close()
 
 
 async def test_the_room_screens_of_a_table_are_counted_together(tmp_path: Path) -> None:
     table = Table.start(Journal(tmp_path / "j.sqlite3"), "microfilms", SEATS, rng=random.Random(7))
     async for served in serve(table, limits=Limits(rooms=2, rooms_per_address=5)):
-        rooms = [await room(served) for _ in range(2)]
+        rooms = [(await room(served))[0] for _ in range(2)]
         own = {"Origin": served.base}
         async with served.session.get(f"{served.base}/room/ws", headers=own) as crowded:
             assert crowded.status == 429
-        for ws in rooms:
-            await ws.close()
+        for screen in rooms:
+            await screen.close()
