@@ -500,11 +500,22 @@ class TableService:
     def recent(self, last: int) -> list[JSONObject]:
         """The game's ``last`` public events, oldest first, as the table heard them: the feed
         a face opens with on a game already under way (a resumed one, after a restart); each
-        with its ``index`` in the history, as :meth:`companion.table.Update.public` gives."""
+        with its ``index`` in the history, named as :meth:`public_events` names them."""
         history = self.table.state.history
         first = max(0, len(history) - last)
         shown = enumerate(history[first:], first) if last > 0 else ()
-        return [{**public_event(e), "index": i} for i, e in shown]
+        return self._by_face([{**public_event(e), "index": i} for i, e in shown])
+
+    def public_events(self, update: Update) -> list[JSONObject]:
+        """``update``'s events as the whole table sees them (:meth:`Update.public`), every
+        copy of a card named by its face: which copy a told card took follows from where the
+        others lie (:func:`by_face`), so a history naming copies would tell every phone and
+        the room screen something of other hands."""
+        return self._by_face(update.public())
+
+    def _by_face(self, events: list[JSONObject]) -> list[JSONObject]:
+        copies = self.spec.copies(self.table.state)
+        return [_obj(by_face(e, copies)) for e in events]
 
     def table_menu(self, seat: Seat) -> TableMenu:
         """What the shared tablet offers for ``seat``: from public facts only.

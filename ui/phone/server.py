@@ -563,31 +563,13 @@ class PhoneServer:
             return
         key = message.get("device")
         key = key if isinstance(key, str) else None
-        again = await self._one_asking_each(phone, seat, key)
-        claim = self.devices.claim(seat, key)
+        claim = self.devices.claim(seat, key, phone.address)
         self._lobby.leave(phone)
         phone.device, phone.key = claim.device, claim.key
         if claim.holds:
             await self._seat(phone, seat)
-        else:
-            await self._ask(phone, seat, fresh=claim.key != key and not again)
-
-    async def _one_asking_each(self, phone: Phone, seat: Seat, key: str | None) -> bool:
-        """An address has one phone asking for a seat: an older one there that ``key`` does not
-        open stops asking, and its socket is closed — so that one laptop saying a seat's
-        code again and again neither piles up sockets nor pushes another phone off the
-        seat's short list of those asking. Whether there was one (the holder heard already)."""
-        holder = self.devices.holder(seat)
-        if holder is None or holder.opens(key):
-            return False  # this phone takes or holds the seat: it asks for nothing
-        older = [p for p in self._phones if p is not phone and p.asking == seat
-                 and p.address == phone.address and p.device is not None
-                 and not p.device.opens(key)]  # fmt: skip
-        for other in older:
-            assert other.device is not None
-            self.devices.withdraw(seat, other.device)
-            await self._deny(other, "crowded")
-        return bool(older)
+        else:  # the holder heard of this address's phone already, if one asked before it
+            await self._ask(phone, seat, fresh=claim.key != key and not claim.withdrawn)
 
     async def _seat(self, phone: Phone, seat: Seat) -> None:
         """``phone`` is the device holding ``seat``: welcome it and show it the seat."""
@@ -691,7 +673,7 @@ class PhoneServer:
             if notice.seat is not None:
                 self._tell(notice.seat, notice.key, notice.args)
         if change.update is not None:
-            self._feed.extend(change.update.public())
+            self._feed.extend(self.service.public_events(change.update))
             self._history.clear()
         seats = None if change.update is not None else change.asked
         phones = [

@@ -218,9 +218,9 @@ class Session:
     def deal_guide(self) -> list[str]:
         """The real deal, step by step, for a table that deals by hand and tells the phones:
         who shuffles, what goes face down where — so that nobody sees a card they should not."""
-        voice, n = self.voice, len(self.service.names)
-        args: dict[str, JSON] = {"seat": 0, "freelancers": max(0, n - 3)}
-        guide = self.face.deal_guide(self.service.header.decoded_options())
+        voice, options = self.voice, self.service.header.decoded_options()
+        guide, counted = self.face.deal_guide(options, len(self.service.names))
+        args: dict[str, JSON] = {**counted, "seat": 0}
         steps: list[str] = []
         for i in itertools.count(1):
             key = f"{guide}.{i}"
@@ -442,7 +442,7 @@ class Session:
             if notice.seat is None and notice is not prompt:
                 self._alert(Alert("reader", voice.say(notice.key, notice.args)))
         if change.update is not None:
-            events = change.update.public()
+            events = self.service.public_events(change.update)
             self._events.extend(events)
             self.heard += len(events)
             for alert in self.face.alerts(events, self.view(), voice):
