@@ -158,3 +158,27 @@ async def test_one_laptop_saying_a_seat_s_code_again_and_again_keeps_one_socket_
         phones = served.server.phones_of(Seat(0))
         assert [p.label for p in phones if not p.holds] == [first["label"], reply["label"]]
         assert await served.server.admit(Seat(0), first["label"])  # still on the list
+
+
+async def test_one_laptop_closing_each_socket_before_it_asks_again_pushes_nobody_off(
+    served: Served,
+) -> None:
+    """The same cheater, closing each socket before it scans again, so that no phone of its
+    address is left open to be told to stop: still one place on the list for its address,
+    and the seat's phone hears of it once."""
+    ann, _ = await served.join(0)
+    async with from_address("127.0.0.3") as honest, from_address("127.0.0.2") as cheater:
+        kept, first = await scan(honest, served, 0)
+        await ann.receive()  # another phone asked: the honest one
+        for _ in range(8):
+            phone, reply = await scan(cheater, served, 0)
+            assert reply["type"] == "taken"
+            await phone.close()
+        assert not kept.closed, "the honest phone is not pushed off the list"
+        notice = await ann.receive()  # the cheater's first phone, and only it
+        assert notice["type"] == "notice"
+        served.table.submit(Pass(seat=served.table.pending()[0].seats[0]))
+        assert (await ann.receive())["type"] == "view"  # no notice came between
+        asking = [p.label for p in served.server.phones_of(Seat(0)) if not p.holds]
+        assert asking == [first["label"], reply["label"]]
+        assert await served.server.admit(Seat(0), first["label"])

@@ -64,6 +64,9 @@ class Claim:
     device: Device
     key: str
     holds: bool
+    withdrawn: tuple[Device, ...] = ()
+    """The phones that asked for the seat from the same address before this one, and ask
+    no more: one address, one place on the seat's list (:meth:`SeatDevices.claim`)."""
 
 
 @dataclass
@@ -76,6 +79,8 @@ class SeatDevices:
     asking_per_seat: int = 3
     _holders: list[Device | None] = field(init=False)
     _asking: list[list[Device]] = field(init=False)
+    _from: dict[Device, str] = field(init=False, default_factory=dict)
+    """The address each phone asking for a seat asked from."""
 
     def __post_init__(self) -> None:
         self._holders = [None] * self.seats
@@ -90,11 +95,15 @@ class SeatDevices:
         """Phones waiting for the tablet to give them ``seat``, oldest first."""
         return list(self._asking[seat])
 
-    def claim(self, seat: Seat, key: str | None) -> Claim:
-        """A phone presented ``seat``'s token with ``key`` (``None`` if it has none yet).
+    def claim(self, seat: Seat, key: str | None, address: str = "") -> Claim:
+        """A phone presented ``seat``'s token with ``key`` (``None`` if it has none yet), from
+        ``address``.
 
         A free seat goes to the first phone that asks; the holder is recognised by its
-        key; any other phone is put on the seat's list of phones asking for it.
+        key; any other phone is put on the seat's list of phones asking for it, in the place
+        of any that asked from its address before: one laptop saying a seat's code again and
+        again, its sockets closed or not, cannot push a phone of another address off the
+        list, nor have the holder told again and again.
         """
         holder = self._holders[seat]
         if holder is None:
@@ -109,14 +118,18 @@ class SeatDevices:
             assert key is not None
             return Claim(known, key, holds=False)
         key, device = self._new()
-        self._asking[seat].append(device)
-        del self._asking[seat][: -self.asking_per_seat]
-        return Claim(device, key, holds=False)
+        withdrawn = tuple(d for d in self._asking[seat] if self._from.get(d) == address)
+        self._ask(seat, [*(d for d in self._asking[seat] if d not in withdrawn), device])
+        self._from[device] = address
+        return Claim(device, key, holds=False, withdrawn=withdrawn)
 
-    def withdraw(self, seat: Seat, device: Device) -> None:
-        """``device`` no longer asks for ``seat`` (a newer phone at its address asks instead)."""
-        if device in self._asking[seat]:
-            self._asking[seat].remove(device)
+    def _ask(self, seat: Seat, devices: list[Device]) -> None:
+        """The phones asking for ``seat`` are the last few of ``devices``."""
+        kept = devices[-self.asking_per_seat :]
+        for device in self._asking[seat]:
+            if device not in kept:
+                self._from.pop(device, None)
+        self._asking[seat] = kept
 
     def admit(self, seat: Seat, label: str) -> tuple[Device, Device | None] | None:
         """The tablet gives ``seat`` to the phone labelled ``label`` that asks for it.
@@ -127,7 +140,7 @@ class SeatDevices:
         device = next((d for d in self._asking[seat] if d.label == label), None)
         if device is None:
             return None
-        self._asking[seat].remove(device)
+        self._ask(seat, [d for d in self._asking[seat] if d != device])
         before = self._holders[seat]
         self._hold(seat, device)
         return device, before
@@ -140,7 +153,7 @@ class SeatDevices:
         """
         for s in range(self.seats) if seat is None else (seat,):
             self._holders[s] = None
-            self._asking[s] = []
+            self._ask(Seat(s), [])
         self.journal.drop_seat_devices(self.game_id, seat)
 
     def _hold(self, seat: Seat, device: Device) -> None:
