@@ -26,7 +26,10 @@ from companion.games.themessage import errors as message_errors
 from companion.games.themessage import rules as message_rules
 from companion.games.themessage.cards import Function
 from companion.i18n import LANGS, Voice, catalog, has, pick_lang
+from companion.journal import Journal
 from companion.journal_errors import Code
+from companion.policy import Dealer
+from companion.service import TableService
 from ui.faces.options import counted, option_words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,6 +116,17 @@ def test_every_event_and_prompt_of_the_rules_has_a_message(
     assert kinds
     missing = {k for k in kinds if f"{prefix}.{game}.{k}" not in catalog("en")}
     assert missing == set()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_table_that_tells_its_deal_is_asked_for_it_in_words(game: str, tmp_path: Path) -> None:
+    """No readers: the players deal by hand and tell their phones — the table's first
+    prompt, which the service makes, not the game's rules."""
+    names = [f"P{i}" for i in range(GAMES[game].sizes[0])]
+    service = TableService.start(Journal(tmp_path / "j.sqlite3"), game, names, dealer=Dealer.TABLE)
+    kinds = {p.kind for p in service.pending()}
+    assert kinds == {"tell_dealt"}
+    assert [lang for lang in LANGS if not has(lang, f"prompt.{game}.tell_dealt")] == []
 
 
 def test_every_computed_event_and_prompt_of_the_message_has_a_message() -> None:

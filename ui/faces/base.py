@@ -194,7 +194,8 @@ class Face(Protocol):
         識破 cancels one of), each as the tablet says it."""
         ...
 
-    def deal_guide(self, options: Any) -> str:
-        """The catalog keys of the steps of the real deal a table makes by hand, for these
-        options: ``<this>.1``, ``<this>.2``… until one is missing."""
+    def deal_guide(self, options: Any, seats: int) -> tuple[str, JSONObject]:
+        """The steps of the real deal a table of ``seats`` makes by hand, for these options:
+        their catalog keys ``<key>.1``, ``<key>.2``… until one is missing, and what they
+        count (``{seat}``, the one who deals, is the tablet's)."""
         ...

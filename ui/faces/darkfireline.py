@@ -14,6 +14,8 @@ from companion.core.narrow import objects as _objects
 from companion.core.narrow import strings as _strings
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.darkfireline.cards import ROLE_OF, Kind, Role, kind_of
+from companion.games.darkfireline.setup import HAND, deck_serums
+from companion.games.darkfireline.state import HEALTH
 from companion.i18n import Voice
 from ui.faces.base import (
     NOTHING_VEILED,
@@ -182,8 +184,13 @@ class DarkFireLineFace:
     def plays(self, view: JSONObject, voice: Voice) -> dict[int, str]:
         return {}  # no action names a play by number
 
-    def deal_guide(self, options: Any) -> str:
-        return "tablet.deal_guide.darkfireline"
+    def deal_guide(self, options: Any, seats: int) -> tuple[str, JSONObject]:
+        """§2: the serums of each player's health and of the deck, counted for this table."""
+        return "tablet.deal_guide.darkfireline", {
+            "health": HEALTH,
+            "serums": deck_serums(options, seats),
+            "hand": HAND,
+        }
 
 
 FACE = DarkFireLineFace()

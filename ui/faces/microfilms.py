@@ -160,9 +160,10 @@ class MicrofilmsFace:
     def plays(self, view: JSONObject, voice: Voice) -> dict[int, str]:
         return {}  # no action names a play by number
 
-    def deal_guide(self, options: Any) -> str:
-        """§2 step 3: the nation out goes back unseen, or is turned face up (an option)."""
-        return f"tablet.deal_guide.microfilms.{options.nation_out}"
+    def deal_guide(self, options: Any, seats: int) -> tuple[str, JSONObject]:
+        """§2 step 3: the nation out goes back unseen, or is turned face up (an option); the
+        three Agents in play and N−3 Freelancers are the identities."""
+        return f"tablet.deal_guide.microfilms.{options.nation_out}", {"freelancers": seats - 3}
 
 
 FACE = MicrofilmsFace()

@@ -172,8 +172,8 @@ class TheMessageFace:
         stack = _objects(view["stack"])
         return {_int(p["n"]): voice.say("face.themessage.stack", p) for p in stack}
 
-    def deal_guide(self, options: Any) -> str:
-        return "tablet.deal_guide.themessage"
+    def deal_guide(self, options: Any, seats: int) -> tuple[str, JSONObject]:
+        return "tablet.deal_guide.themessage", {}
 
 
 def _intel(voice: Voice, seat: JSONObject) -> str:
