@@ -351,6 +351,10 @@ async def test_a_table_without_readers_is_guided_through_its_own_deal(tablet: Ta
     names = session.names
     still = text(lang, "prompt.microfilms.tell_dealt", seats="")
     assert still.rstrip("。.").strip() in shown and names[3] in shown
+    screen = next(w for w in widgets() if isinstance(w, TableScreen))
+    for row in screen.guide.children:  # each step's number beside its first line, not its last
+        number, said = reversed(row.children)
+        assert said.height > number.height and number.top == pytest.approx(said.top, abs=1)
     await tablet.screenshot(f"tablet-deal-{lang}")
     words = [("R-CN", "A-SB1"), ("R-UK", "A-IB1"), ("R-US", "A-WR1"), ("R-JOU", "A-WR2")]
     for seat, word in enumerate(words):

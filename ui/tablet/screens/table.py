@@ -367,8 +367,8 @@ class TableScreen(Page):
         self.shown_alerts = []
 
     def _guide(self, steps: list[str]) -> None:
-        """One row a step, its number beside it: a number run into Chinese text would wrap
-        alone onto a line of its own."""
+        """One row a step, its number beside its first line: a number run into Chinese text
+        would wrap alone onto a line of its own."""
         if steps == self.guided:
             return
         self.guided = steps
@@ -376,7 +376,8 @@ class TableScreen(Page):
         for i, step in enumerate(steps, 1):
             row = BoxLayout(size_hint_y=None, spacing=theme.GAP / 2)
             number = Text(f"{i}.", size=theme.SMALL, colour=theme.GOLD, wrap=False, valign="top",
-                          size_hint_x=None, width=theme.SMALL * 1.8)  # fmt: skip
+                          size_hint_x=None, width=theme.SMALL * 1.8,
+                          pos_hint={"top": 1})  # fmt: skip
             said = Text(step, size=theme.SMALL, colour=theme.GOLD, valign="top")
             said.bind(height=row.setter("height"))
             row.add_widget(number)
