@@ -94,8 +94,13 @@ def view_message(
     asked = [] if question is None else [
         voice.say("ingest.ask.choose", {"seat": view.seat, "card": question.card})
     ]  # fmt: skip
+    telling = view.telling
+    dealt = [] if telling is None or view.seat not in telling.waiting else [
+        voice.say("phone.deal.yours", {"size": telling.size})
+    ]  # fmt: skip
     yours: list[JSON] = [
         *asked,
+        *dealt,
         *(voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in mine),
     ]
     return {

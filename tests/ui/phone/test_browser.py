@@ -670,6 +670,12 @@ async def test_a_player_tells_the_cards_they_were_dealt_on_the_page(
     box = page.locator("#audit-box[open]")
     await box.wait_for()
     assert await page.locator("#audit-title").inner_text() == text("zh-Hant", "phone.deal_title")
+    asked = text("zh-Hant", "phone.deal.yours", size=3)  # the one thing to do, and where
+    assert await page.locator("#yours").inner_text() == asked
+    assert not await page.locator("#idle").is_visible(), "not 'nothing to do'"
+    place = await box.bounding_box()
+    assert place is not None and place["y"] < 844 / 2, "right under the banner, in sight"
+    await page.screenshot(path=shots / "phone-deal-asked.png")
     faces = _last_view(frames)["deal"]["faces"]
     locks = next(i for i, f in enumerate(faces) if f["cards"][0].startswith("LOCK-R-S"))
     single = next(i for i, f in enumerate(faces) if len(f["cards"]) == 1)
@@ -688,6 +694,7 @@ async def test_a_player_tells_the_cards_they_were_dealt_on_the_page(
     sent = text("zh-Hant", "phone.deal_told")
     await page.locator("#deal-waiting").filter(has_text=sent).wait_for()
     assert await page.locator("#audit-box[open]").count() == 1  # still open to put it right
+    assert asked not in await page.locator("#yours").inner_text()
     await page.screenshot(path=shots / "phone-deal-told.png")
     await server.stop()
 

@@ -40,6 +40,9 @@ async def test_each_phone_tells_its_own_cards_and_then_holds_them(dealing: Serve
     first = phones[0][1]
     deal = first["deal"]
     assert deal["size"] == 3 and not deal["told"]
+    assert first["yours"] == [
+        "Look at the 3 cards you were dealt, then mark them just below and send."
+    ]
     assert deal["waiting"] == "Still to tell: Ann, Ben, Cat, Dan."
     names = {f["name"] for f in deal["faces"]}
     assert len(names) == len(deal["faces"]) > 10  # one row per face, copies together
@@ -49,6 +52,9 @@ async def test_each_phone_tells_its_own_cards_and_then_holds_them(dealing: Serve
     view = await phones[3][0].receive("view")
     while view["deal"]["waiting"] != "Still to tell: Dan.":
         view = await phones[3][0].receive("view")
+    assert view["yours"], "Dan is still asked"
+    told = await phones[0][0].receive("view")
+    assert told["deal"]["told"] and told["yours"] == [], "Ann has told: asked no more"
     dan, _ = phones[3]
     await dan.act({"act": "tell_dealt", "seat": 3, "cards": WORDS[3]}, 2)
     view = await dan.receive("view")

@@ -46,6 +46,9 @@ export function renderAudit() {
   const mode = deal ? 'deal' : 'audit';
   if (boxOuter.getAttribute('data-mode') !== mode) {
     boxOuter.setAttribute('data-mode', mode);
+    // The deal told is the one thing to do: right under the banner that says so. The
+    // hand check, asked for at any time, waits at the foot of the page.
+    if (deal) $('turn').after(boxOuter); else $('main').appendChild(boxOuter);
     auditDirty = {};
     auditSig = null;
     boxOuter.open = !!deal;
