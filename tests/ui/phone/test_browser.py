@@ -190,6 +190,8 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
         if table.seq > 20 and not reloaded:
             await reload_restores_the_view(pages[2], frames[2], table.seq)
             reloaded += 1
+            for page in pages:  # reading the history, far down, when the game ends
+                await page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     assert tapped >= 10 and reloaded == 1 and table.seq > 50
 
     for i, received in enumerate(frames):
@@ -215,9 +217,14 @@ async def each_phone_tells_the_end(
     assert "遊戲結束" in over
     result = table.public_view()["over"]
     assert isinstance(result, dict) and isinstance(result["winners"], list)
+    green = "rgb(220, 241, 226)"  # --over-bg: for a seat that won only
     for seat, page in enumerate(pages):
-        said = "phone.you_won" if seat in result["winners"] else "phone.you_lost"
+        won = seat in result["winners"]
+        said = "phone.you_won" if won else "phone.you_lost"
         assert await page.locator("#over-result").inner_text() == text(LANGS[seat], said)
+        shade = await page.locator("#over").evaluate("e => getComputedStyle(e).backgroundColor")
+        assert (shade == green) == won, (seat, shade)
+        assert await page.evaluate("window.scrollY") == 0, "the end is brought into sight"
         assert await page.locator("#over-who li").count() == len(SEATS)
         assert await page.locator("#identity-hold").is_hidden()
         story = _last_view(frames[seat])["result"]["story"]

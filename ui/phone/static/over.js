@@ -9,6 +9,8 @@ export function renderOver() {
   const over = typeof view.over === 'string' && view.over ? view.over : null;
   const result = over && view.result && typeof view.result === 'object' ? view.result : null;
   $('over-text').textContent = over || '';
+  // The end comes to a page scrolled anywhere: bring its first line, who won, into sight.
+  if (over && $('over').hidden) window.scrollTo(0, 0);
   show($('over'), !!over);
   $('over-result').textContent = result ? String(result.said || '') : '';
   $('over').classList.toggle('won', !!(result && result.won));
