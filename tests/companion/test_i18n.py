@@ -59,6 +59,12 @@ def test_chinese_catalogs_are_translated() -> None:
         assert [k for k in untranslated if not k.startswith(("unit.", "word.sep"))] == []
 
 
+def test_simplified_chinese_writes_the_particle_zhe_as_simplified() -> None:
+    """着, not the Traditional 著 ("盖着", "接着"); 著 is Simplified only in 著名, 著作."""
+    found = [k for k, v in catalog("zh-Hans").items() if re.search("著(?![名作称])", v)]
+    assert found == []
+
+
 def violation_codes() -> set[str]:
     found = set()
     for module in (core_errors, game_errors, message_errors, darkfire_errors):
