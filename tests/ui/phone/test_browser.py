@@ -66,10 +66,17 @@ async def browser() -> AsyncIterator[Browser]:
         await launched.close()
 
 
-async def new_phone(browser: Browser, locale: str, frames: list[Any]) -> Page:
+PHONE = {"width": 390, "height": 844}
+SMALL = {"width": 360, "height": 640}
+"""A small, cheap phone's screen, in CSS pixels."""
+
+
+async def new_phone(
+    browser: Browser, locale: str, frames: list[Any], screen: dict[str, int] = PHONE
+) -> Page:
     """A phone of its own (its own storage), whose received frames land in ``frames``."""
     context = await browser.new_context(
-        viewport={"width": 390, "height": 844},
+        viewport=screen,  # type: ignore[arg-type]
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
@@ -82,8 +89,10 @@ async def new_phone(browser: Browser, locale: str, frames: list[Any]) -> Page:
     return page
 
 
-async def open_phone(browser: Browser, served: Served, seat: int, frames: list[Any]) -> Page:
-    page = await new_phone(browser, LOCALES[seat], frames)
+async def open_phone(
+    browser: Browser, served: Served, seat: int, frames: list[Any], screen: dict[str, int] = PHONE
+) -> Page:
+    page = await new_phone(browser, LOCALES[seat], frames, screen)
     await page.goto(served.server.url(Seat(seat)))
     await seated(page)
     return page
@@ -129,7 +138,17 @@ async def tap_through(page: Page, path: list[str], *, now: bool = False) -> None
     for label in path:
         await menu.get_by_role("button", name=label, exact=True).click()
     if not now:
-        await menu.locator("#confirm").click()
+        confirm = menu.locator("#confirm")
+        await confirm.wait_for()
+        assert await in_sight(page, confirm), "Confirm, once chosen, is on the screen"
+        await confirm.click()
+
+
+async def in_sight(page: Page, element: Locator) -> bool:
+    """Whether ``element`` is wholly on the screen, with no scrolling (a click would scroll)."""
+    box, screen = await element.bounding_box(), page.viewport_size
+    assert box is not None and screen is not None
+    return box["y"] >= -1 and box["y"] + box["height"] <= screen["height"] + 1  # to a pixel
 
 
 async def until(
@@ -156,7 +175,8 @@ async def test_four_phones_play_a_whole_game_each_seeing_only_its_own(
 ) -> None:
     table = served.table
     frames: list[list[Any]] = [[] for _ in range(4)]
-    pages = [await open_phone(browser, served, seat, frames[seat]) for seat in range(4)]
+    screens = [PHONE, SMALL, PHONE, SMALL]
+    pages = [await open_phone(browser, served, s, frames[s], screens[s]) for s in range(4)]
     bots = [Bot(Seat(i), random.Random(70 + i)) for i in range(4)]  # a game of 58 actions
     table.subscribe(lambda u: [b.hear(u.public()) for b in bots])
     for seat, page in enumerate(pages):
@@ -996,6 +1016,11 @@ async def test_a_first_game_phone_explains_its_prompt_once_and_keeps_it_explaine
         assert await page.locator("#teach-text").inner_text() == text("en", "teach.themessage.turn")
         assert await lesson.is_visible() and await page.locator("#teach-ok").is_visible()
         await page.screenshot(path=shots / "phone-teach.png")
+        offered = json.loads(server.frame(Seat(seat), "en"))["actions"]
+        longest = max((a for a in offered if not a["now"]), key=lambda a: len(a["path"]))
+        for label in longest["path"]:  # chosen with the lesson still up, on a small phone
+            await page.locator("#actions").get_by_role("button", name=label, exact=True).click()
+        assert await in_sight(page, page.locator("#confirm")), "Confirm, once chosen, in sight"
         await page.locator("#teach-ok").click()
         await lesson.wait_for(state="hidden")
         await page.reload()

@@ -100,6 +100,7 @@ function renderMenu() {
         state.menuPath.push(o.label);
         renderMenu();
         focusMenu();
+        confirmInSight();
       });
       choices.appendChild(b);
     });
@@ -147,6 +148,13 @@ function pickerHelp(box, cards) {
 function focusMenu() {
   const target = $('actions').querySelector('#confirm, .choice, #back');
   if (target) target.focus();
+}
+
+/** The last choice made: the Confirm it leads to wholly on the screen — under a lesson and a
+ * window's countdown it fell below the fold, and a round's seconds ran while one scrolled. */
+function confirmInSight() {
+  const go = $('confirm');
+  if (go) go.scrollIntoView({ block: 'nearest' });
 }
 
 /** The answer in flight was answered: the menu and the standing answers are free again. */
