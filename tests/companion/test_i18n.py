@@ -25,7 +25,7 @@ from companion.games.themessage import cards as message_cards
 from companion.games.themessage import errors as message_errors
 from companion.games.themessage import rules as message_rules
 from companion.games.themessage.cards import Function
-from companion.i18n import LANGS, Voice, catalog, has, pick_lang
+from companion.i18n import LANGS, Voice, catalog, has, pick_lang, text
 from companion.journal import Journal
 from companion.journal_errors import Code
 from companion.policy import Dealer
@@ -63,6 +63,18 @@ def test_simplified_chinese_writes_the_particle_zhe_as_simplified() -> None:
     """着, not the Traditional 著 ("盖着", "接着"); 著 is Simplified only in 著名, 著作."""
     found = [k for k, v in catalog("zh-Hans").items() if re.search("著(?![名作称])", v)]
     assert found == []
+
+
+def test_what_a_default_stands_for_does_not_say_default_again() -> None:
+    """The new-game screen says "Default: {meaning}" (``tablet.option_default``): an
+    option's ``None`` text is that meaning — "Default: The default for this table: …" once
+    read twice over."""
+    said = {lang: text(lang, "tablet.option_default", meaning="").strip(" :：") for lang in LANGS}
+    twice = [
+        (lang, key) for lang in LANGS for key, words in catalog(lang).items()
+        if re.fullmatch(r"option\.\w+\.\w+\.None", key) and said[lang].lower() in words.lower()
+    ]  # fmt: skip
+    assert twice == []
 
 
 def violation_codes() -> set[str]:
@@ -253,7 +265,8 @@ def test_arguments_are_rendered_as_their_game_declares() -> None:
     names = ["Ann", "Ben", "Cat"]
     en = Voice.of("en", GAMES["microfilms"], names)
     args = {"seat": 1, "target": 2, "cost": 2}
-    assert en.say("event.microfilms.interrogated", args) == "Ben interrogates Cat, paying 2 francs."
+    said = en.say("event.microfilms.interrogated", args)
+    assert said == "Ben interrogates Cat, at the cost of 2 francs."
     zh = en.speaking("zh-Hant")
     assert zh.say("event.microfilms.took_discard", {"seat": 0, "card": "ACE"}) == (
         "Ann從棄牌堆拿走黑桃Ace。"
