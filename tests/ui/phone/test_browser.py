@@ -439,16 +439,32 @@ async def test_a_reloaded_page_gets_its_seat_back_by_itself(
 
 
 async def test_the_page_fits_a_small_phone(served: Served, browser: Browser) -> None:
-    """Nothing wider than a 360 px phone, and the header says the phone's whole label (it
-    once cut "This phone: LMH7" to "This ph…" in English)."""
+    """Nothing wider than a 360 px phone, the notes open too (English camp names once ran
+    off the edge), every control a thumb can hit (44 px high), and the header says the
+    phone's whole label (it once cut "This phone: LMH7" to "This ph…" in English)."""
     context = await browser.new_context(
         viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale="en-US"
     )
     page = await context.new_page()
     await page.goto(served.server.url(Seat(0)))
     await page.locator("#summary").filter(has_text=re.compile(".+")).wait_for()
+    await page.locator("#notes-box summary").click()
+    await page.evaluate(
+        """() => document.querySelectorAll('#marks select').forEach(s => {
+            const longest = [...s.options].reduce((a, b) => b.text.length > a.text.length ? b : a);
+            s.value = longest.value;
+            s.dispatchEvent(new Event('change'));
+        })"""
+    )  # each other seat marked with the longest camp name
     overflow = await page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
+    small = await page.evaluate(
+        """() => [...document.querySelectorAll('#main :is(button, a, select, summary)')]
+            .filter(e => e.getClientRects().length)
+            .map(e => [e.id || e.className || e.tagName, e.getBoundingClientRect().height])
+            .filter(([, high]) => high < 44)"""
+    )
+    assert small == []
     device = page.locator("#device")
     assert re.fullmatch(r"This phone: \w+", await device.inner_text())
     box = await device.bounding_box()
@@ -1070,6 +1086,8 @@ async def test_the_room_screen_shows_the_public_table_and_a_player_out_is_offere
         link = phone.locator("#room-link")
         await link.wait_for()
         assert await link.get_attribute("href") == "/room?lang=zh-Hant"
+        place = await link.bounding_box()
+        assert place is not None and place["height"] >= 44, "a thumb can hit it"
         await link.click()
         await phone.wait_for_url("**/room?lang=zh-Hant")
         await phone.locator("#seats li").first.wait_for()
