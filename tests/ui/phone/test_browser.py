@@ -1085,6 +1085,8 @@ async def test_the_room_screen_shows_the_public_table_and_a_player_out_is_offere
         await phone.goto(server.url(Seat(out()[0])))
         link = phone.locator("#room-link")
         await link.wait_for()
+        said = await phone.locator("#idle").inner_text()
+        assert said == text("zh-Hant", "phone.out_idle"), "told it is out, not to wait"
         assert await link.get_attribute("href") == "/room?lang=zh-Hant"
         place = await link.bounding_box()
         assert place is not None and place["height"] >= 44, "a thumb can hit it"

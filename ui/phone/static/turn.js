@@ -34,6 +34,11 @@ export function renderTurn() {
   const actions = list(view.actions);
   const idle = !yours.length && !actions.length && !view.over;
   show($('idle'), idle);
+  // A player out of the game is told so, not to wait for a turn that never comes.
+  const mine = list(view.table && view.table.seats).find((s) => s && s.me);
+  const words = $('idle').firstElementChild;
+  words.setAttribute('data-i18n', mine && mine.out ? 'phone.out_idle' : 'phone.nothing_to_do');
+  words.textContent = t(words.getAttribute('data-i18n'));
   $('turn').classList.toggle('empty', !yours.length && !actions.length && !idle);
   renderMenu();
 }
