@@ -352,6 +352,7 @@ async def test_a_table_without_readers_is_guided_through_its_own_deal(tablet: Ta
     still = text(lang, "prompt.microfilms.tell_dealt", seats="")
     assert still.rstrip("。.").strip() in shown and names[3] in shown
     screen = next(w for w in widgets() if isinstance(w, TableScreen))
+    assert screen.enter.opacity == 0, "nobody acts during the deal: no blank button"
     for row in screen.guide.children:  # each step's number beside its first line, not its last
         number, said = reversed(row.children)
         assert said.height > number.height and number.top == pytest.approx(said.top, abs=1)
@@ -364,4 +365,5 @@ async def test_a_table_without_readers_is_guided_through_its_own_deal(tablet: Ta
     await tablet.until(lambda: not session.service.telling_deal())
     await tablet.frames()
     assert text(lang, "tablet.deal_guide.microfilms.unseen.6") not in "\n".join(texts())
+    assert screen.enter.opacity == 1 and screen.enter.text, "a seat acts: its button is there"
     await assert_nothing_hidden_on(tablet)

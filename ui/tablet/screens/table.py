@@ -264,6 +264,7 @@ class TableScreen(Page):
         seat = words.acting
         self.enter.text = self.t("tablet.enter", seat=names[seat]) if seat is not None else ""
         self.enter.disabled = seat is None or session.paused
+        self.enter.opacity = 0 if seat is None else 1  # not a blank bar while nobody may act
         self.phone_note.text = (
             self.t("tablet.phone_only", what=self.t("word.sep").join(words.phone_only),
                    seat=names[seat])
