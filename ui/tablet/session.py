@@ -114,6 +114,8 @@ class Session:
         """In a first game, the moments still to explain, the first shown now."""
         self._taught: set[str] = set()
         """The moments this game has explained: each is explained once."""
+        self._held = False
+        """Whether the window clock is held (:meth:`_hold`)."""
         self._teach(list(self._events), fresh=not resumed)
         service.subscribe(self._on_change)
         self.phones.on_connections(lambda _: self._phones_changed())
@@ -381,13 +383,23 @@ class Session:
         self.alerts.clear()
         if self._lessons:
             self._lessons.popleft()
+        self._hold()
         self._changed()
 
     def set_paused(self, paused: bool) -> None:
         """A paused table closes no window; on going on, the open one starts its time again."""
         self.paused = paused
-        self.live.pause(paused)
+        self._hold()
         self._changed()
+
+    def _hold(self) -> None:
+        """The window clock holds while the table is paused, or reads a lesson: a first
+        game's group reading what a response window is must not see the window close
+        meanwhile. Once they go on, the open window has its whole time again."""
+        held = self.paused or bool(self._lessons)
+        if held != self._held:
+            self._held = held
+            self.live.pause(held)
 
     def set_lang(self, lang: str) -> None:
         self.voice = self.voice.speaking(lang)
@@ -468,6 +480,7 @@ class Session:
             if moment is not None and moment not in self._taught:
                 self._taught.add(moment)
                 self._lessons.append(moment)
+        self._hold()
 
     def _lesson(self) -> tuple[Alert, ...]:
         """The moment explained now, as the alert the whole table reads first."""

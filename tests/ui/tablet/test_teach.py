@@ -5,6 +5,7 @@ Without it, nothing is explained by itself."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -108,3 +109,35 @@ async def test_a_resumed_first_game_explains_only_what_it_had_not_come_to(tablet
     await tablet.until(lambda: tablet.app.session is not None)
     past = {text("en", f"teach.themessage.{m}") for m in ("deal", "turn", "send")}
     assert not any(line.split("\n", 1)[1] in past for line in lessons(tablet)), lessons(tablet)
+
+
+@pytest.mark.parametrize("tablet", ["en"], indirect=True)
+async def test_a_window_waits_while_its_lesson_is_read_and_then_has_its_whole_time(
+    tablet: Tablet,
+) -> None:
+    """風聲 §5.2 in a first game: the first response window comes with the lesson on what a
+    window is; its seconds do not run while the table reads it (a newcomer group once saw
+    the window close, and the next open, behind the lesson)."""
+    await tablet.press(text("en", "game.themessage"))
+    await tablet.press(text("en", "tablet.teach.off"))
+    tablet.app.screens.get_screen("start").window = 1  # the shortest a test can wait out
+    await start_practice_game(tablet)
+    session = tablet.app.session
+    assert session is not None
+    service, rng = session.service, random.Random(5)
+    window = text("en", "teach.themessage.window")
+    while service.window() is None or not any(window in line for line in lessons(tablet)):
+        if not any(window in line for line in lessons(tablet)):
+            session.dismiss()  # the lessons before the window's, read and tapped away
+        if service.window() is None and not play(session, rng):
+            await tablet.frames(2)
+    opened = service.window()
+    assert opened is not None
+    await asyncio.sleep(2.5)  # twice its time and more, the lesson up
+    still = service.window()
+    assert still is not None and (still.n, still.waiting) == (opened.n, opened.waiting), (
+        "still open, the same window, while it is explained"
+    )
+    while lessons(tablet):
+        session.dismiss()
+    await tablet.until(lambda: (w := service.window()) is None or w.n != opened.n)
