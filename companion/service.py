@@ -71,6 +71,10 @@ from companion.transcript import Header, replayed
 
 log = logging.getLogger(__name__)
 
+TIMED_OUT = "phone.window.timed_out"
+"""What a seat a window waited for is told when its time ran out: which seats a window
+waits for is public, so the notice says nothing its views do not."""
+
 
 @dataclass(frozen=True)
 class Telling:
@@ -671,7 +675,9 @@ class TableService:
         window = self.window()
         if window is None or window.n != n or window.closes_in != 0:
             return False
-        self.submit(CloseRound(n=n))
+        with self._event() as said:  # each seat it waited for told it passed: not a silent swap
+            self.table.submit(CloseRound(n=n))
+            said.append(Change(notices=tuple(Notice(TIMED_OUT, seat=s) for s in window.waiting)))
         return True
 
     def close_now(self, n: int) -> None:

@@ -17,9 +17,10 @@ import aiohttp
 from companion.core import playout
 from companion.core.rounds import Hold, open_round
 from companion.core.types import Seat
+from companion.i18n import text
 from companion.journal import Journal
 from companion.policy import Draws
-from companion.service import TableService
+from companion.service import TIMED_OUT, TableService
 from companion.windows import WindowTimer
 from testkit.phone import Phone, loopback
 from tests.ui.phone.conftest import SEATS
@@ -59,7 +60,12 @@ async def test_a_window_nobody_answers_closes_by_itself_on_every_phone(tmp_path:
         for _, view in phones:
             assert view["window"]["closes_in"] is not None, "every phone counts it down"
             assert view["window"]["holding"] is None
-        # Nobody sends anything: the window closes for all, as the app's journalled action.
+        # Nobody sends anything: the window closes for all, as the app's journalled action,
+        # and each seat it waited for is told it passed — before its new view comes.
+        for seat, (phone, _) in enumerate(phones):
+            if seat in window.waiting:
+                notice = await phone.receive()
+                assert notice == {"type": "notice", "text": text("en", TIMED_OUT)}, notice
         after = [await phone.receive("view") for phone, _ in phones]
         assert all("Time is up" in " ".join(line["text"] for line in v["feed"]) for v in after)
         actions = [e.action for e in service.journal.entries(service.game_id)]
