@@ -274,16 +274,45 @@ async def finger_on_identity(page: Page) -> None:
 
 
 async def test_the_identity_shows_only_while_held(served: Served, browser: Browser) -> None:
+    """And until it has been seen once, while nothing is asked of the seat, the button to see
+    it stands first: a newcomer's first look is who they are; then it goes back below the
+    turn for good."""
     frames: list[Any] = []
     page = await open_phone(browser, served, 1, frames)
     identity = said("zh-Hans", "card", served.table.private_view(Seat(1))["identity"])
     assert await page.locator("#identity").inner_text() == ""
     assert identity not in await page.locator("#secrets").inner_text()
+    assert await above(page, "#me", "#turn"), "not yet seen: first"
     await finger_on_identity(page)
     await page.locator("#identity").filter(has_text=identity).wait_for()
     await page.mouse.up()
     await page.locator("#identity").filter(has_text=re.compile("^$")).wait_for(state="attached")
     assert await page.locator("#identity").inner_text() == ""
+    play_one_move(served)
+    await until(lambda: _last_view(frames)["seq"] == served.table.seq)
+    assert not _last_view(frames)["actions"], "still asked nothing"
+    assert await above(page, "#turn", "#me"), "seen: back in its place"
+    await page.reload()
+    await seated(page)
+    assert await above(page, "#turn", "#me"), "seen on this phone, through a reload"
+
+
+async def above(page: Page, upper: str, lower: str) -> bool:
+    """Whether ``upper`` comes before ``lower`` down the page."""
+    found: bool = await page.evaluate(
+        "([a, b]) => !!(document.querySelector(a).compareDocumentPosition("
+        "document.querySelector(b)) & Node.DOCUMENT_POSITION_FOLLOWING)",
+        [upper, lower],
+    )
+    return found
+
+
+def play_one_move(served: Served) -> None:
+    """A move of the seat the table waits for that asks nothing of another seat."""
+    table = served.table
+    seat = table.pending()[0].seats[0]
+    codec = table.spec.codec
+    table.submit(next(a for a in table.legal_actions(seat) if "target" not in codec.encode(a)))
 
 
 async def test_what_the_seat_alone_was_told_is_marked_in_the_history_where_it_happened(

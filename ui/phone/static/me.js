@@ -4,6 +4,7 @@
 import { $, breakable, clear, el, list, show } from './dom.js';
 import { explainable, tint } from './cards.js';
 import { state } from './state.js';
+import { identitySeen, keepIdentitySeen } from './store.js';
 import { t } from './words.js';
 
 let holding = false;
@@ -36,6 +37,23 @@ export function renderMe(me) {
     $('identity').textContent = identityName();
     $('identity-help').textContent = identityHelp();
   }
+  placeIdentity();
+}
+
+/** A new player's first look is who they are: until this phone has shown its identity in
+ * this game, and while nothing is asked of the seat (then its choices come first, in sight),
+ * the button to see it stands first, above the lesson; it goes back to its place with the
+ * next view, not under the finger that let it go. */
+function placeIdentity() {
+  if (holding) return;
+  const panel = $('me');
+  const view = state.view;
+  const id = view && view.me && view.me.identity;
+  const asked = list(view.yours).length > 0 || list(view.actions).length > 0;
+  const first = !!(id && id.card !== null && id.card !== undefined) && !identitySeen() &&
+    !view.over && !asked;
+  const before = first ? $('teach-box') : $('waiting-box').nextElementSibling;
+  if (panel !== before && panel.nextElementSibling !== before) before.before(panel);
 }
 
 export function renderHand(me) {
@@ -83,6 +101,7 @@ export function renderHand(me) {
 function showIdentity() {
   if (!state.view) return;
   holding = true;
+  keepIdentitySeen();
   $('identity').textContent = identityName();
   $('identity-help').textContent = identityHelp();
   $('identity-hold').classList.add('held');

@@ -113,6 +113,14 @@ export function keepTaught(key) {
   store(KEY_TAUGHT, JSON.stringify(kept));
 }
 
+// --- whether this phone has shown its identity in this game ---------------------
+
+const KEY_SEEN = 'tc.seen';
+
+export function identitySeen() { return state.gameId !== null && stored(KEY_SEEN) === String(state.gameId); }
+
+export function keepIdentitySeen() { if (state.gameId !== null) store(KEY_SEEN, String(state.gameId)); }
+
 // --- the notes: this phone's own, never sent ---------------------------------
 
 function notesKey() { return state.gameId === null ? null : 'tc.notes.' + state.gameId; }
