@@ -56,6 +56,20 @@ def view_frame(view: SeatView, voice: Voice, face: Face, feed: Sequence[Said]) -
     return json.dumps(view_message(view, voice, face, feed), ensure_ascii=False)
 
 
+def _nothing_chosen(voice: Voice, paths: list[list[str]]) -> set[tuple[str, ...]]:
+    """The paths whose last step names nothing ("No card": a probe answered by words alone)
+    and is the only step offered after the ones before it: not a button to tap, which reads
+    like an error, but left out."""
+    nothing = {voice.text(kind.none) for kind in voice.words.values() if getattr(kind, "none", "")}
+    after: dict[tuple[str, ...], set[str]] = {}
+    for path in paths:
+        after.setdefault(tuple(path[:-1]), set()).add(path[-1])
+    return {
+        tuple(path) for path in paths
+        if len(path) > 1 and path[-1] in nothing and after[tuple(path[:-1])] == {path[-1]}
+    }  # fmt: skip
+
+
 def refusal(voice: Voice, ident: int | None, err: RuleViolation | JournalError) -> JSONObject:
     """The answer to a phone's action the rules refused (or the journal could not keep):
     its code and its reason in the phone's words."""
@@ -77,10 +91,13 @@ def view_message(
     menu = voice.seeing(face.plays(public, voice))  # a 識破's target: the play, not its number
     in_round = view.window is not None and view.seat in view.window.waiting
     picked = _by_kind(voice, [str(b["card"]) for b in view.actions if b["act"] in TOLD])
+    nothing = _nothing_chosen(voice, [menu.action(body) for body in view.actions])
     for body in view.actions:
         path = menu.action(body)
         if body["act"] in TOLD:
             path = [path[0], *picked.get(str(body["card"]), ()), *path[1:]]
+        if tuple(path) in nothing:
+            path = path[:-1]
         if tuple(path) not in paths:  # two copies of one card read alike: one choice
             paths.add(tuple(path))
             # A pass to a round is made at the first tap: an answer names the view it

@@ -247,3 +247,30 @@ def test_in_a_first_game_each_phone_is_told_what_its_own_prompts_mean(
             seat = sorted(waiting_on(table.spec.pending(table.state)))[0]
             service.submit(playout.choose(spec, table.state, seat, rng, {}))
         assert bool(taught) is teach
+
+
+def test_a_probe_answered_by_words_is_not_asked_which_card(tmp_path: Path) -> None:
+    """風聲 §6.8: a probed player who says 「我是一個好人」 gives up no card — the menu ends at
+    the answer, and no lone "No card" button reads like an error; a "−" probe answered by
+    a discard still asks which card."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    service = TableService.start(journal, "themessage", NAMES, draws=Draws.APP,
+                                 rng=random.Random(2))  # fmt: skip
+    rng, voice = random.Random(2), Voice.of("en", service.spec, NAMES)
+    no_card, answered = voice.text("word.no_card"), 0
+    while service.over() is None and answered < 3:
+        for prompt in (p for p in service.pending() if p.kind == "probe_answer"):
+            (seat,) = prompt.seats
+            view = view_message(service.seat_view(seat), voice, face_of("themessage"), [])
+            paths = [a["path"] for a in view["actions"]]
+            said = [p for p in paths if a_word_answer(p, voice)]
+            assert all(len(p) == 2 and p[-1] != no_card for p in said), paths
+            answered += bool(said)
+        seat = rng.choice(sorted(waiting_on(service.pending())))
+        service.submit(playout.choose(service.spec, service.table.state, seat, rng, NO_HOLD))
+    assert answered
+
+
+def a_word_answer(path: list[str], voice: Voice) -> bool:
+    words = {voice.text(f"answer.{a}").lower() for a in ("say_undercover", "say_good")}
+    return len(path) > 1 and path[1].lower() in words

@@ -56,6 +56,8 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
             voice = Voice.of("zh-Hant", GAMES["themessage"], SEATS)
             plays = face_of("themessage").plays(table.public_view(), voice)
             path = voice.seeing(plays).action(body)
+            if path[-1] == voice.text("word.no_card"):  # a probe answered by words: no card
+                path = path[:-1]
             offered = next((a["action"] for a in view["actions"] if a["path"] == path), None)
             assert offered is not None, "the phone offers what the seat may do"
             await phone.act(offered, table.seq)
