@@ -205,9 +205,11 @@ class Voice:
         ``{"act": "bribe", "target": 2, "card": "A-SB1"}`` reads
         ``["Bribe", "Cat", "Steal/Blackmail (blood)"]``; each item of a list is a step
         of its own. Faces build their menus from these paths, so a new game needs no
-        new menu code.
+        new menu code. A game may name an action its own way (``act.<game>.<act>``:
+        Microfilms' pass is "Take 1 franc", as its rules and its lessons call it).
         """
-        path = [self.text(f"act.{action['act']}")]
+        own = f"act.{self.game}.{action['act']}"
+        path = [self.text(own if has(self.lang, own) else f"act.{action['act']}")]
         for name, value in action.items():
             if name in ("act", "seat"):
                 continue

@@ -77,6 +77,16 @@ def test_what_a_default_stands_for_does_not_say_default_again() -> None:
     assert twice == []
 
 
+def test_an_action_is_named_as_its_own_game_calls_it() -> None:
+    """Microfilms §4: the pass is "take 1 franc from the bank" — the menu says so, as the
+    first-game lesson does; 風聲's pass to a window stays a pass."""
+    microfilms = Voice.of("en", GAMES["microfilms"], ["Ann", "Ben", "Cat"])
+    assert microfilms.action({"act": "pass", "seat": 0}) == ["Take 1 franc"]
+    assert "take 1 franc" in text("en", "teach.microfilms.turn")
+    message = Voice.of("zh-Hant", GAMES["themessage"], ["Ann", "Ben", "Cat"])
+    assert message.action({"act": "pass", "seat": 0}) == [text("zh-Hant", "act.pass")]
+
+
 def violation_codes() -> set[str]:
     found = set()
     for module in (core_errors, game_errors, message_errors, darkfire_errors):

@@ -208,7 +208,7 @@ async def test_undo_and_pause(tablet: Tablet) -> None:
     seat = session.acting()
     assert seat is not None
     before = session.service.table.state
-    await enter_by_touch(tablet, (text(lang, "act.pass"),))
+    await enter_by_touch(tablet, (text(lang, "act.microfilms.pass"),))
     after = session.service.table.state
     assert after != before
     # Undo asks first, saying what it takes back and what goes back on the table.
