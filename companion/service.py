@@ -537,7 +537,8 @@ class TableService:
         at a table that tells its deal, once every seat has told, the card for the centre."""
         taps = self.spec.sensing.deal
         if taps is not None and self.telling_deal():
-            missing = told.still_to_read(taps, self.table.state)
+            state = self.table.state
+            missing = told.still_to_read(taps, self.spec.copies(state), state)
             return [Notice(key, args) for key, args in missing] if missing else None
         return None if self.ingest is None else self.ingest.dealing()
 

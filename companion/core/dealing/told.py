@@ -5,7 +5,7 @@ having it deal instead means someone who does not play must lay the real cards
 out to match it — seeing them all. So the players deal the real cards as the
 rulebook says, nobody looking at more than their own, and each seat tells the
 app what it was dealt (:class:`TellDealt`, again to put it right, as often as it
-likes until the deal is whole). The words go into the same record a reader deal
+likes until every seat has told). The words go into the same record a reader deal
 fills (:class:`~companion.core.taps.DealTaps`); what no player may see and no
 reader read — Microfilms' letter set aside — is read off a reader at the centre
 where the table has one (:class:`LaidAside`), else drawn by the app as a guess the
@@ -17,7 +17,11 @@ seats naming the one copy there is, a mix of identities the box cannot make —
 are never refused to a seat, for the refusal would tell it what another seat
 holds. The table is told, all alike, that the words do not add up (:class:`Redeal`):
 every seat's word is dropped, and the cards are gathered, shuffled and dealt
-again, so that what anyone learnt of the old deal is worth nothing.
+again, so that what anyone learnt of the old deal is worth nothing. The words are judged
+together once only: when the last seat has told. A table that then waits for the letter
+on its centre reader takes no word again, for each word told then would be judged against
+the others anew, and one that made no clash would tell its seat, for free, that nobody
+else holds those cards.
 """
 
 from __future__ import annotations
@@ -90,11 +94,13 @@ def tell(taps: DealTaps | None, copies: Alike, state: Any, action: TellDealt) ->
     """Keep ``action``'s word, in place of any the seat told before: a face named twice is
     two of its copies.
 
-    :raises WrongMoment: the game is not waiting for its deal, or is dealt by the app.
+    :raises WrongMoment: the game is not waiting for its deal, or is dealt by the app, or
+        every seat has told (the words were judged together: see the module).
     :raises MalformedAction: the seat is not one of the table.
     :raises DealWord: the cards are not one seat's part of this game's deal.
     """
-    if taps is None or not taps.waits(state):
+    told = list(words(state))
+    if taps is None or not taps.waits(state) or (told and all(told)):
         raise WrongMoment(act=action.act)
     seat, n = action.seat, len(state.players)
     if not 0 <= seat < n:
@@ -102,7 +108,6 @@ def tell(taps: DealTaps | None, copies: Alike, state: Any, action: TellDealt) ->
     word = _distinct([action.cards], copies)
     if word is None or _part(taps, state, seat, word[0]) is None:
         raise DealWord(count=taps.size)
-    told = list(words(state))
     told[seat] = word[0]
     secret = Secret(seat, "deal_told", {"cards": list(word[0])})
     event = Event("deal_told", {"seat": seat}, secrets=(secret,))
@@ -168,11 +173,14 @@ def from_words(
     return deal
 
 
-def still_to_read(taps: DealTaps, state: Any) -> list[tuple[str, dict[str, Any]]]:
-    """Once every seat has told: what a reader must still read (the letter set aside)."""
+def still_to_read(taps: DealTaps, copies: Alike, state: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Once every seat has told: what a reader must still read (the letter set aside). The
+    words are read together, as :func:`from_words` reads them — two seats that named one
+    face hold two of its copies — so no seat is said to owe a card another told alike."""
     if waiting(state) or state.phase.aside is not None:
         return []
-    seen = _read_parts(taps, state, enumerate(words(state)))
+    cards = _distinct(words(state), copies)
+    seen = None if cards is None else _read_parts(taps, state, enumerate(cards))
     return [] if seen is None else taps.missing(seen)
 
 

@@ -112,6 +112,10 @@ export function renderAudit() {
     inputs[i].disabled = state.auditPending !== null;
   }
   const sendBtn = $('audit-send');
+  // Every seat has told: the words are judged together, and taken no more.
+  const closed = !!deal && deal.told && !deal.waiting;
+  for (let i = 0; i < inputs.length; i++) if (closed) inputs[i].disabled = true;
+  show(sendBtn, !closed);
   sendBtn.disabled = state.auditPending !== null;
   sendBtn.textContent = state.auditPending !== null ? t('phone.sending')
     : t(deal ? 'phone.deal_send' : 'phone.audit_send');

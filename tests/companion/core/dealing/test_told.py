@@ -482,3 +482,46 @@ def test_a_clash_gathers_the_letter_on_the_centre_reader_too(tmp_path: Path) -> 
     assert isinstance(phase, Dealing) and phase.aside is None
     tell_all(service, MICROFILMS_WORDS)
     assert isinstance(service.table.state.phase, Dealing)  # waits for the letter again
+
+
+def centre_table(tmp_path: Path, name: str) -> TableService:
+    """Microfilms told on the phones, the letter to be laid on a centre reader (§2 step 6)."""
+    return TableService.start(
+        Journal(tmp_path / f"{name}.sqlite3"), "microfilms", FOUR, draws=Draws.TOLD,
+        dealer=Dealer.TABLE, centre=True, rng=random.Random(3),
+    )  # fmt: skip
+
+
+def test_once_every_seat_has_told_no_word_is_taken_again_to_be_judged_anew(
+    tmp_path: Path,
+) -> None:
+    """The words are judged together once, when the last seat tells. Waiting for the letter,
+    a word told again was judged against the others anew: one that clashed dealt again, one
+    that did not went on — telling Dan, for free and as often as he liked, whether another
+    seat had named those cards. Now it is refused alike, whatever the others told."""
+    answers = []
+    for name, ann in (("ann-cn", "R-CN"), ("ann-us", "R-US")):
+        service = centre_table(tmp_path, name)
+        tell_all(service, {**MICROFILMS_WORDS, Seat(0): (ann, "A-SB1"), Seat(2): ("R-UK", "A-WR1"),
+                           Seat(1): ("R-INT", "A-IB1")})  # fmt: skip
+        assert [n.key for n in service.dealing() or ()] == ["ingest.deal.waiting_letter"]
+        before = service.table.state
+        probe = TellDealt(seat=Seat(3), cards=(CardId("R-CN"), CardId("A-IB1")))
+        with pytest.raises(RuleViolation) as refused:
+            service.act(Seat(3), probe)
+        assert service.table.state is before
+        answers.append((refused.value.code, refused.value.details))
+    assert answers[0] == answers[1] and answers[0][0] == "wrong_moment"
+
+
+def test_two_seats_that_told_one_face_are_not_said_to_owe_a_card_while_the_letter_waits(
+    tmp_path: Path,
+) -> None:
+    """Two blood Interrogate/Blackmail cards are in the box (§1): Ann and Dan may each say
+    they hold one. The tablet waited for "Ann's two cards" as well as the letter — telling
+    the table that two seats named one face."""
+    for name, ann in (("twins", "A-IB1"), ("apart", "A-SB2")):
+        service = centre_table(tmp_path, name)
+        tell_all(service, {Seat(0): ("R-CN", ann), Seat(1): ("R-UK", "A-SB1"),
+                           Seat(2): ("R-US", "A-WR1"), Seat(3): ("R-JOU", "A-IB1")})  # fmt: skip
+        assert [n.key for n in service.dealing() or ()] == ["ingest.deal.waiting_letter"], name
