@@ -33,9 +33,10 @@ from companion.core.actions import Action
 from companion.core.errors import RuleViolation
 from companion.core.game import GameSpec
 from companion.core.outcome import Event, Outcome, Shown
+from companion.core.phases import Dealing
 from companion.core.prompts import Prompt, waiting_on
 from companion.core.types import CardId, JSONObject, Seat
-from companion.core.values import Frozen
+from companion.core.values import Frozen, evolve
 from companion.core.worlds import relabel
 
 
@@ -88,7 +89,8 @@ def world_apart(
     places — or, ``shuffled``, the whole group is dealt again among its places (trade after
     trade), for a caller that compares few worlds and wants each to move much; two whole
     sets of each group of sets (:attr:`Hidden.sets`) trade places, where neither holds a
-    card already traded; two other seats whose identities it may not know trade them. A
+    card already traded; two other seats whose identities it may not know trade them; two
+    other seats that told their part of a deal made by hand told each other's. A
     stand-in for another seat's word (:mod:`companion.core.doubts`) stays: it must look
     like the card that seat named, wherever the record has that card.
 
@@ -117,7 +119,23 @@ def world_apart(
     if trade is not None and len(hidden.seats) >= 2:
         one, other = rng.sample(hidden.seats, 2)
         world = trade(world, one, other)
+    world = _words_traded(world, seat, rng)
     return None if world is state else Apart(world, swap)
+
+
+def _words_traded(state: Any, seat: Seat, rng: random.Random) -> Any:
+    """``state`` with two other seats' words of a deal told by hand traded: a seat hears
+    nobody's word but its own (:mod:`companion.core.dealing.told`)."""
+    phase = state.phase
+    if not isinstance(phase, Dealing):
+        return state
+    told = [s for s, word in enumerate(phase.words) if s != seat and word]
+    if len(told) < 2:
+        return state
+    one, other = rng.sample(told, 2)
+    words = list(phase.words)
+    words[one], words[other] = words[other], words[one]
+    return evolve(state, phase=evolve(phase, words=tuple(words)))
 
 
 def leaks(

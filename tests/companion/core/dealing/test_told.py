@@ -525,3 +525,22 @@ def test_two_seats_that_told_one_face_are_not_said_to_owe_a_card_while_the_lette
         tell_all(service, {Seat(0): ("R-CN", ann), Seat(1): ("R-UK", "A-SB1"),
                            Seat(2): ("R-US", "A-WR1"), Seat(3): ("R-JOU", "A-IB1")})  # fmt: skip
         assert [n.key for n in service.dealing() or ()] == ["ingest.deal.waiting_letter"], name
+
+
+def test_the_oracle_s_worlds_trade_what_two_other_seats_told_of_their_deal(
+    tmp_path: Path,
+) -> None:
+    """A seat hears nobody's word but its own: the rules' oracle makes worlds in which two
+    other seats told each other's part — in which the wait for the letter, above, named
+    another seat, and a word told again clashed or not."""
+    service = centre_table(tmp_path, "oracle")
+    tell_all(service, MICROFILMS_WORDS)
+    state, rng, moved = service.table.state, random.Random(1), set()
+    for _ in range(20):
+        apart = oracle.world_apart(service.spec, state, Seat(3), rng)
+        assert apart is not None
+        words = apart.world.phase.words
+        assert words[3] == state.phase.words[3], "its own word stays"
+        assert sorted(words) == sorted(state.phase.words)
+        moved |= {s for s in range(3) if words[s] != state.phase.words[s]}
+    assert moved == {0, 1, 2}
