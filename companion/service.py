@@ -238,6 +238,8 @@ class TableService:
         self._menus: dict[Seat, tuple[Any, TableMenu]] = {}
         self._clock = clock
         self._opened: tuple[int, float] | None = None
+        self._window_held = False
+        """The table is paused, or reads a lesson: the open round waits (:meth:`hold_window`)."""
         self._orders: dict[Seat, Order] = {}
         """Each seat's standing answer to the rounds (:mod:`companion.core.standing`): kept
         with the service, not the journal — a resumed game asks every seat again."""
@@ -423,7 +425,7 @@ class TableService:
             self._opened = (round_.n, now)  # first seen now: at its opening, or on resume
         seconds = self.window_seconds
         left = None
-        if seconds and not round_.holding:
+        if seconds and not round_.holding and not self._window_held:
             left = max(0.0, self._opened[1] + seconds - now)
         return Window(round_.n, round_.waiting, round_.holding, left)
 
@@ -665,10 +667,16 @@ class TableService:
                 log.exception("passing for seat %s was refused", seats[0])
                 del self._orders[seats[0]]
 
-    def restart_window(self) -> None:
-        """The open round has its whole time again from now (the table paused meanwhile)."""
+    def hold_window(self, held: bool) -> None:
+        """The table paused, or reading a lesson: the open round waits for every answer, and
+        every phone is shown so — not a countdown running to nothing. Going on, the round
+        has its whole time again from now."""
+        if held == self._window_held:
+            return
+        self._window_held = held
         self._opened = None
-        self.window()
+        if self.window() is not None:
+            self._publish(Change(asked=frozenset(map(Seat, range(len(self.names))))))
 
     def close_due(self, n: int) -> bool:
         """Close round ``n`` if its time is up and no seat holds it (the faces' timer calls

@@ -26,7 +26,6 @@ class WindowTimer:
         self._service = service
         self._loop = loop
         self._due: asyncio.TimerHandle | None = None
-        self._paused = False
         service.subscribe(self._on_change)
         self._arm()
 
@@ -36,10 +35,9 @@ class WindowTimer:
             self._due = None
 
     def pause(self, paused: bool) -> None:
-        """A paused table closes nothing; going on, the open round has its whole time again."""
-        self._paused = paused
-        if not paused:
-            self._service.restart_window()
+        """A paused table closes nothing; going on, the open round has its whole time again
+        (:meth:`~companion.service.TableService.hold_window`)."""
+        self._service.hold_window(paused)
         self._arm()
 
     def _on_change(self, change: Change) -> None:
@@ -47,8 +45,6 @@ class WindowTimer:
 
     def _arm(self) -> None:
         self.stop()
-        if self._paused:
-            return
         window = self._service.window()
         if window is not None and window.closes_in is not None:
             self._due = self._loop.call_later(window.closes_in, self._close, window.n)

@@ -115,9 +115,13 @@ def test_a_resumed_or_paused_window_has_its_whole_time_again(tmp_path: Path) -> 
     again = resumed.window()
     assert again is not None and again.n == window.n and again.closes_in == SECONDS
     clock.now += SECONDS - 1
-    resumed.restart_window()
+    resumed.hold_window(True)
     paused = resumed.window()
-    assert paused is not None and paused.closes_in == SECONDS
+    assert paused is not None and paused.closes_in is None, "it waits, and says so"
+    clock.now += 10 * SECONDS
+    resumed.hold_window(False)
+    going_on = resumed.window()
+    assert going_on is not None and going_on.closes_in == SECONDS
 
 
 def test_the_time_the_table_set_is_kept_with_the_game(tmp_path: Path) -> None:

@@ -149,3 +149,31 @@ async def test_a_pass_is_one_tap_and_a_seat_may_leave_the_turn_s_windows_to_the_
         assert service.standing(seat) is None
         await phone.close()
     await server.stop()
+
+
+async def test_a_paused_table_s_window_waits_on_every_phone_and_then_has_its_whole_time(
+    tmp_path: Path,
+) -> None:
+    """Paused (or reading a first game's lesson), the table closes no window: every phone is
+    shown that it waits, not a countdown running down to nothing; going on, it counts its
+    whole time again."""
+    service, server = await a_table_in_a_window(tmp_path)
+    window = service.window()
+    assert window is not None
+    async with aiohttp.ClientSession() as session:
+        phones = [await joined(session, server, s) for s in range(len(SEATS))]
+        timer = WindowTimer(service, asyncio.get_running_loop())
+        timer.pause(True)
+        for phone, _ in phones:
+            held = await phone.receive("view")
+            assert held["window"]["closes_in"] is None, "it waits, and says so"
+        await asyncio.sleep(1.5)  # longer than the table's second: nothing closes
+        assert (now := service.window()) is not None and now.n == window.n
+        timer.pause(False)
+        for phone, _ in phones:
+            again = await phone.receive("view")
+            assert again["window"]["closes_in"] > 0, "its time again (it had run out, held)"
+        for phone, _ in phones:
+            await phone.close()
+    timer.stop()
+    await server.stop()
