@@ -36,9 +36,8 @@ class WindowTimer:
 
     def pause(self, paused: bool) -> None:
         """A paused table closes nothing; going on, the open round has its whole time again
-        (:meth:`~companion.service.TableService.hold_window`)."""
+        (:meth:`~companion.service.TableService.hold_window`, whose change re-arms this)."""
         self._service.hold_window(paused)
-        self._arm()
 
     def _on_change(self, change: Change) -> None:
         self._arm()

@@ -91,9 +91,10 @@ def view_message(
     menu = voice.seeing(face.plays(public, voice))  # a 識破's target: the play, not its number
     in_round = view.window is not None and view.seat in view.window.waiting
     picked = _by_kind(voice, [str(b["card"]) for b in view.actions if b["act"] in TOLD])
-    nothing = _nothing_chosen(voice, [menu.action(body) for body in view.actions])
-    for body in view.actions:
-        path = menu.action(body)
+    said = [menu.action(body) for body in view.actions]
+    nothing = _nothing_chosen(voice, said)
+    for body, words in zip(view.actions, said, strict=True):
+        path = words
         if body["act"] in TOLD:
             path = [path[0], *picked.get(str(body["card"]), ()), *path[1:]]
         if tuple(path) in nothing:

@@ -95,7 +95,7 @@ class SeatDevices:
         """Phones waiting for the tablet to give them ``seat``, oldest first."""
         return list(self._asking[seat])
 
-    def claim(self, seat: Seat, key: str | None, address: str = "") -> Claim:
+    def claim(self, seat: Seat, key: str | None, address: str) -> Claim:
         """A phone presented ``seat``'s token with ``key`` (``None`` if it has none yet), from
         ``address``.
 

@@ -114,8 +114,6 @@ class Session:
         """In a first game, the moments still to explain, the first shown now."""
         self._taught: set[str] = set()
         """The moments this game has explained: each is explained once."""
-        self._held = False
-        """Whether the window clock is held (:meth:`_hold`)."""
         self._teach(list(self._events), fresh=not resumed)
         service.subscribe(self._on_change)
         self.phones.on_connections(lambda _: self._phones_changed())
@@ -396,10 +394,7 @@ class Session:
         """The window clock holds while the table is paused, or reads a lesson: a first
         game's group reading what a response window is must not see the window close
         meanwhile. Once they go on, the open window has its whole time again."""
-        held = self.paused or bool(self._lessons)
-        if held != self._held:
-            self._held = held
-            self.live.pause(held)
+        self.live.pause(self.paused or bool(self._lessons))
 
     def set_lang(self, lang: str) -> None:
         self.voice = self.voice.speaking(lang)

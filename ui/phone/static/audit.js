@@ -103,18 +103,17 @@ export function renderAudit() {
       into.appendChild(label);
     });
   }
+  // Every seat has told: the words are judged together, and taken no more.
+  const closed = !!deal && deal.told && !deal.waiting;
   const inputs = box.querySelectorAll('[data-face]');
   for (let i = 0; i < inputs.length; i++) {
     const chosen = faces[i] ? auditChosen(faces[i]) : 0;
     if (inputs[i].type === 'checkbox') inputs[i].checked = chosen > 0;
     else inputs[i].value = String(chosen);
     inputs[i].parentNode.classList.toggle('chosen', chosen > 0);
-    inputs[i].disabled = state.auditPending !== null;
+    inputs[i].disabled = closed || state.auditPending !== null;
   }
   const sendBtn = $('audit-send');
-  // Every seat has told: the words are judged together, and taken no more.
-  const closed = !!deal && deal.told && !deal.waiting;
-  for (let i = 0; i < inputs.length; i++) if (closed) inputs[i].disabled = true;
   show(sendBtn, !closed);
   sendBtn.disabled = state.auditPending !== null;
   sendBtn.textContent = state.auditPending !== null ? t('phone.sending')

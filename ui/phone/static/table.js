@@ -52,10 +52,15 @@ export function renderTable() {
   // A player out of the game may watch the rest of it on the room's screen.
   const link = $('room-link');
   if (link) {
-    const mine = list(table.seats).find((s) => s.me);
     link.href = '/room?lang=' + encodeURIComponent(state.lang || '');
-    show(link, !!(mine && mine.out));
+    show(link, outOfGame(state.view));
   }
+}
+
+/** Whether the view's own seat is out of the game (the table list marks it). */
+export function outOfGame(view) {
+  const mine = list(view && view.table && view.table.seats).find((s) => s && s.me);
+  return !!(mine && mine.out);
 }
 
 export function renderWaiting() {

@@ -6,6 +6,7 @@ import { $, breakable, clear, el, list, show } from './dom.js';
 import { menu } from './menu.js';
 import { sendAct, sendAnswer } from './connection.js';
 import { state } from './state.js';
+import { outOfGame } from './table.js';
 import { cardsHelp, t } from './words.js';
 
 let yoursShown = null;
@@ -35,9 +36,8 @@ export function renderTurn() {
   const idle = !yours.length && !actions.length && !view.over;
   show($('idle'), idle);
   // A player out of the game is told so, not to wait for a turn that never comes.
-  const mine = list(view.table && view.table.seats).find((s) => s && s.me);
   const words = $('idle').firstElementChild;
-  words.setAttribute('data-i18n', mine && mine.out ? 'phone.out_idle' : 'phone.nothing_to_do');
+  words.setAttribute('data-i18n', outOfGame(view) ? 'phone.out_idle' : 'phone.nothing_to_do');
   words.textContent = t(words.getAttribute('data-i18n'));
   $('turn').classList.toggle('empty', !yours.length && !actions.length && !idle);
   renderMenu();
