@@ -100,6 +100,9 @@ class Change:
     """Seats whose own view must be sent again: put a question only their phone may see, or
     that set a standing answer to the rounds."""
     status: SourceStatus | None = None
+    clock: bool = False
+    """The open round's clock held or let go (the table paused, or going on): a public
+    change no move made, which every screen of the table shows anew."""
     question: Question | None = None
     """A question a card put to the table: the tablet must ask it now."""
     reconcile: Reconcile | None = None
@@ -676,7 +679,7 @@ class TableService:
         self._window_held = held
         self._opened = None
         if self.window() is not None:
-            self._publish(Change(asked=frozenset(map(Seat, range(len(self.names))))))
+            self._publish(Change(asked=frozenset(map(Seat, range(len(self.names)))), clock=True))
 
     def close_due(self, n: int) -> bool:
         """Close round ``n`` if its time is up and no seat holds it (the faces' timer calls

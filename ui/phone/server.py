@@ -681,13 +681,14 @@ class PhoneServer:
         ]
         if phones:
             self._spawn(self._push_all(phones))
-        if self._rooms and (change.update is not None or change.status is not None):
+        if self._rooms and (change.update is not None or change.status is not None or change.clock):
             self._spawn(self._push_rooms())
 
     async def _push_rooms(self) -> None:
-        """The public table to every room screen, each in its language — after a move or a
-        source's news only: a frame for a seat's private question would tell the room, by
-        its moment alone, that someone was asked something."""
+        """The public table to every room screen, each in its language — after a move, a
+        source's news or the round's clock held or let go only: a frame for a seat's
+        private question would tell the room, by its moment alone, that someone was asked
+        something."""
         rendered: dict[str, str] = {}
         for room in self._rooms:
             if room.lang not in rendered:

@@ -22,7 +22,7 @@ from companion.journal import Journal
 from companion.policy import Draws
 from companion.service import TIMED_OUT, TableService
 from companion.windows import WindowTimer
-from testkit.phone import Phone, loopback
+from testkit.phone import Phone, Room, loopback
 from tests.ui.phone.conftest import SEATS
 from ui.phone.server import PhoneServer
 
@@ -154,26 +154,30 @@ async def test_a_pass_is_one_tap_and_a_seat_may_leave_the_turn_s_windows_to_the_
 async def test_a_paused_table_s_window_waits_on_every_phone_and_then_has_its_whole_time(
     tmp_path: Path,
 ) -> None:
-    """Paused (or reading a first game's lesson), the table closes no window: every phone is
-    shown that it waits, not a countdown running down to nothing; going on, it counts its
-    whole time again."""
+    """Paused (or reading a first game's lesson), the table closes no window: every phone and
+    the room's screen are shown that it waits, not a countdown running down to nothing;
+    going on, it counts its whole time again."""
     service, server = await a_table_in_a_window(tmp_path)
     window = service.window()
     assert window is not None
     async with aiohttp.ClientSession() as session:
         phones = [await joined(session, server, s) for s in range(len(SEATS))]
+        room = Room(session, loopback(server.port))
+        assert (await room.watch())["window"]["closes_in"] is not None, "it counts down"
         timer = WindowTimer(service, asyncio.get_running_loop())
         timer.pause(True)
         for phone, _ in phones:
             held = await phone.receive("view")
             assert held["window"]["closes_in"] is None, "it waits, and says so"
+        assert (await room.receive("room"))["window"]["closes_in"] is None, "the room too"
         await asyncio.sleep(1.5)  # longer than the table's second: nothing closes
         assert (now := service.window()) is not None and now.n == window.n
         timer.pause(False)
         for phone, _ in phones:
             again = await phone.receive("view")
             assert again["window"]["closes_in"] > 0, "its time again (it had run out, held)"
-        for phone, _ in phones:
-            await phone.close()
+        assert (await room.receive("room"))["window"]["closes_in"] > 0, "the room's again"
+        for socket in (*(phone for phone, _ in phones), room):
+            await socket.close()
     timer.stop()
     await server.stop()
