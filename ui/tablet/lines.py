@@ -23,6 +23,9 @@ OPENING = frozenset("（「『《〈【〔([{‘“")
 WORDISH = frozenset("'-/_#@&+=*<>|~^$")
 """Signs that join the letters of an English word or an address."""
 
+JOINTS = "/-"
+"""Where a piece longer than a line is cut if it can be, after the sign: two card names
+joined by a slash (Interrogate/Blackmail), not in the middle of one."""
 PAIRS = dict(zip("（「『《〈【〔([{", "）」』》〉】〕)]}", strict=True))
 """Each opening bracket and the one that closes it."""
 SHORT = 8
@@ -92,6 +95,8 @@ def break_lines(text: str, width: float, measure: Callable[[str], float]) -> str
                 cut = len(rest) - 1
                 while cut > 1 and measure(rest[:cut]) > width:
                     cut -= 1
+                joint = max(rest.rfind(sign, 0, cut - 1) for sign in JOINTS)
+                cut = joint + 1 if joint > 0 else cut  # after a slash, not mid-word
                 lines.append(rest[:cut])
                 rest = rest[cut:]
                 size = measure(rest)

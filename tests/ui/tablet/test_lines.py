@@ -49,3 +49,9 @@ def test_a_word_longer_than_the_line_is_cut_and_its_own_breaks_are_kept() -> Non
     lines = break_lines("http://192.168.1.20:8080/join\nok", 10, width).split("\n")
     assert all(width(line) <= 10 for line in lines)
     assert "".join(lines[:-1]) == "http://192.168.1.20:8080/join" and lines[-1] == "ok"
+
+
+def test_a_piece_longer_than_the_line_is_cut_after_its_slash_not_in_a_word() -> None:
+    """The centre's discard pile once read "Interrogat / e/Blackma / il (blood)"."""
+    lines = break_lines("Interrogate/Blackmail (blood)", 14, width).split("\n")
+    assert lines == ["Interrogate/", "Blackmail", "(blood)"]
