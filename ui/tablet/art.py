@@ -20,9 +20,12 @@ from kivy.uix.widget import Widget
 from ui.faces.base import Token
 from ui.tablet import theme
 from ui.tablet.theme import Colour
-from ui.tablet.widgets import Text, outline
+from ui.tablet.widgets import WRAPPED, Text, outline
 from ui.tones import SHAPES
 
+SMALLEST = theme.TINY
+"""The least side a token is drawn at: smaller, its picture would be a dot, and its caption
+says what it holds (a short panel on a 7-inch tablet)."""
 CARD_RATIO = 0.7
 """A card's width to its height."""
 
@@ -147,6 +150,12 @@ class TokenView(Widget):
         said = f"{token.label} {figure}".strip() if in_caption and figure else token.label
         if said != self.caption.text:
             self.caption.text = said
+        # Smaller where the token is narrow, down to the smallest size, rather than on two
+        # lines that leave its picture no room, or cut mid-word ("blac / k 1").
+        caption = self.caption
+        wide = caption.measure(said) * theme.TINY / caption.font_size  # at the usual size
+        room = self.width * WRAPPED - 2  # as the caption's lines are broken, and rounded
+        caption.font_size = theme.fitted(theme.TINY if wide <= room else theme.TINY * room / wide)
         self.caption.opacity = 1 if said else 0  # a card the badge names
 
     def _draw(self, *_: object) -> None:
@@ -158,6 +167,20 @@ class TokenView(Widget):
         self.caption.width = self.figure.width = self.width
         self.caption.pos = (self.x, self.y)
         x, y, w, h = self.x, self.y + low, self.width, max(0.0, self.height - low)
+        side = min(w, h) * 0.92
+        if side >= SMALLEST:  # smaller, a dot would say nothing: the caption says it all
+            self._picture(token, x, y, w, h)
+        # The figure as large as its picture allows, never larger than the picture; none
+        # where the picture is too small to hold a legible one (the caption still says it).
+        size = min(theme.BODY, side * 0.42)
+        legible = size >= theme.TINY * 0.7
+        self.figure.font_size = theme.fitted(size)
+        self.figure.opacity = 1 if self.figure.text and legible else 0
+        self._caption(in_caption=token.kind in ("hand", "track") or not legible)
+        self._place_figure()
+
+    def _picture(self, token: Token, x: float, y: float, w: float, h: float) -> None:
+        """The token drawn in the box ``x, y, w, h``: a coin, a chip, a hand, a card."""
         cx, cy = x + w / 2, y + h / 2
         side = min(w, h) * 0.92
         if token.kind in ("coin", "chip"):
@@ -185,14 +208,6 @@ class TokenView(Widget):
                     card(self.art, (cx - cw / 2 + i * 3, cy - ch / 2 - i * 3, cw, ch), None)
             else:
                 card(self.art, (cx - cw / 2, cy - ch / 2, cw, ch), token)
-        # The figure as large as its picture allows, never larger than the picture; none
-        # where the picture is too small to hold a legible one (the caption still says it).
-        size = min(theme.BODY, side * 0.42)
-        legible = size >= theme.TINY * 0.7
-        self.figure.font_size = theme.fitted(size)
-        self.figure.opacity = 1 if self.figure.text and legible else 0
-        self._caption(in_caption=token.kind in ("hand", "track") or not legible)
-        self._place_figure()
 
     def _place_figure(self, *_: object) -> None:
         low = self.caption.height if self.caption.text else 0

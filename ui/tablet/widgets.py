@@ -76,8 +76,11 @@ class Folding(Label):
 
     def texture_update(self, *largs: Any) -> None:
         width = self.text_size[0]
-        if width is not None and self.text and not self.markup:
-            self._label.text = break_lines(self.text, width * WRAPPED, self.measure)
+        if self.text and not self.markup:  # a label no longer wrapped has its text whole
+            whole = width is None
+            self._label.text = (
+                self.text if whole else break_lines(self.text, width * WRAPPED, self.measure)
+            )
         # A changed text gets a texture of its own: a software renderer may not write into
         # one a frame still being drawn reads, and would wait for that whole frame (the
         # old one is freed at the next flush, TabletApp.build). Kivy fills a texture when

@@ -1,10 +1,11 @@
 """The start and join screens, and the table through a whole game, laid out without a break.
 
-At the tablets the app is for — 1280×800, 1920×1200, 2048×1536, and 800×1280 held
-upright — in English, 繁體 and 简体: no text cut off or sticking out of its box, no
-line that starts with a comma or a full stop, no widget over another, nothing
-outside the panel that holds it. The checker is ``tests/ui/tablet/layout.py``; the
-pop-ups over the table are walked in ``test_layout_popups.py``.
+At the tablets the app is for — 1280×800, 1920×1200, 2048×1536, 800×1280 held upright,
+and a 7-inch tablet's 1024×600 — in English, 繁體 and 简体: no text cut off or sticking
+out of its box, no line that starts with a comma or a full stop, no widget over another,
+nothing outside the panel that holds it; a full table of each game too. The checker is
+``tests/ui/tablet/layout.py``; the pop-ups over the table are walked in
+``test_layout_popups.py``.
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ from tests.ui.tablet.layout import problems, rect
 from tests.ui.tablet.test_app import close_alerts
 from tests.ui.tablet.test_private import words
 from ui.tablet.screens.base import LANG_LABELS
+from ui.tablet.screens.start import StartScreen
 from ui.tablet.widgets import QRCode
 
-SIZES = ((1280, 800), (1920, 1200), (2048, 1536), (800, 1280))
+SIZES = ((1280, 800), (1920, 1200), (2048, 1536), (800, 1280), (1024, 600))
 LANGS = ("en", "zh-Hant", "zh-Hans")
 COMBOS = tuple((lang, size) for lang in LANGS for size in SIZES)
 """Every (language, size), a language kept while the size changes."""
@@ -141,7 +143,8 @@ async def test_the_start_and_join_screens_fit_every_tablet(tablet: Tablet) -> No
         last = list(GAMES)[-1]
         await tablet.press(t(tablet, f"game.{last}"))
         for _ in range(GAMES[last].max_seats - 4):
-            await tablet.press("+")
+            await tablet.tap(seat_plus())  # not an option's + (暗火线's serums)
+        assert len(next(w for w in widgets() if isinstance(w, StartScreen)).inputs) == 10
         await tablet.press(t(tablet, "tablet.draws.told"))  # a practice game: no dealing note
         await look.everywhere(f"start ({last}, {GAMES[last].max_seats} seats)")
         await tablet.press(t(tablet, "tablet.start"))
@@ -165,6 +168,12 @@ async def test_the_start_and_join_screens_fit_every_tablet(tablet: Tablet) -> No
         tablet.app.show("start")  # as after a restart: the unfinished game offered
         await look.everywhere("start (resume offered)")
         look.assert_none()
+
+
+def seat_plus() -> Any:
+    """The new-game screen's button that adds a seat."""
+    start = next(w for w in widgets() if isinstance(w, StartScreen))
+    return next(w for w in start.seats_panel.walk() if getattr(w, "text", None) == "+")
 
 
 def reseat_button(tablet: Tablet) -> Any:
@@ -275,3 +284,37 @@ async def test_a_whole_game_of_the_message_fits_every_tablet(tmp_path: Path) -> 
     of 風聲 is mostly passes, each a state like the one before)."""
     async for tablet in run_tablet(tmp_path / "j.sqlite3", "en", seed=12):
         await play_through(tablet, "themessage", 12, every=10)
+
+
+FULL = 48
+"""Moves of a full table checked: deals, draws and the first rounds, at every size."""
+
+
+@pytest.mark.long(60)
+@pytest.mark.parametrize("game", ["themessage", "darkfireline"])
+async def test_a_full_table_fits_every_tablet(tmp_path: Path, game: str) -> None:
+    """As many seats as the game allows (nine of 風聲, ten of 暗火线): panels small enough to
+    lie clear of each other — on a 7-inch tablet too — and still holding a seat's name, its
+    badge and its figures."""
+    async for tablet in run_tablet(tmp_path / "j.sqlite3", "en", seed=13):
+        async with looking(tablet) as look:
+            await tablet.press(t(tablet, f"game.{game}"))
+            for _ in range(GAMES[game].max_seats - 4):
+                await tablet.tap(seat_plus())  # not an option's + (暗火线's serums)
+            await tablet.press(t(tablet, "tablet.draws.told"))  # the app deals and draws
+            await to_table(tablet)
+            session = tablet.app.session
+            assert session is not None and len(session.names) == GAMES[game].max_seats
+            await tell_the_deal(tablet, session)
+            rng = random.Random(13)
+            combos = iter(COMBOS)
+            for move in range(FULL):
+                if move % (FULL // len(COMBOS)) == 0 and (combo := next(combos, None)):
+                    await look.speak(combo[0])
+                    await look.resize(combo[1])
+                    look.check(f"{game}, a full table")
+                if session.service.over() is not None:
+                    break
+                if not play(session, rng):
+                    await tablet.frames(2)
+            look.assert_none()

@@ -2,9 +2,10 @@
 
 Each is opened as the table opens it — by the button a player taps — after each language
 switch (the top bar is under a pop-up, so the pop-up is closed first), and checked at
-1280×800, 1920×1200, 2048×1536 and 800×1280 by ``tests/ui/tablet/layout.py``: the private
-turn (which seat, the look-away cover, the seat's view, its card picker, the way out), the
-action menu a step deep, Undo's question, the pause, and alerts of two kinds at once.
+1280×800, 1920×1200, 2048×1536, 800×1280 and 1024×600 by ``tests/ui/tablet/layout.py``:
+the private turn (which seat, the look-away cover, the seat's view, its card picker, the
+way out), the action menu a step deep, Undo's question, the pause, and alerts of two
+kinds at once.
 """
 
 from __future__ import annotations

@@ -55,19 +55,25 @@ class SeatPanel(Panel):
                            size_hint_x=None, width=0)  # fmt: skip
         """The seat's phones by their labels: the one holding it, and any asking for it."""
         self.phones.bind(texture_size=lambda w, size: setattr(w, "width", size[0]))
-        self.title.bind(height=head.setter("height"))
-        head.height = self.title.height
         head.add_widget(self.title)
         head.add_widget(self.phones)
-        self.badge = Text(size=theme.SMALL, colour=theme.GOLD, halign="center")
+        self.head = head
+        self.badge = Text(size=theme.SMALL, colour=theme.GOLD, halign="center", wrap=False)
+        for widget in (self.title, self.badge, self.phones):
+            widget.bind(texture_size=self._fit_head, height=self._fit_head)
+        self.badge.bind(width=self._fit_head)
+        head.bind(width=self._fit_head)
         self.tokens = TokenRow()
         for widget in (head, self.tokens):
             self.add_widget(widget)
         self.face: SeatFace | None = None
+        self.compact = False
+        """Whether the panel is short (:meth:`_fit_rows`): a thinner margin, and the badge
+        beside the name where it fits."""
         with self.canvas.after:
             self._glow_colour = Color(*theme.GOLD[:3], 0)
             self._glow = outline(width=4)
-        self.bind(pos=self._ring, size=self._ring, glow=self._ring)
+        self.bind(pos=self._ring, size=self._ring, glow=self._ring, height=self._fit_rows)
 
     def show(self, face: SeatFace) -> None:
         """Draw the seat; if it changed since it was last drawn, light it up for a moment."""
@@ -77,10 +83,7 @@ class SeatPanel(Panel):
         self.title.text = escape_markup(face.name)
         self.badge.text = face.highlight or ""
         self.badge.color = theme.BADGES.get(face.tone, theme.GOLD)
-        if face.highlight and self.badge.parent is None:
-            self.add_widget(self.badge, index=1)  # between the name and the tokens
-        elif not face.highlight and self.badge.parent is not None:
-            self.remove_widget(self.badge)  # no empty line: the tokens take its room
+        self._fit_head()
         self.tokens.show(face.tokens)
         self.paint(theme.PANEL if not face.out else theme.FELT, theme.GOLD if face.active else None)
         self._edge.width = 4 if face.active else 2  # the seat the table waits for stands out
@@ -89,6 +92,42 @@ class SeatPanel(Panel):
             Animation.cancel_all(self, "glow")
             self.glow = 1.0
             Animation(glow=0.0, duration=0.9, t="out_quad").start(self)
+
+    def _fit_rows(self, *_: object) -> None:
+        """A short panel — a 7-inch tablet, a large table — puts the badge beside the name
+        and keeps a thinner margin, so that the tokens keep the room to be seen."""
+        compact = self.height < ROOMY
+        if compact == self.compact:
+            return
+        self.compact = compact
+        self.padding = theme.GAP / 2 if compact else theme.GAP
+        self.spacing = theme.GAP / 4 if compact else theme.GAP / 2
+        self._fit_head()
+
+    def _fit_head(self, *_: object) -> None:
+        """The badge beside the name in a compact panel, if every word of it fits in the
+        room the name and the phones leave (smaller, if it must); else under the name;
+        nowhere if it says nothing (no empty line: the tokens take its room). It wraps where
+        it needs more than its width, and the name's line is as tall as what it holds."""
+        badge, head = self.badge, self.head
+        room = head.width - self.title.texture_size[0] - self.phones.width - head.spacing * 2
+        words = (badge.measure(word) for word in badge.text.split())
+        widest = (max(words, default=0.0) + 2) * theme.SMALL / badge.font_size  # at its size
+        size = theme.fitted(theme.SMALL if widest <= room else theme.SMALL * room / widest)
+        beside = self.compact and bool(badge.text) and widest * size / theme.SMALL <= room
+        badge.font_size = size if beside else theme.SMALL  # smaller, to stand beside the name
+        home = None if not badge.text else head if beside else self
+        if badge.parent is not home:
+            if badge.parent is not None:
+                badge.parent.remove_widget(badge)
+            badge.size_hint_x = None if beside else 1
+            if home is not None:
+                home.add_widget(badge, index=1)  # after the name: before the phones, or tokens
+        wide = badge.measure(badge.text) + 2  # a pixel of rounding either side
+        if beside:
+            badge.width = min(wide, room)
+        badge.text_size = (badge.width, None) if wide > badge.width else (None, None)
+        head.height = max(self.title.height, badge.height if beside else 0)
 
     def _ring(self, *_: object) -> None:
         self._glow_colour.a = self.glow * 0.9
@@ -138,7 +177,7 @@ class TableScreen(Page):
         root.add_widget(top)
         self.middle = middle = BoxLayout(spacing=theme.GAP)
         self.ring = FloatLayout(size_hint_x=0.7)
-        self.centre = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint=(0.36, 0.3),
+        self.centre = Panel(orientation="vertical", colour=theme.PANEL_HI, size_hint=CENTRE,
                             pos_hint={"center_x": 0.5, "center_y": 0.5})  # fmt: skip
         self.pile = TokenRow(size_hint_y=None)
         self.pile.on_card = self._explain_card
@@ -151,10 +190,14 @@ class TableScreen(Page):
         self.ring.add_widget(self.centre)
         self.ring.bind(size=self._place, pos=self._place)
         middle.add_widget(self.ring)
-        self.feed_panel = self._feed_panel()
-        middle.add_widget(self.feed_panel)
+        self.side = BoxLayout(orientation="vertical", spacing=theme.GAP)
+        """Beside the ring (under it, upright): what just happened, and on a short screen
+        the entry button and the notes."""
+        self.side.add_widget(self._feed_panel())
+        middle.add_widget(self.side)
         root.add_widget(middle)
-        root.add_widget(self._bottom())
+        self.bottom = self._bottom()
+        root.add_widget(self.bottom)
         self.add_widget(root)
         self._orient()
         session = self.session
@@ -168,7 +211,7 @@ class TableScreen(Page):
     def _feed_panel(self) -> Panel:
         """Beside the ring: the deal's steps while it is told, what just happened, the seal.
         What does not fit scrolls; the newest line is on top."""
-        feed = Panel(orientation="vertical", size_hint=(0.3, 1))
+        feed = Panel(orientation="vertical")
         scroll = ScrollView(do_scroll_x=False)
         column = BoxLayout(orientation="vertical", spacing=4, size_hint_y=None)
         column.bind(minimum_height=column.setter("height"))
@@ -201,7 +244,7 @@ class TableScreen(Page):
 
     def _notes(self) -> BoxLayout:
         """Beside the entry button: what only a phone may enter, and the readers."""
-        notes = grows(BoxLayout(orientation="vertical", size_hint=(0.45, None)))
+        notes = self._notes_box = grows(BoxLayout(orientation="vertical", size_hint=(0.45, None)))
         self.phone_note = Text(colour=theme.MUTED, size=theme.SMALL)
         self.readers_line = Text(size=theme.SMALL, wrap=False)
         for line in (self.phone_note, self.readers_line):
@@ -220,9 +263,24 @@ class TableScreen(Page):
         upright = self.height > self.width
         self.middle.orientation = "vertical" if upright else "horizontal"
         self.ring.size_hint = (1, 0.7) if upright else (0.7, 1)
-        self.feed_panel.size_hint = (1, 0.3) if upright else (0.3, 1)
+        self.side.size_hint = (1, 0.3) if upright else (0.3, 1)
         self.top_bar.orientation = "vertical" if upright else "horizontal"
         self._stack_top()
+        self._dock(short=not upright and self.height < SHORT)
+
+    def _dock(self, short: bool) -> None:
+        """On a short screen held sideways (a 7-inch tablet), the entry button and the notes
+        stand in a column under what just happened, and the ring has their row's height:
+        without it, the seats' panels would be too low to show what lies before them."""
+        bar = self.bottom
+        home = self.side if short else self.middle.parent
+        if bar.parent is not home:
+            bar.parent.remove_widget(bar)
+            home.add_widget(bar)
+        bar.orientation = "vertical" if short else "horizontal"
+        self.window_tap.size_hint_x = 1 if short else 0.3
+        self._notes_box.size_hint_x = 1 if short else 0.45
+        self._tick()
 
     def _stack_top(self, *_: object) -> None:
         """The top bar as tall as what the table waits for says, beside or above the buttons."""
@@ -232,17 +290,11 @@ class TableScreen(Page):
         self.top_bar.height = said + self.tools.height + theme.GAP if upright else said
 
     def _place(self, *_: object) -> None:
-        """Seats around an ellipse, seat 1 at the bottom, in turn order: smaller at a larger
-        table, so that ten seats lie side by side rather than over one another."""
-        n = len(self.seats)
-        wide, tall = (min(SEAT_SHARE, most / max(n, 1)) for most in SEATS_SHARE)
-        w, h = self.ring.width * wide, self.ring.height * tall
-        for i, panel in enumerate(self.seats):
-            angle = math.radians(-90 - 360 * i / n)
-            cx = self.ring.center_x + math.cos(angle) * (self.ring.width / 2 - w / 2 - theme.GAP)
-            cy = self.ring.center_y + math.sin(angle) * (self.ring.height / 2 - h / 2 - theme.GAP)
+        """Seats around an ellipse (:func:`around`)."""
+        w, h, spots = around(len(self.seats), self.ring.width, self.ring.height)
+        for panel, (x, y) in zip(self.seats, spots, strict=True):
             panel.size = (w, h)
-            panel.center = (cx, cy)
+            panel.center = (self.ring.center_x + x, self.ring.center_y + y)
 
     def refresh(self) -> None:
         """Draw the session's words (:meth:`Session.words`): nothing else of the game."""
@@ -294,6 +346,12 @@ class TableScreen(Page):
         self.window_tap.text = line or ""
         self.window_tap.disabled = line is None or (session is not None and session.paused)
         self.window_tap.opacity = 0 if line is None else 1
+        kept = line is not None or self.bottom.orientation == "horizontal"  # a column keeps
+        if kept != (self.window_tap.parent is not None):  # no room for a shut window
+            if kept:
+                self.bottom.add_widget(self.window_tap, index=1)  # after the entry button
+            else:
+                self.bottom.remove_widget(self.window_tap)
 
     def _close_window(self) -> None:
         if self.app.session is not None:
@@ -563,6 +621,16 @@ class TableScreen(Page):
         self.menu.open(animation=False)
 
 
+SHORT = 720
+"""The height, in pixels, under which a screen held sideways is short (1024×600, 1280×720):
+the entry row moves beside the ring (:meth:`TableScreen._dock`)."""
+ROOMY = theme.GAP * 3 + theme.HEADING * 1.3 + theme.SMALL * 1.3 + theme.TOUCH
+"""The least height of a seat's panel that holds its name, its badge under it and a row
+of tokens a finger wide, each in a line of its own."""
+SHRINK = 0.95
+"""Each step by which a seat's panel narrows, or lowers, until it lies clear of the others."""
+CENTRE = (0.36, 0.3)
+"""The centre's width and height, as shares of the ring's."""
 SEAT_SHARE = 0.25
 """A seat's width and height, as a share of the ring's, at a table of up to seven: clear of
 the centre's piles at five and six seats."""
@@ -586,3 +654,42 @@ def _phones(phones: tuple[DeviceStatus, ...]) -> str:
     if asking:
         said.append(f"[color=f59e0b]+{asking}[/color]")
     return "  ".join(said)
+
+
+def around(n: int, width: float, height: float) -> tuple[float, float, list[tuple[float, float]]]:
+    """The size of ``n`` seats' panels in a ring ``width`` by ``height``, and where each
+    one's centre lies from the ring's: around an ellipse, seat 1 at the bottom, in turn
+    order; as large as :data:`SEAT_SHARE` and :data:`SEATS_SHARE` allow, and smaller where
+    neighbours would lie over each other or over the centre — whatever the ring's shape
+    (nine seats at 1280×800 once did)."""
+    wide, tall = (min(SEAT_SHARE, most / max(n, 1)) for most in SEATS_SHARE)
+    angles = [math.radians(-90 - 360 * i / n) for i in range(n)]
+
+    def spots(w: float, h: float) -> list[tuple[float, float]]:
+        rx, ry = width / 2 - w / 2 - theme.GAP, height / 2 - h / 2 - theme.GAP
+        return [(math.cos(a) * rx, math.sin(a) * ry) for a in angles]
+
+    centre = (width * CENTRE[0], height * CENTRE[1])
+    sizes = sorted(
+        (
+            (width * wide * SHRINK**i, height * tall * SHRINK**j)
+            for i in range(20)
+            for j in range(20)
+        ),
+        key=lambda size: -size[0] * size[1],
+    )  # the largest first: a panel may give up width, or height, or both
+    w, h = next((s for s in sizes if not _crowded(spots(*s), *s, centre)), sizes[-1])
+    return w, h, spots(w, h)
+
+
+def _crowded(
+    spots: list[tuple[float, float]], w: float, h: float, centre: tuple[float, float]
+) -> bool:
+    """Whether two panels ``w`` by ``h`` centred at ``spots`` come closer than half a gap,
+    or one lies over the centre (``centre`` wide and high, at the origin)."""
+    near = theme.GAP / 2
+    pairs = ((a, b) for i, a in enumerate(spots) for b in spots[i + 1 :])
+    if any(abs(a[0] - b[0]) < w + near and abs(a[1] - b[1]) < h + near for a, b in pairs):
+        return True
+    cw, ch = centre
+    return any(abs(x) < (w + cw) / 2 and abs(y) < (h + ch) / 2 for x, y in spots)
