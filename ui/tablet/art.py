@@ -20,7 +20,7 @@ from kivy.uix.widget import Widget
 from ui.faces.base import Token
 from ui.tablet import theme
 from ui.tablet.theme import Colour
-from ui.tablet.widgets import WRAPPED, Text, outline
+from ui.tablet.widgets import WRAPPED, Text, outline, ruler
 from ui.tones import SHAPES
 
 SMALLEST = theme.TINY
@@ -152,10 +152,11 @@ class TokenView(Widget):
             self.caption.text = said
         # Smaller where the token is narrow, down to the smallest size, rather than on two
         # lines that leave its picture no room, or cut mid-word ("blac / k 1").
-        caption = self.caption
-        wide = caption.measure(said) * theme.TINY / caption.font_size  # at the usual size
+        wide = ruler(theme.TINY).measure(said)  # at the usual size
         room = self.width * WRAPPED - 2  # as the caption's lines are broken, and rounded
-        caption.font_size = theme.fitted(theme.TINY if wide <= room else theme.TINY * room / wide)
+        self.caption.font_size = theme.fitted(
+            theme.TINY if wide <= room else theme.TINY * room / wide
+        )
         self.caption.opacity = 1 if said else 0  # a card the badge names
 
     def _draw(self, *_: object) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -130,6 +131,14 @@ class Text(Folding):
 
     def _fit(self, *_: object) -> None:
         self.height = max(self.texture_size[1], self.font_size * 1.3)
+
+
+@functools.cache
+def ruler(size: float) -> Text:
+    """A label never shown that measures text at ``size``. A size worked out from what a
+    label measures in its own size would change what it measures: another size, another
+    layout, frame after frame."""
+    return Text(size=size, wrap=False)
 
 
 def grows(box: BoxLayout, least: float = 0) -> BoxLayout:

@@ -7,7 +7,7 @@ own asyncio loop — as ``companion play`` runs it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,3 +28,13 @@ async def tablet(tmp_path: Path, request: Any, shots: Path) -> AsyncIterator[Tab
     lang = getattr(request, "param", "en")
     async for t in run_tablet(tmp_path / "journal.sqlite3", lang, shots=shots):
         yield t
+
+
+@pytest.fixture(autouse=True)
+def settles(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """A layout that never settles — a size worked out from what a label measures in that
+    size, changing what it measures — shows only as Kivy's warning of too much iteration
+    before a frame, frame after frame, while the test goes on slowly: it fails the test."""
+    yield
+    looped = [r.getMessage() for r in caplog.records if "too much iteration" in r.getMessage()]
+    assert not looped, looped[0]

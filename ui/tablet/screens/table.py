@@ -36,7 +36,17 @@ from ui.tablet.screens.cards import cards_sheet
 from ui.tablet.screens.menu import ActionMenu
 from ui.tablet.screens.private import PrivateTurn
 from ui.tablet.session import Choice, Session
-from ui.tablet.widgets import Confirm, Panel, Sheet, Tap, Text, alert_sheet, grows, outline
+from ui.tablet.widgets import (
+    Confirm,
+    Panel,
+    Sheet,
+    Tap,
+    Text,
+    alert_sheet,
+    grows,
+    outline,
+    ruler,
+)
 
 FEED_LINES = 9
 
@@ -111,8 +121,8 @@ class SeatPanel(Panel):
         it needs more than its width, and the name's line is as tall as what it holds."""
         badge, head = self.badge, self.head
         room = head.width - self.title.texture_size[0] - self.phones.width - head.spacing * 2
-        words = (badge.measure(word) for word in badge.text.split())
-        widest = (max(words, default=0.0) + 2) * theme.SMALL / badge.font_size  # at its size
+        words = (ruler(theme.SMALL).measure(word) for word in badge.text.split())
+        widest = max(words, default=0.0) + 2  # at its usual size; a pixel of rounding a side
         size = theme.fitted(theme.SMALL if widest <= room else theme.SMALL * room / widest)
         beside = self.compact and bool(badge.text) and widest * size / theme.SMALL <= room
         badge.font_size = size if beside else theme.SMALL  # smaller, to stand beside the name
