@@ -110,7 +110,7 @@ def view_message(
     over = public["over"]
     lines = feed[-HISTORY_LINES:]
     asked = [] if question is None else [
-        voice.say("ingest.ask.choose", {"seat": view.seat, "card": question.card})
+        voice.say_to("ingest.ask.choose", {"seat": view.seat, "card": question.card})
     ]  # fmt: skip
     telling = view.telling
     dealt = [] if telling is None or view.seat not in telling.waiting else [
@@ -119,8 +119,8 @@ def view_message(
     yours: list[JSON] = [
         *asked,
         *dealt,
-        *(voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in mine),
-    ]
+        *(voice.say_to(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in mine),
+    ]  # each its own phone's: "Accept or refuse…", not its player's name
     return {
         "type": "view",
         "seq": view.seq,

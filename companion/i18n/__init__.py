@@ -34,6 +34,9 @@ from companion.core.words import (
 
 LANGS: Final = ("zh-Hant", "zh-Hans", "en")
 FALLBACK: Final = "en"
+ADDRESSED: Final = ("{seat}: ", "{seat}：")
+"""How a sentence addressed to one seat starts, in each language's punctuation: its own
+phone leaves the name out (:meth:`Voice.say_to`)."""
 
 
 @functools.cache
@@ -137,6 +140,19 @@ class Voice:
                 if has(FALLBACK, full):
                     around[k] = self.text(full, **around)
         return self.text(key, **around)
+
+    def say_to(self, key: str, args: Mapping[str, JSON]) -> str:
+        """A sentence addressed to the seat it names first (a prompt: ``{seat}: accept or
+        refuse…``), as that seat's own phone says it: without the name, for the phone is
+        theirs ("Accept or refuse the bribe from Ben."). A sentence that does not start with
+        its ``seat`` reads as :meth:`say` has it."""
+        said = self.say(key, args)
+        template = catalog(self.lang).get(key) or catalog(FALLBACK).get(key, "")
+        head = next((h for h in ADDRESSED if template.startswith(h)), None)
+        if head is None:
+            return said
+        rest = said[len(self.render("seat", args.get("seat"))) + len(head) - len("{seat}") :]
+        return rest[:1].upper() + rest[1:]
 
     def event(self, kind: str, args: Mapping[str, JSON]) -> str:
         """A line of the feed: what the table saw happen."""

@@ -274,3 +274,24 @@ def test_a_probe_answered_by_words_is_not_asked_which_card(tmp_path: Path) -> No
 def a_word_answer(path: list[str], voice: Voice) -> bool:
     words = {voice.text(f"answer.{a}").lower() for a in ("say_undercover", "say_good")}
     return len(path) > 1 and path[1].lower() in words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_phone_says_its_own_prompt_to_its_player_not_of_them(lang: str, tmp_path: Path) -> None:
+    """A newcomer read "Ann: draw, pass, bribe…" on Ann's own phone, as if it were about
+    someone else: the phone now speaks to its player; the table still names whom it waits
+    for, and so does every other phone."""
+    service = TableService.start(Journal(tmp_path / "j.sqlite3"), "microfilms", NAMES,
+                                 draws=Draws.APP, rng=random.Random(1))  # fmt: skip
+    voice = Voice.of(lang, service.spec, NAMES)
+    seat = service.acting()
+    assert seat is not None
+    view = view_message(service.seat_view(seat), voice, face_of("microfilms"), [])
+    (yours,) = view["yours"]
+    table = voice.say("prompt.microfilms.turn", {"seat": seat})
+    assert NAMES[seat] not in yours and NAMES[seat] in table
+    assert table.lower().endswith(yours.lower()), "the same words, to the player"
+    if lang == "en":
+        assert yours == "Draw, pass, bribe, play an action card or claim victory."
+    other = view_message(service.seat_view(Seat((seat + 1) % 4)), voice, face_of("microfilms"), [])
+    assert other["yours"] == [] and any(NAMES[seat] in line for line in other["waiting"])
