@@ -1,4 +1,4 @@
-"""The table's ring of seats (:func:`ui.tablet.screens.table.around`): at every table size
+"""The table's ring of seats (:func:`ui.tablet.screens.ring.around`): at every table size
 the games allow and on every tablet's ring, each seat's panel lies inside the ring, over no
 other and clear of the centre, and no smaller than it must be.
 
@@ -13,7 +13,7 @@ import pytest
 
 from companion.games import GAMES
 from ui.tablet import theme
-from ui.tablet.screens.table import CENTRE, SEAT_SHARE, SEATS_SHARE, around
+from ui.tablet.screens.ring import CENTRE, SEAT_SHARE, SEATS_SHARE, around
 
 RINGS = ((871, 593), (1319, 1011), (1408, 1347), (776, 693), (692, 453))
 """The ring's width and height on each tablet the app is for."""
