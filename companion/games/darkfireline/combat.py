@@ -30,7 +30,6 @@ from companion.games.darkfireline.state import (
     Playing,
     Rescuing,
     State,
-    Status,
     Unsaved,
 )
 
@@ -46,8 +45,7 @@ def hurt(state: State, seat: Seat, damage: int, kind: Kind, events: list[Event])
         damage = max(1 if pierces else 0, damage - 1)
     health = max(0, player.health - damage)
     events.append(Event("hurt", {"seat": seat, "damage": damage, "health": health}))
-    status = Status.DYING if health == 0 else player.status
-    state = evolve(state, players=evolve_at(state.players, seat, health=health, status=status))
+    state = evolve(state, players=evolve_at(state.players, seat, health=health))
     if kind is Kind.GRENADE and state.smoked(seat):
         state = lift_smoke(state, seat, events)
     return state
@@ -82,7 +80,7 @@ def after_attack(state: State, attacker: Seat, events: list[Event]) -> State:
     """See to everyone the attack left dying, in turn order from the attacker; with
     nobody dying, the play phase goes on."""
     living = state.living()
-    order = _in_turn(state, (s for s in living if state.player(s).status is Status.DYING), attacker)
+    order = _in_turn(state, (s for s in living if state.player(s).dying), attacker)
     if not order:
         return evolve(state, phase=Playing())
     return ask_rescue(state, order[0], attacker, order[1:], events)
@@ -96,7 +94,7 @@ def rescuers(state: State, dying: Seat, attacker: Seat | None) -> tuple[Seat, ..
     seats = []
     for seat in state.living():
         player = state.player(seat)
-        if seat in (dying, attacker) or player.status is Status.DYING:
+        if seat in (dying, attacker) or player.dying:
             continue
         if state.smoked(seat) or state.flashed(seat):
             continue
@@ -159,13 +157,11 @@ def close_rescue(state: State, events: list[Event]) -> State:
         hand = list(state.player(kit.seat).hand)
         hand.remove(kit.card)
         players = evolve_at(state.players, kit.seat, hand=tuple(hand))
-        players = evolve_at(players, dying, health=1, status=Status.ALIVE)
+        players = evolve_at(players, dying, health=1)
         events.append(Event("rescued", {"seat": dying, "by": kit.seat, "card": kit.card}))
         state = evolve(state, players=players, discard=(*state.discard, kit.card))
     else:
-        others = tuple(
-            s for s in state.living() if s != dying and state.player(s).status is Status.DYING
-        )
+        others = tuple(s for s in state.living() if s != dying and state.player(s).dying)
         if not others:
             return _deaths(state, (dying,), phase.attacker, events)
         unsaved = (*unsaved, Unsaved(dying, others))
@@ -181,7 +177,7 @@ def _next(
     if after:
         return ask_rescue(state, after[0], attacker, after[1:], events, unsaved=unsaved)
     for i, waiting in enumerate(unsaved):
-        since = tuple(s for s in waiting.unasked if state.player(s).status is not Status.DYING)
+        since = tuple(s for s in waiting.unasked if not state.player(s).dying)
         if set(since) & set(rescuers(state, waiting.seat, attacker)):
             rest = (*unsaved[:i], *unsaved[i + 1 :])
             return ask_rescue(state, waiting.seat, attacker, (), events, unsaved=rest, only=since)
@@ -224,7 +220,7 @@ def die(state: State, seat: Seat, killer: Seat | None, events: list[Event]) -> S
         secrets = (Secret(killer, "took", {"cards": list(player.hand)}),)
     events.append(Event("died", args, secrets=secrets, reveals=True))
     players = evolve_at(
-        state.players, seat, status=Status.DEAD, hand=(), environment=None, armour=None,
+        state.players, seat, dead=True, hand=(), environment=None, armour=None,
         most=HEALTH,
     )  # fmt: skip
     discard = state.discard

@@ -10,6 +10,7 @@ round the table (§2 step 6) — so the next player is the next seat, and
 from __future__ import annotations
 
 import enum
+from typing import Literal
 
 from companion.core import players
 from companion.core.phases import Dealing, Discarding, Finished
@@ -22,13 +23,6 @@ from companion.games.darkfireline.options import Options
 
 HEALTH = 4
 """§1.2: four serums face up in front of each player."""
-
-
-class Status(enum.StrEnum):
-    ALIVE = "alive"
-    DYING = "dying"
-    """At 0 health, waiting for a first-aid kit (§6.1)."""
-    DEAD = "dead"
 
 
 class Ending(enum.StrEnum):
@@ -48,12 +42,23 @@ class Player(players.Player):
     """The health a player can have: 5 with a Restaurant (§5.10)."""
     environment: CardId | None = None
     armour: CardId | None = None
-    status: Status = Status.ALIVE
+    dead: bool = False
 
     @property
     def alive(self) -> bool:
         """In the game: a dying player is still in it until no kit comes (§6)."""
-        return self.status is not Status.DEAD
+        return not self.dead
+
+    @property
+    def dying(self) -> bool:
+        """At 0 health and not yet dead, waiting for a first-aid kit (§6.1): health never
+        stays at 0 past a rescue round, so it is read from health, not kept beside it."""
+        return not self.dead and self.health == 0
+
+    @property
+    def status(self) -> Literal["alive", "dying", "dead"]:
+        """What the table sees of a player's life: ``alive``, ``dying`` or ``dead``."""
+        return "dead" if self.dead else "dying" if self.dying else "alive"
 
     @property
     def full(self) -> bool:

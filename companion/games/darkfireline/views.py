@@ -26,7 +26,7 @@ def public_view(state: State) -> JSONObject:
     seats: list[JSON] = [
         {
             "name": p.name,
-            "status": p.status.value,
+            "status": p.status,
             "health": p.health,
             "most": p.most,
             "hand": len(p.hand),
@@ -73,7 +73,7 @@ def private_view(state: State, seat: Seat) -> JSONObject:
     me = state.player(seat)
     return {
         **own_view(seat, me, pending(state), state.history),
-        "status": me.status.value,
+        "status": me.status,
         "hand": list(me.hand),
     }
 

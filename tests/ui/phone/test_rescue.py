@@ -20,7 +20,7 @@ from companion.core.types import Seat
 from companion.games.darkfireline.actions import FirstAid
 from companion.games.darkfireline.cards import Kind
 from companion.games.darkfireline.combat import priority
-from companion.games.darkfireline.state import Rescuing, Status
+from companion.games.darkfireline.state import Rescuing
 from tests.ui.phone.conftest import SEATS
 from tests.ui.phone.rescue import World, first_player, mine
 
@@ -57,7 +57,7 @@ async def test_a_rescue_is_asked_alike_of_a_seat_with_a_kit_and_one_without(
                 for i in range(2)]  # fmt: skip
         for world in worlds:
             dead = world.service.table.state.players[world.dying]
-            assert dead.status is Status.DEAD, "no kit offered in time: the player dies (§6.3)"
+            assert dead.dead, "no kit offered in time: the player dies (§6.3)"
         assert all("Time is up" in " ".join(line["text"] for line in v["feed"]) for v in ends[0])
         for seat in map(Seat, range(4)):
             if seat != worlds[0].asked:
@@ -92,7 +92,7 @@ async def test_the_kit_offered_on_the_phone_brings_the_dying_player_back(tmp_pat
         await seats[world.asked].act(offer, 1)
         after = await seats[world.dying].until_closed()
         state = world.service.table.state
-        assert state.players[world.dying].status is Status.ALIVE
+        assert state.players[world.dying].status == "alive"
         assert state.players[world.dying].health == 1 and kit in state.discard
         assert any(SEATS[world.asked] in line["text"] and SEATS[world.dying] in line["text"]
                    for line in after["feed"])  # fmt: skip

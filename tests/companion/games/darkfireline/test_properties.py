@@ -26,7 +26,7 @@ from companion.games.darkfireline.options import (
 from companion.games.darkfireline.rules import apply, pending, roll
 from companion.games.darkfireline.setup import box as box_of
 from companion.games.darkfireline.setup import setup as new_table
-from companion.games.darkfireline.state import Rescuing, State, Status
+from companion.games.darkfireline.state import Rescuing, State
 
 MAX_ACTIONS = 3_000
 """Far above the longest random game seen; reaching it means a stuck game."""
@@ -77,9 +77,9 @@ def check(state: State) -> None:
         held.update(c for c in (p.environment, p.armour) if c is not None)
         assert 0 <= p.health <= p.most
         assert p.most == (5 if p.has(Kind.RESTAURANT) else 4)
-        if p.status is Status.DEAD:
+        if p.dead:
             assert not p.hand and p.environment is None and p.armour is None
-        if p.status is Status.DYING:
+        if p.dying:
             assert isinstance(state.phase, Rescuing | Finished)
     held.update(s.card for s in state.smokes)
     held.update(f.card for f in state.flashes)
