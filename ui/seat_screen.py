@@ -24,7 +24,7 @@ from companion.core.narrow import objects as _objects
 from companion.core.standing import Standing
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games import GAMES
-from companion.i18n import Voice, has
+from companion.i18n import FALLBACK, Voice, has
 from companion.journal_errors import JournalError
 from companion.service import RoomView, SeatView, Window
 from ui.faces.base import Face, FaceUp, HandCard
@@ -129,7 +129,7 @@ def view_message(
         "table": _table(voice, public, view.seat, face),
         "waiting": []
         if view.telling is not None
-        else _waiting(voice, _objects(public["pending"]), dealing=view.dealing),
+        else _waiting(voice, _objects(public["pending"]), mine, dealing=view.dealing),
         "yours": yours,
         "offer": _offer(voice, mine),
         "actions": actions,
@@ -313,10 +313,19 @@ def _result(voice: Voice, view: SeatView, over: JSONObject, lines: Sequence[Said
     won = isinstance(winners, list) and view.seat in winners
     return {
         "won": won,
-        "said": voice.text("phone.you_won" if won else "phone.you_lost"),
+        "said": voice.text("phone.you_won" if won else _not_won(voice, view)),
         "who": _who(voice, view.identities),
         "story": _story(voice, view.told, view.seat, lines),
     }
+
+
+def _not_won(voice: Voice, view: SeatView) -> str:
+    """Why this seat did not win, where the way it left the game says more than that: a
+    風聲 player who lost by not sending shares no win, though their camp wins (§8.3) —
+    ``phone.you_lost.<game>.<status>``, by the seat's own public status."""
+    status = _objects(view.public["seats"])[view.seat].get("status")
+    key = f"phone.you_lost.{voice.game}.{status}"
+    return key if has(FALLBACK, key) else "phone.you_lost"
 
 
 def _who(voice: Voice, identities: Sequence[JSON] | None) -> list[JSON]:
@@ -523,11 +532,17 @@ def secret_words(
     return voice.text(voice.game_key("secret", kind), **rendered)
 
 
-def _waiting(voice: Voice, prompts: list[JSONObject], *, dealing: bool) -> list[JSON]:
-    """What the table waits for — before a deal dealt by hand, for the cards to be laid."""
+def _waiting(
+    voice: Voice, prompts: list[JSONObject], mine: Sequence[JSONObject] = (), *, dealing: bool
+) -> list[JSON]:
+    """What the table waits for — before a deal dealt by hand, for the cards to be laid —
+    but for what ``mine`` asks of this phone's own player: the banner above the list says
+    that already, to them ("Accept or refuse…" over "Ann: accept or refuse…")."""
     if dealing:
         return [voice.text(f"ingest.deal.intro.{voice.game}")]
-    return [voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in prompts]
+    lines = [voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in prompts]
+    own = {voice.say(f"prompt.{voice.game}.{p['kind']}", _prompt_args(p)) for p in mine}
+    return [line for line in lines if line not in own]
 
 
 def _prompt_args(prompt: JSONObject) -> JSONObject:

@@ -22,11 +22,13 @@ from companion.i18n import LANGS, Voice
 from companion.journal import Journal
 from companion.policy import Draws
 from companion.service import TableService
+from companion.transcript import read
 from ui.faces import face_of
 from ui.seat_screen import HISTORY_LINES, history, view_message
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 NO_HOLD = {"hold": 0.0}
+SCENARIOS = Path(__file__).parents[1] / "companion/games/themessage/scenarios"
 
 
 def event(kind: str, **args: JSON) -> JSONObject:
@@ -291,7 +293,36 @@ def test_a_phone_says_its_own_prompt_to_its_player_not_of_them(lang: str, tmp_pa
     table = voice.say("prompt.microfilms.turn", {"seat": seat})
     assert NAMES[seat] not in yours and NAMES[seat] in table
     assert table.lower().endswith(yours.lower()), "the same words, to the player"
+    assert table not in view["waiting"], "the banner's words are not said again, of them"
     if lang == "en":
         assert yours == "Draw, pass, bribe, play an action card or claim victory."
     other = view_message(service.seat_view(Seat((seat + 1) % 4)), voice, face_of("microfilms"), [])
     assert other["yours"] == [] and any(NAMES[seat] in line for line in other["waiting"])
+
+
+def test_a_player_who_lost_by_not_sending_is_told_why_their_camp_s_win_is_not_theirs(
+    tmp_path: Path,
+) -> None:
+    """§8.3: a 風聲 player who could not send has lost, and does not win even when their
+    camp does; at game over their phone says so, not only "you did not win"."""
+    scenario = SCENARIOS / "a_player_with_nothing_to_send_loses_at_the_end_of_the_turn.jsonl"
+    header, lines = read(scenario.read_text(encoding="utf-8").splitlines())
+    journal = Journal(tmp_path / "lost.sqlite3")
+    game = journal.create(header)
+    journal.append(game, [(line.body, True) for line in lines if "act" in line.body])
+    service = TableService.resume(journal, game, rng=random.Random(5))
+    rng = random.Random(5)
+    while service.over() is None:
+        seat = rng.choice(sorted(waiting_on(service.pending())))
+        service.submit(playout.choose(service.spec, service.table.state, seat, rng, NO_HOLD))
+    seats = service.table.state.players
+    assert seats[0].status.value == "lost"
+    for lang in LANGS:
+        voice = Voice.of(lang, service.spec, NAMES)
+        for seat, player in enumerate(seats):
+            result = view_message(service.seat_view(Seat(seat)), voice, face_of("themessage"),
+                                  [])["result"]  # fmt: skip
+            lost = player.status.value == "lost"
+            key = "phone.you_won" if result["won"] else "phone.you_lost"
+            assert not (lost and result["won"]), "a player who lost never wins (§8.3)"
+            assert result["said"] == voice.text("phone.you_lost.themessage.lost" if lost else key)
