@@ -26,6 +26,9 @@ WORDISH = frozenset("'-/_#@&+=*<>|~^$")
 JOINTS = "/-"
 """Where a piece longer than a line is cut if it can be, after the sign: two card names
 joined by a slash (Interrogate/Blackmail), not in the middle of one."""
+TAIL = 3
+"""The fewest letters of a hyphenated word carried to the next line ("Restaur- / ant", not
+"Restauran- / t")."""
 PAIRS = dict(zip("（「『《〈【〔([{", "）」』》〉】〕)]}", strict=True))
 """Each opening bracket and the one that closes it."""
 SHORT = 8
@@ -78,7 +81,8 @@ def _notes_kept(units: Iterator[str]) -> Iterator[str]:
 def break_lines(text: str, width: float, measure: Callable[[str], float]) -> str:
     """``text`` with line breaks where it must wrap to fit ``width``; its own breaks kept.
 
-    A piece wider than the whole line (a long address) is cut where it overflows.
+    A piece wider than the whole line is cut where it overflows: after a slash if it has
+    one, a word with a hyphen ("Supermar- / ket"), an address or a code as it is.
     """
     lines = []
     for paragraph in text.split("\n"):
@@ -96,8 +100,14 @@ def break_lines(text: str, width: float, measure: Callable[[str], float]) -> str
                 while cut > 1 and measure(rest[:cut]) > width:
                     cut -= 1
                 joint = max(rest.rfind(sign, 0, cut - 1) for sign in JOINTS)
-                cut = joint + 1 if joint > 0 else cut  # after a slash, not mid-word
-                lines.append(rest[:cut])
+                hyphen = ""
+                if joint > 0:  # after a slash, not mid-word
+                    cut = joint + 1
+                elif rest.isascii() and rest.isalpha():  # a word, hyphenated: it goes on
+                    hyphen, cut = "-", max(1, min(cut, len(rest) - TAIL))
+                    while cut > 1 and measure(rest[:cut] + hyphen) > width:
+                        cut -= 1
+                lines.append(rest[:cut] + hyphen)
                 rest = rest[cut:]
                 size = measure(rest)
             line += rest

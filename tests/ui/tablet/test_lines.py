@@ -55,3 +55,17 @@ def test_a_piece_longer_than_the_line_is_cut_after_its_slash_not_in_a_word() -> 
     """The centre's discard pile once read "Interrogat / e/Blackma / il (blood)"."""
     lines = break_lines("Interrogate/Blackmail (blood)", 14, width).split("\n")
     assert lines == ["Interrogate/", "Blackmail", "(blood)"]
+
+
+def test_a_word_longer_than_the_line_is_hyphenated_but_a_code_is_cut_as_it_is() -> None:
+    """A seat's environment card at a 7-inch tablet's smallest caption read "Supermark /
+    et": a word cut shows it goes on; a code to note down gains no sign that is not in it."""
+    assert break_lines("Supermarket", 9, width).split("\n") == ["Supermar-", "ket"]
+    assert break_lines("Restaurant", 9, width).split("\n") == ["Restaur-", "ant"]
+    for w in range(2, 11):
+        lines = break_lines("Restaurant", w, width).split("\n")
+        assert all(width(line) <= w for line in lines), (w, lines)
+        assert "".join(line.removesuffix("-") for line in lines) == "Restaurant"
+        assert all(line.endswith("-") for line in lines[:-1]), (w, lines)
+        assert w < 4 or len(lines[-1]) >= 3, "never one letter alone on a line"
+    assert break_lines("50eaa9a2bbaec944", 8, width).split("\n") == ["50eaa9a2", "bbaec944"]
