@@ -529,7 +529,10 @@ def secret_words(
         return voice.secret(kind, args)
     hidden = voice.text("phone.hidden_identity")
     rendered = {k: hidden if k in veiled else voice.render(k, v) for k, v in args.items()}
-    return voice.text(voice.game_key("secret", kind), **rendered)
+    key = voice.game_key("secret", kind)
+    whole = f"{key}.veiled"  # a sentence of its own, where a word held back would cut it
+    return voice.text(whole if veiled != {"identity"} and has(FALLBACK, whole) else key,
+                      **rendered)  # fmt: skip
 
 
 def _waiting(

@@ -145,7 +145,11 @@ class Voice:
         """A sentence addressed to the seat it names first (a prompt: ``{seat}: accept or
         refuse…``), as that seat's own phone says it: without the name, for the phone is
         theirs ("Accept or refuse the bribe from Ben."). A sentence that does not start with
-        its ``seat`` reads as :meth:`say` has it."""
+        its ``seat`` reads as :meth:`say` has it. Where the table's words send the seat to
+        its phone ("tell your phone which card you drew"), the phone has its own,
+        ``<key>.yours`` ("Pick the card you drew")."""
+        if has(FALLBACK, f"{key}.yours"):
+            return self.say(f"{key}.yours", args)
         said = self.say(key, args)
         template = catalog(self.lang).get(key) or catalog(FALLBACK).get(key, "")
         head = next((h for h in ADDRESSED if template.startswith(h)), None)

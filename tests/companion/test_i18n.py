@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
+import functools
 import json
 import re
 import string
@@ -340,3 +341,36 @@ def test_a_word_of_the_game_reads_as_a_button_in_a_menu() -> None:
     said = voice.event("probe_answered", {"seat": 0, "prober": 1, "answer": "draw", "draws": 1})
     assert "Probe: draw 1 card" in said
     assert voice.action({"act": "lock", "seat": 1, "target": 0, "card": "LOCK-B-S-1"})[1] == "ann"
+
+
+def test_a_phone_is_not_told_to_tell_itself() -> None:
+    """The table says "Ann: tell your phone which card you drew"; Ann's own phone said
+    "Tell your phone which card you drew", and 風聲's "answer Ben's Probe as your phone
+    says", to a player already reading it. A prompt whose table words send its seat to
+    the phone has the phone's own (``<key>.yours``), in every language."""
+    english = catalog("en")
+    sent = [
+        key
+        for key, said in english.items()
+        if key.startswith("prompt.") and said.startswith("{seat}") and "phone" in said
+    ]
+    assert len(sent) >= 5
+    for lang in LANGS:
+        voice = Voice.of(lang, GAMES["microfilms"], ["Ann", "Ben"])
+        for key in sent:
+            assert has(lang, f"{key}.yours"), (lang, key)
+        args = {"seat": 0, "prober": 1, "user": 1, "n": 1, "of": 2}
+        table = voice.say("prompt.microfilms.tell_draw", args)
+        phone = voice.say_to("prompt.microfilms.tell_draw", args)
+        assert "Ann" in table and "Ann" not in phone
+        assert phone == voice.text("prompt.microfilms.tell_draw.yours")
+
+
+def test_english_words_have_no_chinese_but_the_games_own_names() -> None:
+    """An English reader met 後發先至 in a first game's lesson, and 鎖定 and 截獲 among the
+    options; the box's own name (風聲 The Message) is the only Chinese an English page keeps."""
+    names = [text("zh-Hant", f"game.{g}").split()[0] for g in GAMES]
+    names += [text("zh-Hans", f"game.{g}").split()[0] for g in GAMES]
+    for key, said in catalog("en").items():
+        rest = functools.reduce(lambda words, name: words.replace(name, ""), names, said)
+        assert not re.search(r"[\u3000-\u9fff\uff00-\uffef]", rest), (key, said)

@@ -150,8 +150,12 @@ def acting_seats(state: State) -> tuple[Seat, ...]:
 
 
 def _round_prompt(state: State, phase: Responding) -> Prompt:
-    """A round names every seat still to answer; its kind says which window is open."""
-    args: dict[str, JSON] = {"top": state.stack[-1].n if state.stack else None}
+    """A round names every seat still to answer; its kind says which window is open, and
+    the play it answers is named as the table sees it: whose, and what it was played as."""
+    top = state.stack[-1] if state.stack else None
+    args: dict[str, JSON] = {"top": None if top is None else top.n}
+    if top is not None:
+        args |= {"user": top.seat, "function": top.function.value}
     t = state.transit
     intercepted = state.moment is Moment.TRANSMIT and t is not None and t.forced
     if state.moment in (Moment.TRANSMIT, Moment.ARRIVE) and t is not None:

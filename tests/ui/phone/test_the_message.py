@@ -85,7 +85,8 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
 def test_what_a_probe_obliges_is_not_in_the_secrets_a_glance_can_read() -> None:
     """§1.3: a Probe's answer follows from the identity it names, so the secrets list says
     the same whatever the seat must answer; the answer is behind the hold, as the identity
-    is (the page once read "Your identity obliges you to draw 1 card")."""
+    is (the page once read "Your identity obliges you to draw 1 card"), in a sentence of its
+    own (it then read "Your identity obliges you to (hold the button above to see it)")."""
     spec = GAMES["themessage"]
     private: JSONObject = {"identity": "ID-RED", "secrets": []}
     for lang in LANGS:
@@ -100,7 +101,9 @@ def test_what_a_probe_obliges_is_not_in_the_secrets_a_glance_can_read() -> None:
             )
         }
         assert len(said) == 1, said
-        assert voice.text("phone.hidden_identity") in said.pop()
+        whole = voice.say("secret.themessage.probed.veiled",
+                          {"prober": 1, "card": "PROBE-R-S-RED-PLUS"})  # fmt: skip
+        assert said.pop() == whole and voice.text("phone.hidden_identity") not in whole
 
 
 def test_a_counter_names_the_play_it_cancels_as_the_table_shows_it(tmp_path: Path) -> None:
