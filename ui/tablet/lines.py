@@ -32,8 +32,9 @@ TAIL = 3
 PAIRS = dict(zip("（「『《〈【〔([{", "）」』》〉】〕)]}", strict=True))
 """Each opening bracket and the one that closes it."""
 SHORT = 8
-"""The most characters, brackets and all, of a bracketed note kept on one line: an
-identity's nation （蘇聯）, a card's mark （血跡）; a longer one breaks as a sentence does."""
+"""The most characters, brackets and all (not spaces), of a bracketed note kept on one
+line: an identity's nation （蘇聯）, a card's mark （血跡）, a play's number （第 1 張牌）;
+a longer one breaks as a sentence does."""
 
 
 def _units(line: str) -> Iterator[str]:
@@ -68,9 +69,11 @@ def _notes_kept(units: Iterator[str]) -> Iterator[str]:
             continue
         held.append(unit)
         note = "".join(held)
-        if len(note) > SHORT:  # too long to keep whole: its pieces as they were
+        close = note.find(PAIRS[note[0]], 1)
+        inner = note if close < 0 else note[: close + 1]  # not the comma after it
+        if len(inner.replace(" ", "")) > SHORT:  # too long to keep whole: its pieces
             yield from held
-        elif PAIRS[note[0]] in note[1:]:
+        elif close > 0:
             yield note
         else:
             continue

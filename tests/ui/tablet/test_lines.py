@@ -33,6 +33,10 @@ def test_a_short_bracketed_note_is_never_split_but_a_long_one_may_be() -> None:
         lines = break_lines(said, w, width).split("\n")
         assert any("（蘇聯）" in line for line in lines), (w, lines)
         assert "".join(lines) == said and all(width(line) <= w for line in lines)
+    said = "以牌回應Ann的鎖定（第 1 張牌），或不出牌。"  # spaced, and a comma after it
+    for w in range(16, 40):
+        lines = break_lines(said, w, width).split("\n")
+        assert any("（第 1 張牌）" in line for line in lines), (w, lines)
     long = "你的手牌：（提款／抵抗／審問／勒索）"
     lines = break_lines(long, 16, width).split("\n")
     assert len(lines) > 2 and all(width(line) <= 16 for line in lines), lines
