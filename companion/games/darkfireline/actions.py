@@ -53,7 +53,9 @@ class Removal(enum.StrEnum):
     """What a Disarm removes (§5.6)."""
 
     ENVIRONMENT = "environment"
+    """Their environment (from oneself, only a Restaurant of an earlier turn)."""
     ARMOUR = "armour"
+    """Their body armour."""
     HAND = "hand"
     """One card of the hand, taken blind."""
     SMOKE = "smoke"
@@ -61,6 +63,8 @@ class Removal(enum.StrEnum):
 
 
 class Disarm(AimedPlay, act="disarm"):
+    """§5.6: one card of ``target``'s, as ``what`` names, to the discard pile."""
+
     what: Removal
 
 
