@@ -4,7 +4,7 @@ Every game refuses the same things the same way — anything once the game is
 over, a seat acting out of turn, an action its phase does not take — and
 records what happened the same way: the events of an action are appended to
 the state's history, the only place a seat's secrets are kept. A game gives
-:class:`Turns` its handlers and who may act; the hand audit and the end of a
+:class:`Turns` its handlers and what it waits for; the hand audit and the end of a
 game nobody can win are the same for every game and need no handler.
 
 A handler returns the new state and the events the table hears, or raises a
@@ -14,7 +14,7 @@ state is immutable, so a refusal leaves nothing half-done.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -23,6 +23,7 @@ from companion.core.audit import AuditHand
 from companion.core.errors import GameIsOver, NotYourTurn, RuleViolation, WrongMoment
 from companion.core.outcome import Event, GameOver, Outcome, Stopped
 from companion.core.phases import Finished
+from companion.core.prompts import Prompt
 from companion.core.types import JSON, Seat
 from companion.core.values import evolve
 
@@ -49,17 +50,22 @@ ANY_PHASE = object
 class Turns(Generic[S]):
     """A game's rules as handlers: for each phase, the actions it takes and their rule.
 
-    ``acting`` names the seats the table waits for now (a seat action from any
-    other seat is refused); ``audit`` says whether a hand audit may be made now
-    and mends the hand. A game the table stops ends the same way in every game
+    ``pending`` is what the table waits for now: the seats its prompts name are the only
+    ones that may act (a seat action from any other seat is refused), so no game says
+    twice who that is. ``audit`` says whether a hand audit may be made now and mends the
+    hand. A game the table stops ends the same way in every game
     (:attr:`~companion.core.outcome.Stopped.ENDED`).
     """
 
     handlers: Mapping[type, Mapping[type[Action], Handler[S]]]
     """Phase type → action type → rule; a rule under :data:`ANY_PHASE` takes its action in
     every phase (the action checks its own moment)."""
-    acting: Callable[[S], Collection[Seat]]
+    pending: Callable[[S], tuple[Prompt, ...]]
     audit: Handler[S]
+
+    def waits_for(self, state: S, seat: Seat) -> bool:
+        """Whether the table waits for ``seat`` now: whether a prompt names it."""
+        return any(seat in prompt.seats for prompt in self.pending(state))
 
     def apply(self, state: S, action: Action) -> Outcome[S]:
         """Apply one action, or raise a RuleViolation and change nothing.
@@ -92,7 +98,7 @@ class Turns(Generic[S]):
         elif kind is AuditHand:
             new, events = self.audit(state, action)
         else:
-            if isinstance(action, SeatAction) and action.seat not in self.acting(state):
+            if isinstance(action, SeatAction) and not self.waits_for(state, action.seat):
                 raise NotYourTurn(seat=action.seat)
             if handler is None:
                 raise WrongMoment(act=action.act)

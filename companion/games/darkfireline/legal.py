@@ -41,13 +41,13 @@ from companion.games.darkfireline.actions import (
 from companion.games.darkfireline.cards import EQUIPMENT, Kind, kind_of
 from companion.games.darkfireline.copies import alike
 from companion.games.darkfireline.reach import neighbours, ring
-from companion.games.darkfireline.rules import TURNS, acting_seats
+from companion.games.darkfireline.rules import TURNS
 from companion.games.darkfireline.state import Drawing, MayDraw, Playing, Rescuing, State, Taking
 
 
 def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
     phase = state.phase
-    if seat not in acting_seats(state):
+    if not TURNS.waits_for(state, seat):
         return {}
     if isinstance(phase, Playing):
         return _PLAYING

@@ -82,19 +82,6 @@ def pending(state: State) -> tuple[Prompt, ...]:
     return ()
 
 
-def acting_seats(state: State) -> tuple[Seat, ...]:
-    phase = state.phase
-    if isinstance(phase, Playing):
-        return (state.active,)
-    if isinstance(phase, Drawing | Discarding | MayDraw):
-        return (phase.seat,)
-    if isinstance(phase, Taking):
-        return (phase.target,)
-    if isinstance(phase, Rescuing):
-        return phase.waiting
-    return ()
-
-
 def aimed(state: State) -> frozenset[Seat]:
     """A rescue round is for its dying player (§6.2), who is not asked in it: a seat that
     stands aside but for what is aimed at it lets every rescue go by."""
@@ -212,5 +199,5 @@ TURNS: Turns[State] = Turns(
         Rescuing: {FirstAid: _first_aid, Pass: _pass, Hold: rounds.hold, CloseRound: _close},
         Discarding: {Discard: _discard},
     },
-    acting=acting_seats, audit=_audit,
+    pending=pending, audit=_audit,
 )  # fmt: skip

@@ -58,7 +58,7 @@ from companion.games.microfilms.rules import (
     BLACKMAIL_FRANCS,
     BUY_OFF_FRANCS,
     INTERROGATE_FRANCS,
-    acting,
+    TURNS,
 )
 from companion.games.microfilms.state import (
     BlackmailDeclared,
@@ -70,7 +70,7 @@ from companion.games.microfilms.state import (
 
 
 def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
-    if seat not in acting(state):
+    if not TURNS.waits_for(state, seat):
         return {}
     return _BY_PHASE[type(state.phase)]
 
@@ -247,7 +247,7 @@ def masks(state: State, seat: Seat) -> Iterator[State]:
     screen. So the table treats every card not face up as one the seat might
     hold, and every identity not shown as one it might have.
     """
-    if seat not in acting(state):
+    if not TURNS.waits_for(state, seat):
         return
     public = {*state.discard, *(p.identity for p in state.players if p.revealed)}
     maybe_hand = tuple(

@@ -99,18 +99,6 @@ def apply(state: State, action: Action) -> Outcome[State]:
     return Outcome(letter.learnt(out.state), out.events)
 
 
-def acting(state: State) -> tuple[Seat, ...]:
-    """The seat the table waits for, if any — Microfilms never opens a round to several."""
-    phase = state.phase
-    if isinstance(phase, Choosing):
-        return (state.active,)
-    if isinstance(phase, BribeOffered | BlackmailDeclared):
-        return (phase.target,)
-    if isinstance(phase, Discarding | Drawing):
-        return (phase.seat,)
-    return ()
-
-
 @per_state
 def pending(state: State) -> tuple[Prompt, ...]:
     """What the table waits for from the players (nothing while chance is due)."""
@@ -442,5 +430,5 @@ TURNS: Turns[State] = Turns(
         Interrogating: {Pick: _interrogation_pick},
         BlackmailTaking: {Pick: _blackmail_pick},
     },
-    acting, _audit,
+    pending=pending, audit=_audit,
 )  # fmt: skip

@@ -49,7 +49,7 @@ from companion.games.themessage.actions import (
 from companion.games.themessage.cards import Function, Method
 from companion.games.themessage.hops import must_receive
 from companion.games.themessage.probes import obligation
-from companion.games.themessage.rules import acting_seats, sendable
+from companion.games.themessage.rules import TURNS, sendable
 from companion.games.themessage.state import (
     Acting,
     Deciding,
@@ -68,7 +68,7 @@ def _families(state: State, seat: Seat) -> dict[str, Family[State]]:
     open families and the rules' refusals, and dear to work out (the cards playable now);
     kept per state, so a caller must not change what it is given."""
     phase = state.phase
-    if not (phase.asks(seat) if isinstance(phase, Responding) else seat in acting_seats(state)):
+    if not TURNS.waits_for(state, seat):
         return {}
     if isinstance(phase, Acting | Responding):
         plays = {f.value: _PLAYS[f] for f in sorted(timing.functions_now(state, seat))}

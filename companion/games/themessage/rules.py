@@ -130,25 +130,6 @@ def pending(state: State) -> tuple[Prompt, ...]:
     return ()
 
 
-def acting_seats(state: State) -> tuple[Seat, ...]:
-    """The seats :func:`pending` names, without building its prompts."""
-    phase = state.phase
-    if isinstance(phase, Acting):
-        return (state.active,)
-    if isinstance(phase, Responding):
-        return phase.waiting
-    if isinstance(phase, Deciding):
-        assert state.transit is not None
-        return (state.transit.at,)
-    if isinstance(phase, ProbeAnswer):
-        return (phase.target,)
-    if isinstance(phase, Drawing | Discarding):
-        return (phase.seat,)
-    if isinstance(phase, Placing):
-        return phase.seats[:1]
-    return ()
-
-
 def _round_prompt(state: State, phase: Responding) -> Prompt:
     """A round names every seat still to answer; its kind says which window is open, and
     the play it answers is named as the table sees it: whose, and what it was played as."""
@@ -434,5 +415,5 @@ TURNS: Turns[State] = Turns(
         ProbeAnswer: {AnswerProbe: _answer_probe},
         Discarding: {Discard: _discard},
     },
-    acting=acting_seats, audit=_audit,
+    pending=pending, audit=_audit,
 )  # fmt: skip
