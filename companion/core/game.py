@@ -13,8 +13,8 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.core import doubts, kinds
@@ -123,6 +123,10 @@ class GameSpec(Generic[S]):
     """The seats what the open round answers is aimed at, by public facts (the target of the
     card on top of 風聲's stack, the seat an intelligence reaches): a seat that stands aside
     but for those is asked in them (:mod:`companion.core.standing`)."""
+    headings: Mapping[str, str] = field(default_factory=dict)
+    """Actions a menu offers under another's name (``act.<heading>``), because their own
+    says what the seat is: Microfilms' claims, one for each identity, all under "Claim
+    victory" — a glance at a phone's first buttons reads no identity."""
     rematch: Callable[[S], Any] | None = None
     """The options of the next game at this table, by this finished one, where the rules
     carry something over (暗火线: whoever fired the last shot starts); ``None``: the same."""

@@ -105,13 +105,17 @@ class Voice:
     """Each play on the table by its number, in words (:class:`~companion.core.words.OnTable`)."""
     explained: Explained | None = None
     """Which text explains each of the game's cards (:mod:`companion.core.explained`)."""
+    headings: Mapping[str, str] = field(default_factory=dict)
+    """The heading each action of the game's ``headings`` stands under in a menu."""
 
     @classmethod
     def of(cls, lang: str, spec: GameSpec[Any] | None = None, names: Sequence[str] = ()) -> Voice:
         """The voice for a game's table (``spec``), or for words of no game (``None``)."""
         if spec is None:
             return cls(lang, tuple(names))
-        return cls(lang, tuple(names), spec.key, {**COMMON, **spec.words}, explained=spec.explained)
+        words = {**COMMON, **spec.words}
+        return cls(lang, tuple(names), spec.key, words, explained=spec.explained,
+                   headings=spec.headings)  # fmt: skip
 
     def speaking(self, lang: str) -> Voice:
         """The same voice in another language."""
@@ -227,9 +231,16 @@ class Voice:
         of its own. Faces build their menus from these paths, so a new game needs no
         new menu code. A game may name an action its own way (``act.<game>.<act>``:
         Microfilms' pass is "Take 1 franc", as its rules and its lessons call it).
+
+        An action whose very name says what its seat is stands under the heading its game
+        gives it (:attr:`~companion.core.game.GameSpec.headings`: "Claim victory", then
+        "Agent's claim"), so that a glance at a phone's first buttons reads no identity.
         """
-        own = f"act.{self.game}.{action['act']}"
-        path = [self.text(own if has(self.lang, own) else f"act.{action['act']}")]
+        act = str(action["act"])
+        own = f"act.{self.game}.{act}"
+        path = [self.text(own if has(self.lang, own) else f"act.{act}")]
+        if act in self.headings:
+            path.insert(0, self.text(f"act.{self.headings[act]}"))
         for name, value in action.items():
             if name in ("act", "seat"):
                 continue

@@ -7,6 +7,7 @@ import dataclasses
 import enum
 import functools
 import json
+import random
 import re
 import string
 from pathlib import Path
@@ -15,8 +16,11 @@ from typing import Any, get_args
 import pytest
 
 from companion.core import errors as core_errors
+from companion.core import playout
 from companion.core.errors import RuleViolation
 from companion.core.outcome import Stopped
+from companion.core.prompts import waiting_on
+from companion.core.values import evolve, evolve_at
 from companion.games import GAMES
 from companion.games.darkfireline import errors as darkfire_errors
 from companion.games.darkfireline.cards import IDENTITY
@@ -86,6 +90,39 @@ def test_an_action_is_named_as_its_own_game_calls_it() -> None:
     assert "take 1 franc" in text("en", "teach.microfilms.turn")
     message = Voice.of("zh-Hant", GAMES["themessage"], ["Ann", "Ben", "Cat"])
     assert message.action({"act": "pass", "seat": 0}) == [text("zh-Hant", "act.pass")]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_first_button_of_a_menu_is_one_kind_of_identity_s_alone(game: str) -> None:
+    """A glance at a phone's first buttons reads no identity (the identity itself is shown
+    only while held). At each moment of random games the seat the table waits for is given
+    every card it might hold (as the shared tablet's menu is) and each identity of the game
+    in turn: each first step its menu offers, it offers to more than one kind of identity.
+    Microfilms §7's claims, one for each identity ("Agent's claim"), once told the role of
+    a Clean player on every turn; they now stand under "Claim victory"."""
+    spec = GAMES[game]
+    explained = spec.explained
+    identities = sorted(c for c in explained.cards if explained.kind(c) in explained.camps)
+    voice = Voice.of("en", spec, [f"P{n}" for n in range(4)])
+    rng = random.Random(7)
+    state = spec.setup([f"P{n}" for n in range(4)], spec.options.fitting(4))
+    asked = 0
+    for _ in range(150):
+        if spec.over(state) is not None:
+            break
+        for seat in sorted(waiting_on(spec.pending(state))):
+            offered: dict[str, set[str]] = {}
+            held = next(iter(spec.masks(state, seat)), state)  # every card it might hold
+            for identity in identities:
+                world = evolve(held, players=evolve_at(held.players, seat, identity=identity))
+                for action in spec.legal_actions(world, seat):
+                    first = voice.action(spec.codec.encode(action))[0]
+                    offered.setdefault(first, set()).add(explained.kind(identity))
+            alone = {first: kind for first, kind in offered.items() if len(kind) == 1}
+            assert not alone, (game, seat, alone)
+            asked += 1
+        state = spec.apply(state, playout.step(spec, state, rng, {"claim": 5})).state
+    assert asked
 
 
 def violation_codes() -> set[str]:

@@ -6,7 +6,7 @@ from companion.core.game import GameSpec
 from companion.core.rules import over
 from companion.core.taps import Sensing
 from companion.games.microfilms import cards, dealing, letter, taps
-from companion.games.microfilms.actions import CODEC
+from companion.games.microfilms.actions import CLAIMS, CODEC
 from companion.games.microfilms.bot import Bot
 from companion.games.microfilms.events import EVENTS
 from companion.games.microfilms.explained import EXPLAINED
@@ -38,4 +38,5 @@ GAME: GameSpec[State] = GameSpec(
     copies=lambda state: cards.ALIKE, public_view=public_view, record_view=private_view,
     revealed_view=revealed_view, sensing=SENSING, bot=Bot, words=WORDS, secrecy=SECRECY,
     events=EVENTS, explained=EXPLAINED, amend=letter.follow,
+    headings=dict.fromkeys((claim.act for claim in CLAIMS), "claim"),
 )  # fmt: skip
