@@ -220,7 +220,9 @@ class Voice:
         if value is None:
             return self.text((kind.none if kind is not None else "") or "word.nothing")
         if isinstance(value, list):
-            return self._join([self._one(kind, name, v) for v in value])
+            if not value:  # an empty hand is "no cards", not "no one"
+                return self.text("word.no_cards" if isinstance(kind, CardName) else "word.none")
+            return self.text("word.sep").join(self._one(kind, name, v) for v in value)
         return self._one(kind, name, value)
 
     def action(self, action: Mapping[str, JSON]) -> list[str]:
@@ -275,9 +277,6 @@ class Voice:
             }
             return self.text(kind.key, **parts)
         return str(value)
-
-    def _join(self, parts: list[str]) -> str:
-        return self.text("word.sep").join(parts) if parts else self.text("word.none")
 
 
 def _heading(step: str) -> str:

@@ -329,6 +329,16 @@ def test_arguments_are_rendered_as_their_game_declares() -> None:
     assert "Alliance letter (China) in Cat" in text and "Alliance letter (UK) in the deck" in text
 
 
+def test_an_empty_list_reads_as_what_it_lists() -> None:
+    """Microfilms §8: a player out of the game with no cards left once read "their hand goes
+    face up to the discard pile: no one" — an empty hand is no cards, no seats no one."""
+    for lang, nothing in (("en", "no cards"), ("zh-Hans", "没有牌"), ("zh-Hant", "沒有牌")):
+        voice = Voice.of(lang, GAMES["microfilms"], ["Ann", "Ben", "Cat"])
+        said = voice.say("event.microfilms.eliminated", {"seat": 1, "cards": []})
+        assert nothing in said and voice.text("word.none") not in said, said
+        assert voice.render("winners", []) == voice.text("word.none")
+
+
 def test_a_name_one_game_declares_means_nothing_special_in_another() -> None:
     """Francs are Microfilms' (§1.1): 風聲 reads the same name as a plain number, and a card
     left out of an action is paid in francs in one game and simply none in the other."""

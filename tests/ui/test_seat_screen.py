@@ -295,7 +295,7 @@ def test_a_phone_says_its_own_prompt_to_its_player_not_of_them(lang: str, tmp_pa
     assert table.lower().endswith(yours.lower()), "the same words, to the player"
     assert table not in view["waiting"], "the banner's words are not said again, of them"
     if lang == "en":
-        assert yours == "Draw, pass, bribe, play an action card or claim victory."
+        assert yours == "Draw, take 1 franc, bribe, play an action card or claim victory."
     other = view_message(service.seat_view(Seat((seat + 1) % 4)), voice, face_of("microfilms"), [])
     assert other["yours"] == [] and any(NAMES[seat] in line for line in other["waiting"])
 
