@@ -156,7 +156,11 @@ def _secrets(
     told: list[JSON] = []
     for secret in _objects(private["secrets"]):
         words = secret_words(voice, secret, private, face, veil=veil)
-        told.append({"text": words, "line": _line_of(lines, secret.get("at"))})
+        said: JSONObject = {"text": words, "line": _line_of(lines, secret.get("at"))}
+        held = secret_words(voice, secret, private, face, veil=False) if veil else words
+        if held != words:
+            said["held"] = held  # on this seat's own phone, said while a finger holds it
+        told.append(said)
     return told
 
 
@@ -531,8 +535,7 @@ def secret_words(
     rendered = {k: hidden if k in veiled else voice.render(k, v) for k, v in args.items()}
     key = voice.game_key("secret", kind)
     whole = f"{key}.veiled"  # a sentence of its own, where a word held back would cut it
-    return voice.text(whole if veiled != {"identity"} and has(FALLBACK, whole) else key,
-                      **rendered)  # fmt: skip
+    return voice.text(whole if has(FALLBACK, whole) else key, **rendered)
 
 
 def _waiting(

@@ -24,7 +24,7 @@ from companion.policy import Draws
 from companion.service import TableService
 from companion.transcript import read
 from ui.faces import face_of
-from ui.seat_screen import HISTORY_LINES, history, view_message
+from ui.seat_screen import HISTORY_LINES, history, secret_words, view_message
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 NO_HOLD = {"hold": 0.0}
@@ -326,3 +326,34 @@ def test_a_player_who_lost_by_not_sending_is_told_why_their_camp_s_win_is_not_th
             key = "phone.you_won" if result["won"] else "phone.you_lost"
             assert not (lost and result["won"]), "a player who lost never wins (§8.3)"
             assert result["said"] == voice.text("phone.you_lost.themessage.lost" if lost else key)
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "args", "seen"),
+    [
+        # Microfilms §6.4: an interrogation looks at one card of the target's, hand or identity.
+        ("microfilms", "interrogation", {"target": 2}, ("card", ["R-UK", "ACE", "M-US"])),
+        # 暗火线 §5.14: a search warrant looks at another player's identity.
+        ("darkfireline", "identity_seen", {"seat": 2}, ("identity", ["ID-SWAT", "ID-TERRORIST"])),
+    ],
+)
+def test_what_a_seat_saw_of_another_s_cards_is_said_only_while_held(
+    game: str, kind: str, args: JSONObject, seen: tuple[str, list[str]]
+) -> None:
+    """A glance at a phone's secrets reads no card seen of another player's: the line says
+    the same whichever card it was, and the words with the card come only while a finger
+    holds the button beside it (once an interrogation read "Interrogating Dan, you drew
+    Agent (UK)" to anyone looking, highlighted as new)."""
+    spec, face = GAMES[game], face_of(game)
+    name, cards = seen
+    private: JSONObject = {"identity": "ID-CITIZEN", "secrets": []}
+    for lang in LANGS:
+        voice = Voice.of(lang, spec, ["Ann", "Ben", "Cat", "Dan"])
+        glanced = set()
+        for card in cards:
+            secret: JSONObject = {"kind": kind, "args": {**args, name: card}}
+            glanced.add(secret_words(voice, secret, private, face))
+            held = secret_words(voice, secret, private, face, veil=False)
+            assert voice.render("card", card) in held and "Cat" in held, held
+        assert len(glanced) == 1, glanced
+        assert "Cat" in glanced.pop()

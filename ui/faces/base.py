@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Protocol
 
 from companion.core.types import JSON, JSONObject
@@ -138,14 +137,12 @@ class Alert:
     text: str
 
 
-NOTHING_VEILED: Mapping[str, tuple[str, ...]] = MappingProxyType({})
-
-
 class Face(Protocol):
     veiled: Mapping[str, tuple[str, ...]]
-    """For each kind of secret, the words in it that follow from the seat's own identity —
-    what a Probe obliges it to answer: shown, like the identity itself, only behind the
-    hold, so a glance at the phone's secrets does not give it away."""
+    """For each kind of secret, the words in it that a glance at the phone must not read:
+    what follows from the seat's own identity (what a Probe obliges it to answer), and
+    what it saw of another's hand or identity (an interrogation, a search warrant). Like
+    the identity itself, they are said only while held."""
 
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace: ...
 

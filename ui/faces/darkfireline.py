@@ -4,6 +4,8 @@ answer; deaths and search warrants as alerts."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from companion.core.narrow import args as _args
@@ -18,7 +20,6 @@ from companion.games.darkfireline.setup import HAND, deck_serums
 from companion.games.darkfireline.state import HEALTH
 from companion.i18n import Voice
 from ui.faces.base import (
-    NOTHING_VEILED,
     Alert,
     HandCard,
     Pile,
@@ -61,7 +62,7 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class DarkFireLineFace:
-    veiled = NOTHING_VEILED
+    veiled: Mapping[str, tuple[str, ...]] = MappingProxyType({"identity_seen": ("identity",)})
 
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from companion.core.narrow import args as _args
@@ -11,7 +13,7 @@ from companion.core.narrow import objects as _objects
 from companion.core.types import JSON, CardId, JSONObject
 from companion.games.microfilms.cards import CARDS, Kind, Nation
 from companion.i18n import Voice
-from ui.faces.base import NOTHING_VEILED, Alert, HandCard, Mark, Pile, SeatFace, Stat, Token, held
+from ui.faces.base import Alert, HandCard, Mark, Pile, SeatFace, Stat, Token, held
 
 SECRET_CHECKS = {"interrogation_seen", "blackmail_took", "bribe_offered"}
 """Public events that tell of a secret shown on someone's phone."""
@@ -46,7 +48,7 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class MicrofilmsFace:
-    veiled = NOTHING_VEILED
+    veiled: Mapping[str, tuple[str, ...]] = MappingProxyType({"interrogation": ("card",)})
 
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]

@@ -297,6 +297,32 @@ async def test_the_identity_shows_only_while_held(served: Served, browser: Brows
     assert await above(page, "#turn", "#me"), "seen on this phone, through a reload"
 
 
+async def test_a_secret_s_hidden_words_show_only_while_its_button_is_held(
+    served: Served, browser: Browser, shots: Path
+) -> None:
+    """The deal's secret names the seat's identity (Microfilms §2): in the secrets list its
+    line keeps it back, with a button beside it that says it while a finger holds it — as
+    an interrogation's card seen or a Probe's answer are — and hides it when let go."""
+    frames: list[Any] = []
+    page = await open_phone(browser, served, 1, frames, SMALL)
+    identity = said("zh-Hans", "card", served.table.private_view(Seat(1))["identity"])
+    line = page.locator("#secrets li").filter(has=page.locator("button.see"))
+    await line.first.wait_for()
+    assert identity not in await page.locator("#secrets").inner_text()
+    button = line.first.locator("button.see")
+    assert await button.inner_text() == text("zh-Hans", "phone.hold_to_see")
+    await button.scroll_into_view_if_needed()
+    box = await button.bounding_box()
+    assert box is not None and box["height"] >= 44, "a finger's height"
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.mouse.down()
+    await line.first.filter(has_text=identity).wait_for()
+    await page.screenshot(path=shots / "phone-secret-held.png")
+    await page.mouse.up()
+    await line.first.filter(has_text=text("zh-Hans", "phone.hidden_identity")).wait_for()
+    assert identity not in await page.locator("#secrets").inner_text()
+
+
 async def above(page: Page, upper: str, lower: str) -> bool:
     """Whether ``upper`` comes before ``lower`` down the page."""
     found: bool = await page.evaluate(
@@ -331,8 +357,9 @@ async def test_what_the_seat_alone_was_told_is_marked_in_the_history_where_it_ha
     only_you = text(lang, "phone.only_you")
     await page.locator("#feed li.own").nth(1).wait_for()
     entries = await page.locator("#feed li").evaluate_all(
-        "lis => lis.map(li => [li.classList.contains('own'), li.innerText])"
-    )
+        "lis => lis.map(li => [li.classList.contains('own'), Array.from(li.childNodes)"
+        ".filter(n => n.nodeName !== 'BUTTON').map(n => n.textContent).join('\\n')])"
+    )  # the words, without a hold button's
     view = _last_view(frames)
     lines, secrets = view["feed"], view["secrets"]
     own = [(i, words) for i, (mine, words) in enumerate(entries) if mine]

@@ -44,3 +44,47 @@ export function getJson(url, options) {
       return r.json();
     });
 }
+
+/**
+ * ``button`` shows what it keeps (``see``) only while a finger, the mouse or a key holds
+ * it down, and hides it (``hide``) the moment it lets go: a long press never turns into
+ * a text selection, a magnifier or a context menu. What happens outside the button (a
+ * finger lifted elsewhere, the page left) is its caller's to add.
+ */
+export function holdToSee(button, see, hide) {
+  if (window.PointerEvent) {
+    button.addEventListener('pointerdown', (e) => {
+      if (e.pointerType === 'mouse' && e.button !== 0) return;
+      e.preventDefault();
+      try { button.setPointerCapture(e.pointerId); } catch (err) { /* fine */ }
+      see();
+    });
+    ['pointerup', 'pointercancel', 'lostpointercapture'].forEach((type) => {
+      button.addEventListener(type, hide);
+    });
+  } else {
+    button.addEventListener('mousedown', (e) => {
+      if (e.button !== 0) return;
+      e.preventDefault();
+      see();
+    });
+    button.addEventListener('mouseup', hide);
+  }
+  button.addEventListener('touchstart', (e) => {
+    if (e.cancelable) e.preventDefault();
+    see();
+  }, { passive: false });
+  ['touchend', 'touchcancel'].forEach((type) => button.addEventListener(type, hide));
+  button.addEventListener('contextmenu', (e) => { e.preventDefault(); });
+  button.addEventListener('keydown', (e) => {
+    if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      if (!e.repeat) see();
+    }
+  });
+  button.addEventListener('keyup', (e) => {
+    if (e.key === ' ' || e.key === 'Enter') hide();
+  });
+  button.addEventListener('blur', hide);
+  button.addEventListener('click', (e) => { e.preventDefault(); });
+}

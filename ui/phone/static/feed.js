@@ -1,7 +1,7 @@
 /* What the seat has been told: its secrets, newest first, and the whole game's history
  * with the secrets said where they were told; each cut short, the rest a tap away. */
 
-import { $, clear, el, list, show } from './dom.js';
+import { $, clear, el, holdToSee, list, show } from './dom.js';
 import { explainable } from './cards.js';
 import { state } from './state.js';
 import { cardsHelp, t } from './words.js';
@@ -47,12 +47,31 @@ function renderMore(more, count, shown, open, keys) {
   }
 }
 
+/** ``s``'s words into ``li``: where some are kept behind a hold, as the identity is (a card
+ * seen of another's, what a probe obliges), a button beside them says them while held. */
+function say(li, s) {
+  const words = document.createTextNode(s.text);
+  li.appendChild(words);
+  if (!s.held) return;
+  const button = el('button', 'see', t('phone.hold_to_see'));
+  button.type = 'button';
+  holdToSee(button, () => {
+    words.data = s.held;
+    li.classList.add('seen');
+  }, () => {
+    words.data = s.text;
+    li.classList.remove('seen');
+  });
+  li.appendChild(button);
+}
+
 export function renderSecrets() {
   const secrets = list(state.view.secrets).slice().reverse();   // newest first
   const box = $('secrets');
   clear(box);
   secrets.forEach((s, i) => {
-    const li = el('li', i === 0 ? 'newest' : null, s.text);
+    const li = el('li', i === 0 ? 'newest' : null);
+    say(li, s);
     if (i === 0) {
       li.setAttribute('data-badge', t('phone.secret_new'));
       if (freshSecret) li.classList.add('fresh');
@@ -73,7 +92,7 @@ function history(lines, secrets, story) {
   const after = {};
   const place = (s, own) => {
     const at = s.line === null ? -1 : s.line;
-    (after[at] = after[at] || []).push({ text: s.text, own, told: !own });
+    (after[at] = after[at] || []).push({ text: s.text, held: s.held, own, told: !own });
   };
   secrets.forEach((s) => place(s, true));
   story.forEach((s) => place(s, false));
@@ -96,7 +115,7 @@ export function renderFeed() {
   feed.forEach((entry, i) => {
     const li = el('li', entry.own ? 'own' : entry.told ? 'told' : null);
     if (entry.own) li.appendChild(el('span', 'only-you', t('phone.only_you')));
-    li.appendChild(document.createTextNode(entry.text));
+    say(li, entry);
     const help = cardsHelp(entry.cards || []);
     if (help) explainable(li, entry.key, help, renderFeed);
     if (i >= FEED_SHOWN && !feedOpen) li.setAttribute('hidden', '');

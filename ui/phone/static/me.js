@@ -1,7 +1,7 @@
 /* The seat itself: its identity, seen only while a finger holds the button; its own
  * figures; its hand. */
 
-import { $, breakable, clear, el, list, show } from './dom.js';
+import { $, breakable, clear, el, holdToSee, list, show } from './dom.js';
 import { explainable, tint } from './cards.js';
 import { state } from './state.js';
 import { identitySeen, keepIdentitySeen } from './store.js';
@@ -115,47 +115,9 @@ export function hideIdentity() {
 }
 
 export function wireIdentity() {
-  const b = $('identity-hold');
-  if (window.PointerEvent) {
-    b.addEventListener('pointerdown', (e) => {
-      if (e.pointerType === 'mouse' && e.button !== 0) return;
-      e.preventDefault();
-      try { b.setPointerCapture(e.pointerId); } catch (err) { /* fine */ }
-      showIdentity();
-    });
-    ['pointerup', 'pointercancel', 'lostpointercapture'].forEach((type) => {
-      b.addEventListener(type, hideIdentity);
-    });
-    window.addEventListener('pointerup', hideIdentity);
-  } else {
-    b.addEventListener('mousedown', (e) => {
-      if (e.button !== 0) return;
-      e.preventDefault();
-      showIdentity();
-    });
-    window.addEventListener('mouseup', hideIdentity);
-  }
-  // Touch as well: browsers without pointer events, and a long press must not
-  // turn into a text selection, a magnifier or a context menu.
-  b.addEventListener('touchstart', (e) => {
-    if (e.cancelable) e.preventDefault();
-    showIdentity();
-  }, { passive: false });
-  ['touchend', 'touchcancel'].forEach((type) => {
-    b.addEventListener(type, hideIdentity);
+  holdToSee($('identity-hold'), showIdentity, hideIdentity);
+  // A finger lifted anywhere, or the page left, hides it too.
+  ['pointerup', 'mouseup', 'touchend', 'touchcancel', 'blur'].forEach((type) => {
     window.addEventListener(type, hideIdentity);
   });
-  b.addEventListener('contextmenu', (e) => { e.preventDefault(); });
-  b.addEventListener('keydown', (e) => {
-    if (e.key === ' ' || e.key === 'Enter') {
-      e.preventDefault();
-      if (!e.repeat) showIdentity();
-    }
-  });
-  b.addEventListener('keyup', (e) => {
-    if (e.key === ' ' || e.key === 'Enter') hideIdentity();
-  });
-  b.addEventListener('blur', hideIdentity);
-  b.addEventListener('click', (e) => { e.preventDefault(); });
-  window.addEventListener('blur', hideIdentity);
 }
