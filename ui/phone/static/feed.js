@@ -13,6 +13,7 @@ let secretsSeen = null;   // number of secrets in the previous view (null: none 
 let freshSecret = false;
 let secretsOpen = false;
 let feedOpen = false;
+let hideHeld = null;      // a secret's line said while held: what hides it again
 
 /** A view came in: a secret it tells for the first time is marked, and buzzes the phone. */
 export function noteSecrets(v) {
@@ -25,6 +26,12 @@ export function noteSecrets(v) {
 }
 
 export function wireFeed() {
+  // As the identity: a finger lifted anywhere, the page left or put away, hides it too.
+  const hideAny = () => { if (hideHeld) hideHeld(); };
+  ['pointerup', 'mouseup', 'touchend', 'touchcancel', 'blur'].forEach((type) => {
+    window.addEventListener(type, hideAny);
+  });
+  document.addEventListener('visibilitychange', () => { if (document.hidden) hideAny(); });
   const secretsMore = $('secrets-more');   // the room's screen has no secrets
   if (secretsMore) secretsMore.addEventListener('click', () => {
     secretsOpen = !secretsOpen;
@@ -55,13 +62,16 @@ function say(li, s) {
   if (!s.held) return;
   const button = el('button', 'see', t('phone.hold_to_see'));
   button.type = 'button';
+  const hide = () => {
+    words.data = s.text;
+    li.classList.remove('seen');
+    if (hideHeld === hide) hideHeld = null;
+  };
   holdToSee(button, () => {
     words.data = s.held;
     li.classList.add('seen');
-  }, () => {
-    words.data = s.text;
-    li.classList.remove('seen');
-  });
+    hideHeld = hide;
+  }, hide);
   li.appendChild(button);
 }
 
