@@ -418,7 +418,7 @@ async def test_notes_stay_on_the_phone_through_a_reload_and_go_with_the_game(
     await notes.locator("summary").click()
     await page.locator("#notes-text").fill("Ben lied about his bribe")
     ben, cat = notes.locator('.mark[data-seat="1"]'), notes.locator('.mark[data-seat="0"]')
-    await ben.select_option(label="Suspected")
+    await ben.select_option(label="Distrusted")
     # Or one of the game's camps (Microfilms §7: the roles a player may be).
     interpol = Voice.of("en", GAMES["microfilms"], SEATS).render("card", "R-INT")
     await notes.locator(f'.mark[data-seat="0"] option:text-is("{interpol}")').wait_for(
@@ -429,7 +429,7 @@ async def test_notes_stay_on_the_phone_through_a_reload_and_go_with_the_game(
     await seated(page)
     await notes.locator("summary").click()
     assert await page.locator("#notes-text").input_value() == "Ben lied about his bribe"
-    assert await ben.evaluate("s => s.selectedOptions[0].text") == "Suspected"
+    assert await ben.evaluate("s => s.selectedOptions[0].text") == "Distrusted"
     await until_async(lambda: cat.evaluate("s => s.selectedOptions[0].text"), interpol)
     assert await notes.locator('.mark[data-seat="2"]').count() == 0, "no mark for oneself"
     await notes.screenshot(path=shots / "phone-notes.png")
