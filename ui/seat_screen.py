@@ -155,10 +155,9 @@ def _secrets(
     private = view.private
     told: list[JSON] = []
     for secret in _objects(private["secrets"]):
-        words = secret_words(voice, secret, private, face, veil=veil)
-        said: JSONObject = {"text": words, "line": _line_of(lines, secret.get("at"))}
-        held = secret_words(voice, secret, private, face, veil=False) if veil else words
-        if held != words:
+        glanced, held = secret_words(voice, secret, private, face, veil=veil)
+        said: JSONObject = {"text": glanced, "line": _line_of(lines, secret.get("at"))}
+        if held is not None:
             said["held"] = held  # on this seat's own phone, said while a finger holds it
         told.append(said)
     return told
@@ -520,22 +519,25 @@ def _deal(voice: Voice, view: SeatView) -> JSON:
 
 def secret_words(
     voice: Voice, secret: JSONObject, private: JSONObject, face: Face, *, veil: bool = True
-) -> str:
-    """A secret in words — with the seat's own identity left out, and what follows from it
-    (:attr:`~ui.faces.base.Face.veiled`): they stay behind the hold. Unveiled where the
-    identity is shown beside it (a private turn at the tablet, opened by the hold)."""
+) -> tuple[str, str | None]:
+    """A secret in words, as a glance reads it and as a finger holding it hears it: the
+    seat's own identity, and what follows from it (:attr:`~ui.faces.base.Face.veiled`),
+    stay behind the hold — the second words are ``None`` where nothing was kept back, so
+    only those secrets are said twice. Unveiled where the identity is shown beside it (a
+    private turn at the tablet, opened by the hold)."""
     args = _args(secret)
     kind = str(secret["kind"])
+    whole = voice.secret(kind, args)
     veiled = set(face.veiled.get(kind, ())) if veil else set()
     if veil and args.get("identity") == private["identity"]:
         veiled.add("identity")
     if not veiled:
-        return voice.secret(kind, args)
+        return whole, None
     hidden = voice.text("phone.hidden_identity")
     rendered = {k: hidden if k in veiled else voice.render(k, v) for k, v in args.items()}
     key = voice.game_key("secret", kind)
-    whole = f"{key}.veiled"  # a sentence of its own, where a word held back would cut it
-    return voice.text(whole if has(FALLBACK, whole) else key, **rendered)
+    own = f"{key}.veiled"  # a sentence of its own, where a word held back would cut it
+    return voice.text(own if has(FALLBACK, own) else key, **rendered), whole
 
 
 def _waiting(

@@ -288,6 +288,11 @@ async def test_the_identity_shows_only_while_held(served: Served, browser: Brows
     await page.mouse.up()
     await page.locator("#identity").filter(has_text=re.compile("^$")).wait_for(state="attached")
     assert await page.locator("#identity").inner_text() == ""
+    await finger_on_identity(page)
+    await page.locator("#identity").filter(has_text=identity).wait_for()
+    await put_away(page)  # the phone locked with a finger still on it
+    await page.locator("#identity").filter(has_text=re.compile("^$")).wait_for(state="attached")
+    await page.mouse.up()
     play_one_move(served)
     await until(lambda: _last_view(frames)["seq"] == served.table.seq)
     assert not _last_view(frames)["actions"], "still asked nothing"
@@ -319,8 +324,23 @@ async def test_a_secret_s_hidden_words_show_only_while_its_button_is_held(
     await line.first.filter(has_text=identity).wait_for()
     await page.screenshot(path=shots / "phone-secret-held.png")
     await page.mouse.up()
-    await line.first.filter(has_text=text("zh-Hans", "phone.hidden_identity")).wait_for()
+    veiled = line.first.filter(has_text=text("zh-Hans", "phone.hidden_identity"))
+    await veiled.wait_for()
     assert identity not in await page.locator("#secrets").inner_text()
+    await page.mouse.down()
+    await line.first.filter(has_text=identity).wait_for()
+    await put_away(page)  # the phone locked with a finger still on it
+    await veiled.wait_for()
+    await page.mouse.up()
+
+
+async def put_away(page: Page) -> None:
+    """The page as a phone locked, or left for another app, leaves it: hidden."""
+    await page.evaluate(
+        "() => { const as = (name, value) => Object.defineProperty(document, name,"
+        " {value, configurable: true}); as('hidden', true); as('visibilityState', 'hidden');"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
+    )
 
 
 async def above(page: Page, upper: str, lower: str) -> bool:

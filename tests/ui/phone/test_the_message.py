@@ -92,7 +92,7 @@ def test_what_a_probe_obliges_is_not_in_the_secrets_a_glance_can_read() -> None:
     for lang in LANGS:
         voice = Voice.of(lang, spec, SEATS)
         said = {
-            secret_words(voice, {"kind": "probed", "args": args}, private, face_of("themessage"))
+            secret_words(voice, {"kind": "probed", "args": args}, private, face_of("themessage"))[0]
             for args in (
                 {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "draw", "draws": 1},
                 {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "discard"},

@@ -49,7 +49,7 @@ export function getJson(url, options) {
  * ``button`` shows what it keeps (``see``) only while a finger, the mouse or a key holds
  * it down, and hides it (``hide``) the moment it lets go: a long press never turns into
  * a text selection, a magnifier or a context menu. What happens outside the button (a
- * finger lifted elsewhere, the page left) is its caller's to add.
+ * finger lifted elsewhere, the page left) is :func:`onLetGo`'s.
  */
 export function holdToSee(button, see, hide) {
   if (window.PointerEvent) {
@@ -87,4 +87,16 @@ export function holdToSee(button, see, hide) {
   });
   button.addEventListener('blur', hide);
   button.addEventListener('click', (e) => { e.preventDefault(); });
+}
+
+/**
+ * ``hide`` whenever a finger or the mouse is lifted anywhere on the page, the window loses
+ * focus or the page is put away (the phone locked, another app opened): whatever a hold
+ * shows never stays on a screen nobody holds. Once per page, for every hold it keeps.
+ */
+export function onLetGo(hide) {
+  ['pointerup', 'mouseup', 'touchend', 'touchcancel', 'blur'].forEach((type) => {
+    window.addEventListener(type, hide);
+  });
+  document.addEventListener('visibilitychange', () => { if (document.hidden) hide(); });
 }

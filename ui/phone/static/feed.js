@@ -1,7 +1,7 @@
 /* What the seat has been told: its secrets, newest first, and the whole game's history
  * with the secrets said where they were told; each cut short, the rest a tap away. */
 
-import { $, clear, el, holdToSee, list, show } from './dom.js';
+import { $, clear, el, holdToSee, list, onLetGo, show } from './dom.js';
 import { explainable } from './cards.js';
 import { state } from './state.js';
 import { cardsHelp, t } from './words.js';
@@ -26,12 +26,7 @@ export function noteSecrets(v) {
 }
 
 export function wireFeed() {
-  // As the identity: a finger lifted anywhere, the page left or put away, hides it too.
-  const hideAny = () => { if (hideHeld) hideHeld(); };
-  ['pointerup', 'mouseup', 'touchend', 'touchcancel', 'blur'].forEach((type) => {
-    window.addEventListener(type, hideAny);
-  });
-  document.addEventListener('visibilitychange', () => { if (document.hidden) hideAny(); });
+  onLetGo(() => { if (hideHeld) hideHeld(); });
   const secretsMore = $('secrets-more');   // the room's screen has no secrets
   if (secretsMore) secretsMore.addEventListener('click', () => {
     secretsOpen = !secretsOpen;

@@ -1,7 +1,7 @@
 /* The seat itself: its identity, seen only while a finger holds the button; its own
  * figures; its hand. */
 
-import { $, breakable, clear, el, holdToSee, list, show } from './dom.js';
+import { $, breakable, clear, el, holdToSee, list, onLetGo, show } from './dom.js';
 import { explainable, tint } from './cards.js';
 import { state } from './state.js';
 import { identitySeen, keepIdentitySeen } from './store.js';
@@ -116,8 +116,5 @@ export function hideIdentity() {
 
 export function wireIdentity() {
   holdToSee($('identity-hold'), showIdentity, hideIdentity);
-  // A finger lifted anywhere, or the page left, hides it too.
-  ['pointerup', 'mouseup', 'touchend', 'touchcancel', 'blur'].forEach((type) => {
-    window.addEventListener(type, hideIdentity);
-  });
+  onLetGo(hideIdentity);
 }

@@ -229,7 +229,6 @@ function begin() {
 
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') reconnectNow();
-    else hideIdentity();
   });
   window.addEventListener('online', reconnectNow);
   document.addEventListener('keydown', (e) => {
