@@ -165,6 +165,10 @@ class SeatView:
     playable: frozenset[CardId] = frozenset()
     """The faces ``actions`` name: a card of the seat's hand none of them names cannot be
     played now (the phone says so, and when it can be)."""
+    headings: frozenset[str] = frozenset()
+    """The headings its menu shows now whatever the seat holds
+    (:attr:`~companion.core.game.GameSpec.open_headings`); one with no action under it
+    says why."""
 
 
 Listener = Callable[[Change], None]
@@ -458,6 +462,7 @@ class TableService:
             standing=self.standing(seat),
             teach=table.header.policy.teach,
             playable=frozenset(copies.face.get(c, c) for a in actions for c in named_cards(a)),
+            headings=spec.open_headings(table.state, seat) if question is None else frozenset(),
         )
 
     def room_view(self) -> RoomView:

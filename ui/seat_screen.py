@@ -133,6 +133,7 @@ def view_message(
         "yours": yours,
         "offer": _offer(voice, mine),
         "actions": actions,
+        "barred": _barred(voice, view.headings, {path[0] for path in paths}),
         "audit": _audit(voice, view, face),
         "deal": _deal(voice, view),
         "window": _window(voice, view.window),
@@ -161,6 +162,17 @@ def _secrets(
             said["held"] = held  # on this seat's own phone, said while a finger holds it
         told.append(said)
     return told
+
+
+def _barred(voice: Voice, headings: frozenset[str], offered: set[str]) -> list[JSON]:
+    """Each heading that stands in the menu whoever the seat is, but has no action of the
+    seat's under it now: its name, and why there is nothing under it (a glance at the
+    first buttons reads the same whatever the seat holds)."""
+    return [
+        {"path": [label], "why": voice.text(f"act.{heading}.none")}
+        for heading in sorted(headings)
+        if (label := voice.text(f"act.{heading}")) not in offered
+    ]
 
 
 def _line_of(lines: Sequence[Said], at: JSON) -> int | None:

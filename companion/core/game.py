@@ -127,6 +127,11 @@ class GameSpec(Generic[S]):
     """Actions a menu offers under another's name (``act.<heading>``), because their own
     says what the seat is: Microfilms' claims, one for each identity, all under "Claim
     victory" — a glance at a phone's first buttons reads no identity."""
+    open_headings: Callable[[S, Seat], frozenset[str]] = lambda state, seat: frozenset()
+    """The ``headings`` a seat's menu shows now by public facts alone, whether or not the
+    seat has an action under them (then it is told why not): that a heading stands must
+    not say what the seat is either (Microfilms: "Claim victory" on every turn a Clean
+    player chooses, whoever they are)."""
     rematch: Callable[[S], Any] | None = None
     """The options of the next game at this table, by this finished one, where the rules
     carry something over (暗火线: whoever fired the last shot starts); ``None``: the same."""

@@ -92,34 +92,49 @@ def test_an_action_is_named_as_its_own_game_calls_it() -> None:
     assert message.action({"act": "pass", "seat": 0}) == [text("zh-Hant", "act.pass")]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_first_button_of_a_menu_is_one_kind_of_identity_s_alone(game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "changes"),
+    [
+        *((game, {}) for game in sorted(GAMES)),
+        ("microfilms", {"agent_needs_clean": False, "agent_min_night": 2}),  # §7.1 options
+    ],
+)
+def test_no_first_button_of_a_menu_says_the_seat_s_identity(
+    game: str, changes: dict[str, object]
+) -> None:
     """A glance at a phone's first buttons reads no identity (the identity itself is shown
     only while held). At each moment of random games the seat the table waits for is given
-    every card it might hold (as the shared tablet's menu is) and each identity of the game
-    in turn: each first step its menu offers, it offers to more than one kind of identity.
+    each identity of the game in turn, with the hand it really holds (which its phone shows
+    openly) and, again, with every card it might hold (as the shared tablet's menu is): its
+    menu's first steps are the same whoever it is.
+
     Microfilms §7's claims, one for each identity ("Agent's claim"), once told the role of
-    a Clean player on every turn; they now stand under "Claim victory"."""
+    a Clean player on every turn; they stand under "Claim victory". That heading once stood
+    only where the seat had a claim to make, which, hand in view, still told (on night 1,
+    a Clean seat without a Microfilm could claim only as the Assassin): it now stands by
+    public facts alone (:attr:`~companion.core.game.GameSpec.open_headings`)."""
     spec = GAMES[game]
     explained = spec.explained
     identities = sorted(c for c in explained.cards if explained.kind(c) in explained.camps)
     voice = Voice.of("en", spec, [f"P{n}" for n in range(4)])
     rng = random.Random(7)
-    state = spec.setup([f"P{n}" for n in range(4)], spec.options.fitting(4))
+    state = spec.setup([f"P{n}" for n in range(4)], evolve(spec.options.fitting(4), **changes))
     asked = 0
     for _ in range(150):
         if spec.over(state) is not None:
             break
         for seat in sorted(waiting_on(spec.pending(state))):
-            offered: dict[str, set[str]] = {}
-            held = next(iter(spec.masks(state, seat)), state)  # every card it might hold
-            for identity in identities:
-                world = evolve(held, players=evolve_at(held.players, seat, identity=identity))
-                for action in spec.legal_actions(world, seat):
-                    first = voice.action(spec.codec.encode(action))[0]
-                    offered.setdefault(first, set()).add(explained.kind(identity))
-            alone = {first: kind for first, kind in offered.items() if len(kind) == 1}
-            assert not alone, (game, seat, alone)
+            for hand in (state, next(iter(spec.masks(state, seat)), state)):
+                firsts = set()
+                for identity in identities:
+                    world = evolve(hand, players=evolve_at(hand.players, seat, identity=identity))
+                    legal = spec.legal_actions(world, seat)
+                    heads = spec.open_headings(world, seat)
+                    firsts.add(frozenset({
+                        *(voice.action(spec.codec.encode(action))[0] for action in legal),
+                        *(voice.text(f"act.{heading}") for heading in heads),
+                    }))  # fmt: skip
+                assert len(firsts) == 1, (game, seat, firsts)
             asked += 1
         state = spec.apply(state, playout.step(spec, state, rng, {"claim": 5})).state
     assert asked

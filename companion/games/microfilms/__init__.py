@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.core.game import GameSpec
 from companion.core.rules import over
 from companion.core.taps import Sensing
-from companion.games.microfilms import cards, dealing, letter, taps
+from companion.games.microfilms import cards, claims, dealing, letter, taps
 from companion.games.microfilms.actions import CLAIMS, CODEC
 from companion.games.microfilms.bot import Bot
 from companion.games.microfilms.events import EVENTS
@@ -39,4 +39,5 @@ GAME: GameSpec[State] = GameSpec(
     revealed_view=revealed_view, sensing=SENSING, bot=Bot, words=WORDS, secrecy=SECRECY,
     events=EVENTS, explained=EXPLAINED, amend=letter.follow,
     headings=dict.fromkeys((claim.act for claim in CLAIMS), "claim"),
+    open_headings=claims.heading,
 )  # fmt: skip

@@ -13,6 +13,7 @@ from companion.core.errors import BadTarget, MalformedAction
 from companion.core.types import CardId, Seat
 from companion.games.microfilms import cards
 from companion.games.microfilms.actions import (
+    CLAIMS,
     ClaimAgent,
     ClaimAssassin,
     ClaimInterpol,
@@ -31,7 +32,7 @@ from companion.games.microfilms.errors import (
     ClaimTooEarly,
 )
 from companion.games.microfilms.options import AgentClaim
-from companion.games.microfilms.state import State
+from companion.games.microfilms.state import Choosing, State
 
 Claim = ClaimAgent | ClaimJournalist | ClaimAssassin | ClaimManager | ClaimInterpol
 
@@ -59,11 +60,24 @@ def min_night(state: State, claim: type[Claim]) -> int:
 
 def may_claim(state: State, seat: Seat) -> bool:
     """Clean (where needed) and late enough in the game for this seat's identity."""
-    p = state.player(seat)
-    assert p.identity is not None
-    kind = claim_type_for(p.identity)
+    identity = state.player(seat).identity
+    assert identity is not None
+    return _may(state, seat, claim_type_for(identity))
+
+
+def heading(state: State, seat: Seat) -> frozenset[str]:
+    """"Claim victory" stands in the menu of the seat choosing its turn whenever an identity
+    could claim now, by what the whole table sees (Clean, or an Agent's claim needs no
+    Clean; late enough): whether it stands says nothing of which identity the seat holds.
+    Under it, the seat's own claims — or why it has none now."""
+    choosing = isinstance(state.phase, Choosing) and state.active == seat
+    could = choosing and any(_may(state, seat, kind) for kind in CLAIMS)
+    return frozenset({"claim"}) if could else frozenset()
+
+
+def _may(state: State, seat: Seat, kind: type[Claim]) -> bool:
     needs_clean = kind is not ClaimAgent or state.options.agent_needs_clean
-    return (p.clean or not needs_clean) and state.night >= min_night(state, kind)
+    return (state.player(seat).clean or not needs_clean) and state.night >= min_night(state, kind)
 
 
 def check(state: State, claim: Claim) -> None:

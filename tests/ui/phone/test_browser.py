@@ -343,6 +343,36 @@ async def put_away(page: Page) -> None:
     )
 
 
+async def test_claim_victory_stands_on_a_clean_turn_and_says_why_none_can_be_made(
+    served: Served, browser: Browser, shots: Path
+) -> None:
+    """Microfilms §7: a Clean player's turn offers "Claim victory" whoever they are. Where
+    the seat has no claim to make now (its identity's Microfilm missing, or night 1 for the
+    Manager), the heading still stands, so a glance at the first buttons reads no identity;
+    tapped, it says why there is nothing under it, with a way back."""
+    service, rng = served.service, random.Random(2)
+    for _ in range(100):
+        seat = sorted(waiting_on(service.pending()))[0]
+        view = service.seat_view(seat)
+        if view.headings and not any(str(a["act"]).startswith("claim") for a in view.actions):
+            break
+        service.submit(choose(service.spec, service.table.state, seat, rng, {"claim": 0}))
+    else:
+        raise AssertionError("no Clean turn without a claim to make")
+    page = await open_phone(browser, served, seat, [], SMALL)
+    lang = {"zh-TW": "zh-Hant", "zh-HK": "zh-Hant", "zh-CN": "zh-Hans"}.get(LOCALES[seat], "en")
+    menu = page.locator("#actions")
+    heading = menu.get_by_role("button", name=text(lang, "act.claim"), exact=True)
+    await heading.click()
+    await menu.locator(".menu-note").filter(has_text=text(lang, "act.claim.none")).wait_for()
+    assert await menu.locator("button.choice").count() == 0
+    assert await menu.locator("#confirm").count() == 0, "nothing to confirm"
+    await page.screenshot(path=shots / "phone-claim-none.png")
+    await menu.locator("#back").click()
+    await heading.wait_for()
+    assert await menu.locator(".menu-note").count() == 0
+
+
 async def above(page: Page, upper: str, lower: str) -> bool:
     """Whether ``upper`` comes before ``lower`` down the page."""
     found: bool = await page.evaluate(

@@ -30,30 +30,36 @@ function startsWith(path, prefix) {
  * - ``options``: the choices at this depth, each once, in order, as ``{label, now}``:
  *   ``now`` is the action the tap makes at once, no confirming (a pass), else ``null``;
  * - ``exact``: the action ``path`` names in full, to confirm, or ``null``;
- * - ``cards``: the cards the actions here are about, each once (the picker's help).
+ * - ``cards``: the cards the actions here are about, each once (the picker's help);
+ * - ``notes``: why ``path`` leads to nothing to do now, where it is a heading of ``barred``
+ *   (the view's: a heading that stands whoever the seat is, with no action of its own).
  */
-export function menu(actions, path) {
+export function menu(actions, path, barred = []) {
   const usable = actions.filter((a) => a && Array.isArray(a.path) && a.path.length && a.action);
   if (!usable.length) return null;
-  const root = rootOf(usable);
+  const entries = usable.concat(barred.filter((b) =>
+    b && Array.isArray(b.path) && b.path.length && typeof b.why === 'string'));
+  const root = rootOf(entries);
   let at = path.length < root.length || !startsWith(path, root) ? root : path;
-  let here = usable.filter((a) => startsWith(a.path, at));
+  let here = entries.filter((a) => startsWith(a.path, at));
   if (!here.length) {
     at = root;
-    here = usable;
+    here = entries;
   }
   const depth = at.length;
   const labels = [];
   let exact = null;
   const cards = [];
+  const notes = [];
   here.forEach((a) => {
     if (a.path.length === depth) {
-      if (!exact) exact = a.action;
+      if (!a.action) notes.push(a.why);
+      else if (!exact) exact = a.action;
     } else {
       const o = String(a.path[depth]);
       if (labels.indexOf(o) < 0) labels.push(o);
     }
-    const card = a.action.card;
+    const card = a.action ? a.action.card : null;
     if (typeof card === 'string' && cards.indexOf(card) < 0) cards.push(card);
   });
   const options = labels.map((label) => {
@@ -62,5 +68,5 @@ export function menu(actions, path) {
     const now = under.length === 1 && under[0].now === true && under[0].path.length === depth + 1;
     return { label, now: now ? under[0].action : null };
   });
-  return { root, path: at.slice(), options, exact, cards };
+  return { root, path: at.slice(), options, exact, cards, notes };
 }

@@ -47,7 +47,8 @@ function renderMenu() {
   const box = $('actions');
   const hadFocus = box.contains(document.activeElement);
   clear(box);
-  const shown = state.view ? menu(list(state.view.actions), state.menuPath) : null;
+  const view = state.view;
+  const shown = view ? menu(list(view.actions), state.menuPath, list(view.barred)) : null;
   if (!shown) {
     state.menuPath = [];
     show(box, false);
@@ -88,6 +89,7 @@ function renderMenu() {
     box.appendChild(crumbs);
   }
 
+  shown.notes.forEach((note) => { box.appendChild(el('p', 'menu-note', note)); });
   if (options.length) {
     const choices = el('div', 'choices');
     // Long names ("Probe − Military Intelligence (blue, secret)") get a row each.
