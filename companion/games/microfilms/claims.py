@@ -66,10 +66,10 @@ def may_claim(state: State, seat: Seat) -> bool:
 
 
 def heading(state: State, seat: Seat) -> frozenset[str]:
-    """"Claim victory" stands in the menu of the seat choosing its turn whenever an identity
-    could claim now, by what the whole table sees (Clean, or an Agent's claim needs no
-    Clean; late enough): whether it stands says nothing of which identity the seat holds.
-    Under it, the seat's own claims — or why it has none now."""
+    """The heading "Claim victory" stands in the menu of the seat choosing its turn
+    whenever an identity could claim now, by what the whole table sees (Clean, or an
+    Agent's claim needs no Clean; late enough): whether it stands says nothing of which
+    identity the seat holds. Under it, the seat's own claims — or why it has none now."""
     choosing = isinstance(state.phase, Choosing) and state.active == seat
     could = choosing and any(_may(state, seat, kind) for kind in CLAIMS)
     return frozenset({"claim"}) if could else frozenset()
