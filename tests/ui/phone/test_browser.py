@@ -274,9 +274,16 @@ async def finger_on_identity(page: Page) -> None:
 
 
 async def test_the_identity_shows_only_while_held(served: Served, browser: Browser) -> None:
-    """And until it has been seen once, while nothing is asked of the seat, the button to see
-    it stands first: a newcomer's first look is who they are; then it goes back below the
-    turn for good."""
+    """And until it has been seen once the button to see it stands first: a newcomer's first
+    look is who they are; then it goes back below the turn for good. The first player is
+    asked to choose at once, and once chose blind, the button a screen below five buttons;
+    it stands first for them too, in sight on a small phone."""
+    first = await open_phone(browser, served, 0, [], SMALL)
+    assert served.table.pending()[0].seats == (Seat(0),), "asked to choose"
+    await first.locator("#actions button.choice").first.wait_for()
+    assert await above(first, "#me", "#turn"), "asked, not yet seen: first"
+    hold = await first.locator("#identity-hold").bounding_box()
+    assert hold is not None and hold["y"] + hold["height"] <= SMALL["height"], "in sight"
     frames: list[Any] = []
     page = await open_phone(browser, served, 1, frames)
     identity = said("zh-Hans", "card", served.table.private_view(Seat(1))["identity"])

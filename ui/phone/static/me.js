@@ -41,17 +41,17 @@ export function renderMe(me) {
 }
 
 /** A new player's first look is who they are: until this phone has shown its identity in
- * this game, and while nothing is asked of the seat (then its choices come first, in sight),
- * the button to see it stands first, above the lesson; it goes back to its place with the
- * next view, not under the finger that let it go. */
+ * this game the button to see it stands first, above the lesson and the turn — the first
+ * player is asked to choose before anything else, and must not choose blind. Only while a
+ * round is open (its time runs) do its choices come first, in sight. The button goes back
+ * to its place with the next view, not under the finger that let it go. */
 function placeIdentity() {
   if (holding) return;
   const panel = $('me');
   const view = state.view;
   const id = view && view.me && view.me.identity;
-  const asked = list(view.yours).length > 0 || list(view.actions).length > 0;
   const first = !!(id && id.card !== null && id.card !== undefined) && !identitySeen() &&
-    !view.over && !asked;
+    !view.over && !view.window;
   const before = first ? $('teach-box') : $('waiting-box').nextElementSibling;
   if (panel !== before && panel.nextElementSibling !== before) before.before(panel);
 }
