@@ -330,7 +330,12 @@ async def test_a_secret_s_hidden_words_show_only_while_its_button_is_held(
     await page.mouse.down()
     await line.first.filter(has_text=identity).wait_for()
     await page.screenshot(path=shots / "phone-secret-held.png")
+    lines, summary = await page.locator("#feed li").count(), await summary_of(page)
+    play_one_move(served)  # a view comes while the finger holds on: the line stays said
+    await page.locator("#summary").filter(has_not_text=summary).wait_for()  # drawn
+    assert identity in await line.first.inner_text()
     await page.mouse.up()
+    await until_async(lambda: page.locator("#feed li").count(), lines + 1)  # drawn on let-go
     veiled = line.first.filter(has_text=text("zh-Hans", "phone.hidden_identity"))
     await veiled.wait_for()
     assert identity not in await page.locator("#secrets").inner_text()
@@ -339,6 +344,11 @@ async def test_a_secret_s_hidden_words_show_only_while_its_button_is_held(
     await put_away(page)  # the phone locked with a finger still on it
     await veiled.wait_for()
     await page.mouse.up()
+
+
+async def summary_of(page: Page) -> str:
+    """The table's summary line (night, turn, deck, bank): it changes with every move."""
+    return await page.locator("#summary").inner_text()
 
 
 async def put_away(page: Page) -> None:

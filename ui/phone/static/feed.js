@@ -14,6 +14,7 @@ let freshSecret = false;
 let secretsOpen = false;
 let feedOpen = false;
 let hideHeld = null;      // a secret's line said while held: what hides it again
+const stale = { secrets: false, feed: false };   // a view came while a finger held a line
 
 /** A view came in: a secret it tells for the first time is marked, and buzzes the phone. */
 export function noteSecrets(v) {
@@ -60,7 +61,10 @@ function say(li, s) {
   const hide = () => {
     words.data = s.text;
     li.classList.remove('seen');
-    if (hideHeld === hide) hideHeld = null;
+    if (hideHeld !== hide) return;
+    hideHeld = null;
+    if (stale.secrets) renderSecrets();
+    if (stale.feed) renderFeed();
   };
   holdToSee(button, () => {
     words.data = s.held;
@@ -70,7 +74,15 @@ function say(li, s) {
   li.appendChild(button);
 }
 
+/** Whether a list must wait to be drawn anew: not from under a finger holding one of its
+ * lines (a view comes whenever anyone acts), but as soon as it lets go. */
+function holdsOn(name) {
+  stale[name] = hideHeld !== null;
+  return stale[name];
+}
+
 export function renderSecrets() {
+  if (holdsOn('secrets')) return;
   const secrets = list(state.view.secrets).slice().reverse();   // newest first
   const box = $('secrets');
   clear(box);
@@ -112,6 +124,7 @@ function history(lines, secrets, story) {
 export function renderFeed() {
   // The whole game, newest first, a window's passes one line: the latest few, and the
   // rest a tap away.
+  if (holdsOn('feed')) return;
   const view = state.view;
   const story = list(view.result && view.result.story);
   const feed = history(list(view.feed), list(view.secrets), story).reverse();
