@@ -38,6 +38,11 @@ class CardName(Frozen):
 
     none: str = ""
     numbered: bool = False
+    fees: Mapping[str, int] = field(default_factory=dict)
+    """What paying instead of the card costs, by action (Microfilms' Interrogate, 1 franc):
+    that action's menu path says it as its ``none`` step (catalog ``<none>.fee``, ``{fee}``
+    counted in ``fee_unit``), so a player confirms knowing what it takes."""
+    fee_unit: str = ""
 
     def key(self, card: str) -> str:
         """The catalog key of ``card``'s name."""

@@ -248,7 +248,10 @@ class Voice:
                 continue
             kind = self.words.get(name)
             if value is None:
-                if kind is not None and kind.none:
+                if isinstance(kind, CardName) and act in kind.fees:
+                    fee = self._one(Count(kind.fee_unit), name, kind.fees[act])
+                    path.append(self.text(f"{kind.none}.fee", fee=fee))
+                elif kind is not None and kind.none:
                     path.append(self.text(kind.none))
             elif isinstance(value, list):
                 path += [self._one(kind, name, v) for v in value]

@@ -362,9 +362,38 @@ def test_a_name_one_game_declares_means_nothing_special_in_another() -> None:
     films, message = (Voice.of("en", GAMES[g], names) for g in ("microfilms", "themessage"))
     assert films.render("need", 2) == "2 francs" and message.render("need", 2) == "2"
     interrogate = {"act": "interrogate", "target": 1, "card": None}
-    assert films.action(interrogate) == ["Interrogate", "Ben", "Pay in francs"]
+    assert films.action(interrogate) == ["Interrogate", "Ben", "Pay 1 franc"]
     answer = {"act": "answer_probe", "answer": "discard", "card": None}
     assert message.action(answer)[-1] == "No card"
+
+
+def test_a_cost_paid_in_francs_says_how_many_before_it_is_confirmed() -> None:
+    """Microfilms §6.4: an interrogation costs its card or 1 franc; §6.5: a blackmail its
+    card or 2 francs. The menu's last step once read "Pay in francs", and a player
+    confirmed without knowing how many. In random games, each such action offered says, in
+    every language, the number of francs the rules then take from the seat."""
+    spec, rng = GAMES["microfilms"], random.Random(5)
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    voices = [Voice.of(lang, spec, names) for lang in LANGS]
+    said: set[str] = set()
+    state = spec.setup(names, spec.options.fitting(4))
+    for _ in range(400):
+        if spec.over(state) is not None:
+            state = spec.setup(names, spec.options.fitting(4))
+        for seat in sorted(waiting_on(spec.pending(state))):
+            for action in spec.legal_actions(state, seat):
+                body = spec.codec.encode(action)
+                if body["act"] not in ("interrogate", "blackmail") or body["card"] is not None:
+                    continue
+                paid = (
+                    state.player(seat).francs - spec.apply(state, action).state.player(seat).francs
+                )
+                for voice in voices:
+                    step = voice.action(body)[-1]
+                    assert step == voice.text("word.pay_francs.fee", fee=voice.render("fee", paid))
+                    said.add(f"{body['act']} {step}")
+        state = spec.apply(state, playout.step(spec, state, rng, {"claim": 0})).state
+    assert {"interrogate Pay 1 franc", "blackmail Pay 2 francs"} <= said, said
 
 
 def test_words_of_no_game_read_only_what_every_game_shares() -> None:

@@ -8,6 +8,7 @@ claim names where each Alliance letter is (§7.4).
 from __future__ import annotations
 
 from companion.core.words import CARD, SEAT, WORD, CardName, Count, Either, Record, Words
+from companion.games.microfilms.rules import BLACKMAIL_FRANCS, INTERROGATE_FRANCS
 
 FRANCS = Count("franc")
 
@@ -16,7 +17,11 @@ WORDS: Words = {
     "blackmailer": SEAT,
     "named": SEAT,
     "opening": SEAT,
-    "card": CardName(none="word.pay_francs"),
+    "card": CardName(
+        none="word.pay_francs",
+        fees={"interrogate": INTERROGATE_FRANCS, "blackmail": BLACKMAIL_FRANCS},
+        fee_unit="franc",
+    ),
     "microfilm": CARD,
     "letter": CARD,
     "aside": CARD,  # the letter set aside an Agent turns up for a claim (§7.1)
