@@ -131,7 +131,8 @@ class GameSpec(Generic[S]):
     """The ``headings`` a seat's menu shows now by public facts alone, whether or not the
     seat has an action under them (then it is told why not): that a heading stands must
     not say what the seat is either (Microfilms: "Claim victory" on every turn a Clean
-    player chooses, whoever they are)."""
+    player chooses, whoever they are — and a Suspicious one's, where an Agent may claim
+    so)."""
     rematch: Callable[[S], Any] | None = None
     """The options of the next game at this table, by this finished one, where the rules
     carry something over (暗火线: whoever fired the last shot starts); ``None``: the same."""

@@ -357,3 +357,35 @@ def test_what_a_seat_saw_of_another_s_cards_is_said_only_while_held(
             assert held is not None and voice.render("card", card) in held and "Cat" in held
         assert len(glanced) == 1, glanced
         assert "Cat" in glanced.pop()
+
+
+def test_claim_victory_with_no_claim_under_it_says_why_and_with_claims_offers_them(
+    tmp_path: Path,
+) -> None:
+    """Microfilms §7: on a turn the heading stands (:func:`claims.heading`), the menu offers
+    the seat's own claims under "Claim victory" or, with none to make now, the heading
+    alone with why (``barred``) — never both, and never the heading when no identity could
+    claim (a Suspicious seat, by default)."""
+    journal = Journal(tmp_path / "microfilms.sqlite3")
+    service = TableService.start(
+        journal, "microfilms", NAMES, draws=Draws.APP, rng=random.Random(4)
+    )
+    rng, voice, face = random.Random(4), Voice.of("en", service.spec, NAMES), face_of("microfilms")
+    heading, seen = voice.text("act.claim"), set()
+    while service.over() is None and len(seen) < 3:
+        seat = sorted(waiting_on(service.pending()))[0]
+        view = service.seat_view(seat)
+        said = view_message(view, voice, face, [])
+        claims = [a for a in said["actions"] if a["path"][0] == heading]  # type: ignore[index]
+        barred = said["barred"]
+        if not view.headings:
+            assert not claims and barred == [], said
+            seen.add("none")
+        elif claims:
+            assert barred == [], barred
+            seen.add("claims")
+        else:
+            assert barred == [{"path": [heading], "why": voice.text("act.claim.none")}]
+            seen.add("barred")
+        service.submit(playout.choose(service.spec, service.table.state, seat, rng, {"claim": 0}))
+    assert seen == {"none", "claims", "barred"}, seen

@@ -19,8 +19,10 @@ const stale = { secrets: false, feed: false };   // a view came while a finger h
 /** A view came in: a secret it tells for the first time is marked, and buzzes the phone. */
 export function noteSecrets(v) {
   const count = list(v.secrets).length;
-  freshSecret = secretsSeen !== null && count > secretsSeen;
-  if (freshSecret && navigator.vibrate) {
+  const fresh = secretsSeen !== null && count > secretsSeen;
+  // Kept until drawn: views that come while a line is held are drawn once, on let-go.
+  freshSecret = freshSecret || fresh;
+  if (fresh && navigator.vibrate) {
     try { navigator.vibrate(200); } catch (e) { /* not allowed */ }
   }
   secretsSeen = count;
@@ -78,7 +80,7 @@ function say(li, s) {
  * lines (a view comes whenever anyone acts), but as soon as it lets go. */
 function holdsOn(name) {
   stale[name] = hideHeld !== null;
-  return stale[name];
+  return stale[name] || !state.view;   // no view: the phone was taken back or refused
 }
 
 export function renderSecrets() {
