@@ -191,7 +191,8 @@ def test_at_game_over_each_phone_tells_the_game_s_story_where_it_happened(
 ) -> None:
     """Once the game is over every secret is the table's (the tablet's game-over screen
     shows them all): each phone's history then says what every other seat alone was told,
-    each after the line of its event; before the end, nothing of it."""
+    each after the line of its event; before the end, nothing of it. Its own secrets are
+    said whole, no longer behind a hold."""
     names = [*NAMES, "Eve"]
     journal = Journal(tmp_path / f"{game}.sqlite3")
     service = TableService.start(journal, game, names, draws=Draws.APP, rng=random.Random(8))
@@ -209,7 +210,9 @@ def test_at_game_over_each_phone_tells_the_game_s_story_where_it_happened(
         for secret in entry["secrets"]
         if secret["seat"] != 0
     ]
-    story = view_message(service.seat_view(Seat(0)), voice, face_of(game), feed)["result"]["story"]
+    message = view_message(service.seat_view(Seat(0)), voice, face_of(game), feed)
+    assert message["secrets"] and not any("held" in s for s in message["secrets"])
+    story = message["result"]["story"]
     assert len(story) == len(others) > 0
     sent = feed[-HISTORY_LINES:]
     for (at, secret), told in zip(others, story, strict=True):
@@ -335,6 +338,8 @@ def test_a_player_who_lost_by_not_sending_is_told_why_their_camp_s_win_is_not_th
         ("microfilms", "interrogation", {"target": 2}, ("card", ["R-UK", "ACE", "M-US"])),
         # 暗火线 §5.14: a search warrant looks at another player's identity.
         ("darkfireline", "identity_seen", {"seat": 2}, ("identity", ["ID-SWAT", "ID-TERRORIST"])),
+        # 風聲 §6.5: a decode looks at the face-down intelligence in transit.
+        ("themessage", "decoded", {"sender": 2}, ("card", ["LOCK-R-S-1", "BURN-K-D-1"])),
     ],
 )
 def test_what_a_seat_saw_of_another_s_cards_is_said_only_while_held(

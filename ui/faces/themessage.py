@@ -50,8 +50,12 @@ def card_token(card: JSON, voice: Voice) -> Token:
 
 
 class TheMessageFace:
-    veiled: Mapping[str, tuple[str, ...]] = MappingProxyType({"probed": ("answer", "draws")})
-    """What a Probe obliges the seat to answer follows from its identity (§1.3)."""
+    veiled: Mapping[str, tuple[str, ...]] = MappingProxyType(
+        {"probed": ("card", "answer", "draws"), "decoded": ("card",)}
+    )
+    """What a Probe obliges the seat to answer follows from its identity (§1.3); the Probe
+    it was, beside the answer the whole table hears, would say that identity too. A card
+    decoded is another's, face down (§6.5)."""
 
     def seat(self, view: JSONObject, seat: int, voice: Voice) -> SeatFace:
         s = _objects(view["seats"])[seat]

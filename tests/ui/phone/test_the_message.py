@@ -84,26 +84,31 @@ async def test_each_phone_answers_for_its_seat_and_sees_only_its_own(tmp_path: P
 
 def test_what_a_probe_obliges_is_not_in_the_secrets_a_glance_can_read() -> None:
     """§1.3: a Probe's answer follows from the identity it names, so the secrets list says
-    the same whatever the seat must answer; the answer is behind the hold, as the identity
-    is (the page once read "Your identity obliges you to draw 1 card"), in a sentence of its
-    own (it then read "Your identity obliges you to (hold the button above to see it)")."""
+    the same whatever the seat must answer, and whichever Probe it was: the Probe beside
+    the answer the whole table hears would name the identity too. Both are behind the hold,
+    as the identity is (the page once read "Your identity obliges you to draw 1 card", and
+    then "小明以試探−潛伏戰線（藍・密電）試探你" above a menu offering only "discard"), in a
+    sentence of its own."""
     spec = GAMES["themessage"]
     private: JSONObject = {"identity": "ID-RED", "secrets": []}
+    answers: list[JSONObject] = [
+        {"answer": "draw", "draws": 1},
+        {"answer": "discard"},
+        {"answer": "say_good"},
+        {"answer": "say_undercover"},
+    ]
     for lang in LANGS:
         voice = Voice.of(lang, spec, SEATS)
         said = {
-            secret_words(voice, {"kind": "probed", "args": args}, private, face_of("themessage"))[0]
-            for args in (
-                {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "draw", "draws": 1},
-                {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "discard"},
-                {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "say_good"},
-                {"card": "PROBE-R-S-RED-PLUS", "prober": 1, "answer": "say_undercover"},
-            )
+            secret_words(voice, {"kind": "probed", "args": args}, private, face_of("themessage"))
+            for card in ("PROBE-R-S-RED-PLUS", "PROBE-B-S-BLUE-MINUS", "PROBE-R-S-GREEN-PLUS")
+            for args in ({"card": card, "prober": 1, **answer} for answer in answers)
         }
-        assert len(said) == 1, said
-        whole = voice.say("secret.themessage.probed.veiled",
-                          {"prober": 1, "card": "PROBE-R-S-RED-PLUS"})  # fmt: skip
-        assert said.pop() == whole and voice.text("phone.hidden_identity") not in whole
+        glanced = {glance for glance, _ in said}
+        assert len(glanced) == 1, glanced
+        assert all(held is not None and "Ben" in held for _, held in said)
+        whole = voice.say("secret.themessage.probed.veiled", {"prober": 1})
+        assert glanced.pop() == whole and voice.text("phone.hidden_identity") not in whole
 
 
 def test_a_counter_names_the_play_it_cancels_as_the_table_shows_it(tmp_path: Path) -> None:
