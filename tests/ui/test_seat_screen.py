@@ -394,3 +394,14 @@ def test_claim_victory_with_no_claim_under_it_says_why_and_with_claims_offers_th
             seen.add("barred")
         service.submit(playout.choose(service.spec, service.table.state, seat, rng, {"claim": 0}))
     assert seen == {"none", "claims", "barred"}, seen
+
+
+def test_a_darkfireline_phone_warns_of_its_own_last_health() -> None:
+    """暗火线 §6: at 0 health a player is dying. The phone showed "health 1/4" in the
+    same green as a full track; at 1 it is now the warning's colour, as the table's
+    "one damage more" warning is."""
+    voice, face = Voice.of("en", GAMES["darkfireline"], NAMES), face_of("darkfireline")
+    for health, tone in ((4, "good"), (2, "good"), (1, "warn"), (0, "warn")):
+        public: JSONObject = {"seats": [{"health": health, "most": 4}]}
+        stats = face.me({"seat": 0, "status": "alive"}, public, voice)
+        assert stats[0].key == "health" and stats[0].tone == tone, (health, stats[0])

@@ -153,9 +153,10 @@ class DarkFireLineFace:
         mine = _objects(public["seats"])[_int(private["seat"])]
         health = voice.text("unit.health.of", health=mine["health"], most=mine["most"])
         status = str(private["status"])
+        near = _int(mine["health"]) <= 1  # one damage more and the seat is dying (§6)
         return [
             Stat("health", voice.text("face.darkfireline.art.health"), health,
-                 "good" if status == "alive" else "warn"),
+                 "good" if status == "alive" and not near else "warn"),
             Stat("status", voice.text("phone.status_title"),
                  voice.text(f"face.darkfireline.status.{status}")),
         ]  # fmt: skip
