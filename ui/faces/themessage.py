@@ -105,6 +105,10 @@ class TheMessageFace:
             answered = set(_ints(round_["answered"]))
             waiting: list[JSON] = [s for s in _ints(round_["seats"]) if s not in answered]
             lines.append(voice.say("face.themessage.waiting", {"seats": waiting}))
+        mix = view["mix"]
+        if isinstance(mix, dict):  # the camps dealt, for every guess at who is whose
+            lines.append(voice.text("face.themessage.mix" + ("_green" if mix["green"] else ""),
+                                    **mix))  # fmt: skip
         return lines
 
     def pile(self, view: JSONObject, voice: Voice) -> Pile:

@@ -23,6 +23,7 @@ from companion.games.themessage.effects import shown
 from companion.games.themessage.hops import next_hop
 from companion.games.themessage.probes import obligation
 from companion.games.themessage.rules import pending
+from companion.games.themessage.setup import mix_for
 from companion.games.themessage.state import Moment, Play, ProbeAnswer, Responding, State
 
 
@@ -98,7 +99,15 @@ def public_view(state: State) -> JSONObject:
         "transit": _transit(state),
         "stack": [_play(p) for p in state.stack],
         "round": round_,
+        "mix": _mix(state),
     }
+
+
+def _mix(state: State) -> JSONObject:
+    """How many identities of each camp were dealt (§2): the table's choice, known to all —
+    a player weighs every guess by it."""
+    mix = mix_for(state.options, len(state.players))
+    return {"red": mix.red, "blue": mix.blue, "green": mix.green}
 
 
 def private_view(state: State, seat: Seat) -> JSONObject:

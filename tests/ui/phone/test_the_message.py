@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -13,6 +14,7 @@ from companion.core import playout
 from companion.core.types import JSONObject, Seat
 from companion.games import GAMES
 from companion.games.themessage.bot import Bot
+from companion.games.themessage.options import Mix
 from companion.i18n import LANGS, Voice
 from companion.journal import Journal
 from companion.service import TableService
@@ -23,7 +25,7 @@ from tests.ui.phone.leaks import assert_view_private_to
 from ui.faces import face_of
 from ui.phone.limits import Limits
 from ui.phone.server import PhoneServer
-from ui.seat_screen import secret_words
+from ui.seat_screen import secret_words, view_message
 
 BOTS = Limits(messages_per_s=10_000, message_burst=10_000)
 """Bots answer every window the moment it opens; a person's taps stay far inside the defaults."""
@@ -135,3 +137,27 @@ def test_a_counter_names_the_play_it_cancels_as_the_table_shows_it(tmp_path: Pat
         voice = Voice.of(lang, GAMES["themessage"], SEATS)
         read = {voice.say("face.themessage.stack", play) for play in stack.values()}
         assert paths and all(path[-1] in read for path in paths), paths
+
+
+def test_every_phone_and_the_table_say_how_many_of_each_camp_were_dealt(tmp_path: Path) -> None:
+    """§2: the identities dealt are the table's choice, one per player (at five, by default,
+    three red and two blue, no green): a player weighs every guess at who is whose by it,
+    and the phone said it nowhere. Each phone's table line says it, as the tablet's does;
+    a table that deals green says that too."""
+    names = [*SEATS, "Eve"]
+    for mix, key in ((None, "face.themessage.mix"), (Mix(red=2, blue=2, green=1), "_green")):
+        options = GAMES["themessage"].options.fitting(5)
+        if mix is not None:
+            options = dataclasses.replace(options, identities=mix)
+        journal = Journal(tmp_path / f"{key}.sqlite3")
+        service = TableService.start(journal, "themessage", names, options=options)
+        for lang in LANGS:
+            voice = Voice.of(lang, service.spec, names)
+            dealt = mix or Mix(red=3, blue=2)
+            said = voice.text(f"face.themessage.mix{'_green' if dealt.green else ''}",
+                              red=dealt.red, blue=dealt.blue, green=dealt.green)  # fmt: skip
+            face = face_of("themessage")
+            for seat in map(Seat, range(len(names))):
+                message = view_message(service.seat_view(seat), voice, face, [])
+                assert said in message["table"]["summary"]
+            assert said in face.centre(service.public_view(), voice)
