@@ -390,6 +390,23 @@ async def test_claim_victory_stands_on_a_clean_turn_and_says_why_none_can_be_mad
     assert await menu.locator(".menu-note").count() == 0
 
 
+async def test_a_figure_of_the_seat_s_own_that_moves_glows_a_moment(
+    served: Served, browser: Browser
+) -> None:
+    """Microfilms §5: taking 1 franc moves the seat's francs; the figure that moved is
+    marked on its phone (it once changed silently, as 風聲's intelligence did), and only
+    that one, and not on the first view."""
+    page = await open_phone(browser, served, 0, [], SMALL)
+    await page.locator("#stat-francs").wait_for()
+    assert await page.locator("#stats .changed").count() == 0, "nothing moved yet"
+    summary = await summary_of(page)
+    table = served.table
+    table.submit(next(a for a in table.legal_actions(Seat(0)) if a.act == "pass"))
+    await page.locator("#summary").filter(has_not_text=summary).wait_for()
+    await page.locator("#stat-francs.changed").wait_for()
+    assert await page.locator("#stats .changed").count() == 1, "only the francs moved"
+
+
 async def above(page: Page, upper: str, lower: str) -> bool:
     """Whether ``upper`` comes before ``lower`` down the page."""
     found: bool = await page.evaluate(

@@ -8,6 +8,7 @@ import { identitySeen, keepIdentitySeen } from './store.js';
 import { t } from './words.js';
 
 let holding = false;
+let statsShown = null;   // the figures last drawn, and in which language: {lang, values}
 
 function identityName() {
   const me = state.view && state.view.me;
@@ -25,14 +26,22 @@ export function renderMe(me) {
   // The seat's own figures, as the game lists them (francs and status; intelligence…).
   const box = $('stats');
   clear(box);
+  // A figure that moved since the last view glows a moment (intelligence received, francs
+  // paid, health lost): it changed under the player's eyes, not silently.
+  const before = statsShown && statsShown.lang === state.lang ? statsShown.values : {};
+  const values = {};
   list(me.stats).forEach((st) => {
     const tile = el('div', 'stat');
     tile.id = 'stat-' + String(st.key);
     if (st.tone) tile.setAttribute('data-tone', String(st.tone));
     tile.appendChild(el('span', 'stat-label', st.label));
     tile.appendChild(el('span', 'stat-value', st.value));
+    const was = before[st.key];
+    if (typeof was === 'string' && was !== st.value) tile.classList.add('changed');
+    values[st.key] = st.value;
     box.appendChild(tile);
   });
+  statsShown = { lang: state.lang, values };
   if (holding) {
     $('identity').textContent = identityName();
     $('identity-help').textContent = identityHelp();
