@@ -92,7 +92,7 @@ function renderMenu() {
   shown.notes.forEach((note) => { box.appendChild(el('p', 'menu-note', note)); });
   if (options.length) {
     const choices = el('div', 'choices');
-    // Long names ("Probe − Military Intelligence (blue, secret)") get a row each.
+    // Long names ("Probe − Military Intelligence (blue, coded)") get a row each.
     if (options.some((o) => o.label.length > 18)) choices.classList.add('wide');
     else if (options.length > 8) choices.classList.add('many');   // three across: no scrolling
     options.forEach((o) => {
