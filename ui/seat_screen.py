@@ -326,12 +326,21 @@ def _result(voice: Voice, view: SeatView, over: JSONObject, lines: Sequence[Said
     them once the game is over."""
     winners = over.get("winners")
     won = isinstance(winners, list) and view.seat in winners
+    why = None if winners else no_winner(voice, over.get("reason"))
     return {
         "won": won,
-        "said": voice.text("phone.you_won" if won else _not_won(voice, view)),
+        "said": why or voice.text("phone.you_won" if won else _not_won(voice, view)),
         "who": _who(voice, view.identities),
         "story": _story(voice, view.told, view.seat, lines),
     }
+
+
+def no_winner(voice: Voice, reason: JSON) -> str | None:
+    """Why nobody won, where the way the game ended does not say it alone: Microfilms' last
+    player left wins only if the table chose so (§8) — "Only one player is left. Winners: no
+    one." read as a mistake (``phone.no_winner.<game>.<reason>``)."""
+    key = f"phone.no_winner.{voice.game}.{reason}"
+    return voice.text(key) if has(FALLBACK, key) else None
 
 
 def _not_won(voice: Voice, view: SeatView) -> str:

@@ -405,3 +405,31 @@ def test_a_darkfireline_phone_warns_of_its_own_last_health() -> None:
         public: JSONObject = {"seats": [{"health": health, "most": 4}]}
         stats = face.me({"seat": 0, "status": "alive"}, public, voice)
         assert stats[0].key == "health" and stats[0].tone == tone, (health, stats[0])
+
+
+def test_a_game_left_to_one_player_says_why_no_one_won(tmp_path: Path) -> None:
+    """Microfilms §8 (an option): the last player left wins only where the table chose so.
+    By default no one does, and "Only one player is left. Winners: no one." read as the
+    app's mistake: every phone now says it is the table's rule."""
+    names = NAMES[:3]
+    for seed in range(40):
+        journal = Journal(tmp_path / f"{seed}.sqlite3")
+        service = TableService.start(journal, "microfilms", names, draws=Draws.APP,
+                                     rng=random.Random(seed))  # fmt: skip
+        rng = random.Random(seed)
+        while service.over() is None:
+            seat = sorted(waiting_on(service.pending()))[0]
+            action = playout.choose(service.spec, service.table.state, seat, rng, {"claim": 20})
+            service.submit(action)
+        over = service.over()
+        assert over is not None
+        if over.reason.value == "last_standing" and not over.winners:
+            break
+    else:
+        raise AssertionError("no game left to one player")
+    for lang in LANGS:
+        voice = Voice.of(lang, service.spec, names)
+        for seat in map(Seat, range(len(names))):
+            result = view_message(service.seat_view(seat), voice, face_of("microfilms"), [])
+            said = result["result"]["said"]  # type: ignore[index]
+            assert said == voice.text("phone.no_winner.microfilms.last_standing")

@@ -17,6 +17,7 @@ from companion.core.narrow import args as _args
 from companion.core.types import JSON
 from companion.fairness import Opened
 from companion.i18n import Voice
+from ui.seat_screen import no_winner
 from ui.story.scene import scene
 from ui.tablet import theme
 from ui.tablet.screens.base import Page, language_bar
@@ -45,7 +46,8 @@ class OverScreen(Page):
                             size=theme.HUGE, colour=theme.GOLD, bold=True))  # fmt: skip
         top.add_widget(language_bar(self))
         box.add_widget(top)
-        box.add_widget(Text(voice.say("demo.reason", {"reason": result.reason.value})))
+        why = None if result.winners else no_winner(voice, result.reason.value)
+        box.add_widget(Text(why or voice.say("demo.reason", {"reason": result.reason.value})))
         seal = session.opened_seal()
         if seal is not None:
             box.add_widget(self._seal(seal))
