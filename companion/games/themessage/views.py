@@ -5,10 +5,10 @@ by colour), status and, once dead or out, identity; the deck's size and the
 discard pile's (its cards too when discards are face up); the card in transit
 — where it is, where it goes, its method, and its face only for 文本; who is
 locked or lured; the stack, with a probe's card hidden; the open round; what
-the table waits for. Private to a seat: its identity and hand, the face of a
-card in transit it sent or decoded, its own probes on the stack, the duty a
-probe puts on it, and every secret it was told. Nothing else leaves the engine
-before the game is over.
+the table waits for; how many identities of each camp were dealt. Private to a
+seat: its identity and hand, the face of a card in transit it sent or decoded,
+its own probes on the stack, the duty a probe puts on it, and every secret it
+was told. Nothing else leaves the engine before the game is over.
 """
 
 from __future__ import annotations

@@ -405,6 +405,12 @@ async def test_a_figure_of_the_seat_s_own_that_moves_glows_a_moment(
     await page.locator("#summary").filter(has_not_text=summary).wait_for()
     await page.locator("#stat-francs.changed").wait_for()
     assert await page.locator("#stats .changed").count() == 1, "only the francs moved"
+    await page.locator('button[data-lang="en"]').click()  # every figure reads anew: none moved
+    await page.locator("#summary").filter(has_text="Night").wait_for()
+    summary = await summary_of(page)
+    play_one_move(served)  # another seat's: nothing of this seat's moves
+    await page.locator("#summary").filter(has_not_text=summary).wait_for()
+    assert await page.locator("#stats .changed").count() == 0, "a new language is no move"
 
 
 async def above(page: Page, upper: str, lower: str) -> bool:

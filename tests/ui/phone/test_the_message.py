@@ -108,7 +108,15 @@ def test_what_a_probe_obliges_is_not_in_the_secrets_a_glance_can_read() -> None:
         }
         glanced = {glance for glance, _ in said}
         assert len(glanced) == 1, glanced
-        assert all(held is not None and "Ben" in held for _, held in said)
+        for card in ("PROBE-R-S-RED-PLUS", "PROBE-B-S-BLUE-MINUS", "PROBE-R-S-GREEN-PLUS"):
+            helds = set()
+            for answer in answers:
+                args = {"card": card, "prober": 1, **answer}
+                _, held = secret_words(voice, {"kind": "probed", "args": args}, private,
+                                       face_of("themessage"))  # fmt: skip
+                assert held is not None and voice.render("card", card) in held
+                helds.add(held)
+            assert len(helds) == len(answers), "each answer said while held"
         whole = voice.say("secret.themessage.probed.veiled", {"prober": 1})
         assert glanced.pop() == whole and voice.text("phone.hidden_identity") not in whole
 
@@ -151,9 +159,12 @@ def test_every_phone_and_the_table_say_how_many_of_each_camp_were_dealt(tmp_path
             options = dataclasses.replace(options, identities=mix)
         journal = Journal(tmp_path / f"{key}.sqlite3")
         service = TableService.start(journal, "themessage", names, options=options)
+        camps = [str(p.identity) for p in service.table.state.players]
+        dealt = Mix(red=camps.count("ID-RED"), blue=camps.count("ID-BLUE"),
+                    green=camps.count("ID-GREEN"))  # fmt: skip
+        assert dealt == (mix or Mix(red=3, blue=2))
         for lang in LANGS:
             voice = Voice.of(lang, service.spec, names)
-            dealt = mix or Mix(red=3, blue=2)
             said = voice.text(f"face.themessage.mix{'_green' if dealt.green else ''}",
                               red=dealt.red, blue=dealt.blue, green=dealt.green)  # fmt: skip
             face = face_of("themessage")

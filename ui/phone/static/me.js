@@ -8,7 +8,7 @@ import { identitySeen, keepIdentitySeen } from './store.js';
 import { t } from './words.js';
 
 let holding = false;
-let statsShown = null;   // the figures last drawn, and in which language: {lang, values}
+let statsShown = null;   // the figures last drawn: {who, seq, values, glowing}
 
 function identityName() {
   const me = state.view && state.view.me;
@@ -27,8 +27,14 @@ export function renderMe(me) {
   const box = $('stats');
   clear(box);
   // A figure that moved since the last view glows a moment (intelligence received, francs
-  // paid, health lost): it changed under the player's eyes, not silently.
-  const before = statsShown && statsShown.lang === state.lang ? statsShown.values : {};
+  // paid, health lost): it changed under the player's eyes, not silently. Compared only
+  // view to view of one seat's game in one language (the view's own), and drawn again
+  // for the same view (a late word list) with the same glow.
+  const view = state.view;
+  const who = [state.gameId, me.seat, view.lang].join('|');
+  const last = statsShown && statsShown.who === who ? statsShown : null;
+  const before = last && last.seq !== view.seq ? last.values : {};
+  const glowing = last && last.seq === view.seq ? last.glowing : [];
   const values = {};
   list(me.stats).forEach((st) => {
     const tile = el('div', 'stat');
@@ -37,11 +43,12 @@ export function renderMe(me) {
     tile.appendChild(el('span', 'stat-label', st.label));
     tile.appendChild(el('span', 'stat-value', st.value));
     const was = before[st.key];
-    if (typeof was === 'string' && was !== st.value) tile.classList.add('changed');
+    if (typeof was === 'string' && was !== st.value) glowing.push(st.key);
+    if (glowing.indexOf(st.key) >= 0) tile.classList.add('changed');
     values[st.key] = st.value;
     box.appendChild(tile);
   });
-  statsShown = { lang: state.lang, values };
+  statsShown = { who, seq: view.seq, values, glowing };
   if (holding) {
     $('identity').textContent = identityName();
     $('identity-help').textContent = identityHelp();
