@@ -9,8 +9,11 @@ Each app runs in the caller's own asyncio loop, as ``companion play`` runs it.
 from __future__ import annotations
 
 import asyncio
+import gc
+import logging
 import os
 import random
+import re
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +21,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.logger import Logger as KivyLogger
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -33,6 +37,39 @@ def widgets() -> Iterator[Widget]:
     """Everything on the window, open pop-ups included."""
     for root in Window.children:
         yield from root.walk()
+
+
+class Loops(logging.Handler):
+    """Kivy's warnings of too much iteration before a frame — a layout that never settles —
+    while it is open, each with the widgets it names said by their words and the widgets
+    they are in: the warning gives only their addresses, and they may be gone by the end."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        warning = record.getMessage()
+        if "too much iteration" not in warning:
+            return
+        due = {int(at, 16) for at in re.findall(r"object at (0x[0-9a-f]+)", warning)}
+        lines = ["a layout never settles; still due:"]
+        for widget in (w for w in gc.get_objects() if id(w) in due and isinstance(w, Widget)):
+            chain, inside = [], widget
+            while inside is not None and inside is not inside.parent:
+                chain.append(type(inside).__name__)
+                inside = inside.parent
+            words = str(getattr(widget, "text", ""))[:60]
+            size = f"{widget.width:.0f}×{widget.height:.0f}"
+            lines.append(f"  {words!r} {size} in {' < '.join(chain)}")
+        self.seen.append("\n".join(lines))
+
+    def __enter__(self) -> Loops:
+        KivyLogger.addHandler(self)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        KivyLogger.removeHandler(self)
 
 
 def texts(skip: Callable[[Widget], bool] = lambda w: False) -> list[str]:

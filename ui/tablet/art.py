@@ -130,7 +130,6 @@ class TokenView(Widget):
         self.add_widget(self.figure)
         self.add_widget(self.caption)
         self.bind(pos=self._draw, size=self._draw)
-        self.caption.bind(height=self._draw)
         self.figure.bind(height=self._place_figure)
 
     def show(self, token: Token) -> None:
@@ -164,7 +163,10 @@ class TokenView(Widget):
         self.art.clear()
         if token is None or self.width <= 0:
             return
-        low = self.caption.height if self.caption.text else 0
+        # The caption's room is one line at its usual size, whatever size it is drawn at:
+        # its size follows the picture's room (:meth:`_caption`), and a room that followed
+        # its size would never settle (a figure legible, then not, then legible again).
+        low = ruler(theme.TINY).one_line() if self.caption.text else 0
         self.caption.width = self.figure.width = self.width
         self.caption.pos = (self.x, self.y)
         x, y, w, h = self.x, self.y + low, self.width, max(0.0, self.height - low)
@@ -211,7 +213,10 @@ class TokenView(Widget):
                 card(self.art, (cx - cw / 2, cy - ch / 2, cw, ch), token)
 
     def _place_figure(self, *_: object) -> None:
-        low = self.caption.height if self.caption.text else 0
+        # The caption's room is one line at its usual size, whatever size it is drawn at:
+        # its size follows the picture's room (:meth:`_caption`), and a room that followed
+        # its size would never settle (a figure legible, then not, then legible again).
+        low = ruler(theme.TINY).one_line() if self.caption.text else 0
         self.figure.center = (self.center_x, self.y + low + (self.height - low) / 2)
 
     def _fan(self, token: Token, x: float, y: float, w: float, h: float) -> None:

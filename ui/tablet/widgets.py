@@ -130,7 +130,11 @@ class Text(Folding):
         self.text_size = (self.width, None)
 
     def _fit(self, *_: object) -> None:
-        self.height = max(self.texture_size[1], self.font_size * 1.3)
+        self.height = max(self.texture_size[1], float(self.font_size) * 1.3)
+
+    def one_line(self) -> float:
+        """How tall this label stands holding one line, of Latin or Chinese alike."""
+        return max(float(self._label.get_extents("Åg國")[1]), float(self.font_size) * 1.3)
 
 
 @functools.cache
