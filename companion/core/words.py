@@ -41,8 +41,8 @@ class CardName(Frozen):
     fees: Mapping[str, int] = field(default_factory=dict)
     """What paying instead of the card costs, by action (Microfilms' Interrogate, 1 franc):
     that action's menu path says it as its ``none`` step (catalog ``<none>.fee``, ``{fee}``
-    counted in ``fee_unit``), so a player confirms knowing what it takes."""
-    fee_unit: str = ""
+    counted as ``fee``), so a player confirms knowing what it takes."""
+    fee: Count | None = None
 
     def key(self, card: str) -> str:
         """The catalog key of ``card``'s name."""

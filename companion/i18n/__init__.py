@@ -248,8 +248,8 @@ class Voice:
                 continue
             kind = self.words.get(name)
             if value is None:
-                if isinstance(kind, CardName) and act in kind.fees:
-                    fee = self._one(Count(kind.fee_unit), name, kind.fees[act])
+                if isinstance(kind, CardName) and kind.fee is not None and act in kind.fees:
+                    fee = self._one(kind.fee, name, kind.fees[act])
                     path.append(self.text(f"{kind.none}.fee", fee=fee))
                 elif kind is not None and kind.none:
                     path.append(self.text(kind.none))

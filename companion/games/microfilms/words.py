@@ -20,7 +20,7 @@ WORDS: Words = {
     "card": CardName(
         none="word.pay_francs",
         fees={"interrogate": INTERROGATE_FRANCS, "blackmail": BLACKMAIL_FRANCS},
-        fee_unit="franc",
+        fee=FRANCS,
     ),
     "microfilm": CARD,
     "letter": CARD,
