@@ -64,6 +64,16 @@ def test_chinese_catalogs_are_translated() -> None:
         assert [k for k in untranslated if not k.startswith(("unit.", "word.sep"))] == []
 
 
+def test_the_window_lesson_names_the_standing_answers_as_their_buttons_say_them() -> None:
+    """風聲 §5.2: a round opens for every seat on every play, and a playtest tapped "pass"
+    hundreds of times a game; the lesson on rounds points to the two answers that pass for
+    a seat, in the very words of their buttons, in every language."""
+    for lang in LANGS:
+        lesson = text(lang, "teach.themessage.window")
+        for standing in ("turn", "aimed"):
+            assert text(lang, f"phone.stand.{standing}") in lesson, (lang, standing)
+
+
 def test_simplified_chinese_writes_the_particle_zhe_as_simplified() -> None:
     """着, not the Traditional 著 ("盖着", "接着"); 著 is Simplified only in 著名, 著作."""
     found = [k for k, v in catalog("zh-Hans").items() if re.search("著(?![名作称])", v)]
