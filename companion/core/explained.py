@@ -12,7 +12,7 @@ every language. A test fails on any card of any game without one.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
 
 from companion.core.types import CardId
@@ -66,14 +66,33 @@ class Explained(Frozen):
 
 
 def by_side(
-    sides: Mapping[CardId, enum.Enum], kind: Callable[[CardId], str], prefix: str = ""
-) -> Callable[[CardId], str]:
-    """The kinds of a game whose identity cards read as the side each is on (``prefix`` and
-    the side's value: one text for every card of a camp) and whose other cards read as
-    ``kind`` says."""
+    sides: Mapping[CardId, enum.Enum],
+    others: Iterable[CardId],
+    kind: Callable[[CardId], str],
+    named: Mapping[str, str],
+    prefix: str = "",
+    *,
+    sections: Mapping[str, str],
+    moments: Moments,
+    howto: tuple[str, ...],
+) -> Explained:
+    """A game whose identity cards read as the side each is on and whose ``others`` read
+    as ``kind`` says, and name as ``named`` says: its sides are declared once, in ``sides``.
+    Each side is one text for all its cards (``prefix`` and the side's value), named as its
+    card, and one of the camps a phone's notes offer, in the order ``sides`` lists them.
+    The rest is as :class:`Explained` has it."""
 
     def read(card: CardId) -> str:
         side = sides.get(card)
         return kind(card) if side is None else f"{prefix}{side.value}"
 
-    return read
+    own = {f"{prefix}{side.value}": f"card.{card}" for card, side in sides.items()}
+    return Explained(
+        cards=frozenset(sides) | frozenset(others),
+        kind=read,
+        camps=tuple(own),
+        named={**own, **named},
+        sections=sections,
+        moments=moments,
+        howto=howto,
+    )

@@ -4,14 +4,15 @@ the counts are unknown), each reads as its kind."""
 
 from __future__ import annotations
 
-from companion.core.explained import Explained, Moments, by_side
+from companion.core.explained import Moments, by_side
 from companion.core.types import CardId
 from companion.games.darkfireline.cards import ROLE_OF, Kind, kind_of
 
-EXPLAINED = Explained(
-    cards=frozenset(ROLE_OF) | {CardId(f"{k.name}-1") for k in Kind},  # copies read alike
-    kind=by_side(ROLE_OF, lambda card: kind_of(card).value),
-    camps=("swat", "terrorist", "citizen"),
+EXPLAINED = by_side(
+    ROLE_OF,
+    {CardId(f"{k.name}-1") for k in Kind},  # copies read alike
+    lambda card: kind_of(card).value,
+    {kind.value: f"card.{kind.name}" for kind in Kind},
     sections={
         "swat": "§1.1, §6, §8",
         "citizen": "§1.1, §6, §8",
@@ -30,10 +31,6 @@ EXPLAINED = Explained(
         "storage_room": "§5.12",
         "armour": "§1.3, §4.2, §5.13",
         "warrant": "§4.2, §5.14",
-    },
-    named={
-        **{role.value: f"card.{card}" for card, role in ROLE_OF.items()},
-        **{kind.value: f"card.{kind.name}" for kind in Kind},
     },
     moments=Moments(
         events={

@@ -3,13 +3,15 @@ camp, a game card by its function — its colour and way of travel are printed o
 
 from __future__ import annotations
 
-from companion.core.explained import Explained, Moments, by_side
+from companion.core.explained import Moments, by_side
 from companion.games.themessage.cards import CAMP_OF, CARDS, Function
 
-EXPLAINED = Explained(
-    cards=frozenset(CARDS) | frozenset(CAMP_OF),
-    kind=by_side(CAMP_OF, lambda card: CARDS[card].function.value, "camp_"),
-    camps=("camp_red", "camp_blue", "camp_green"),
+EXPLAINED = by_side(
+    CAMP_OF,
+    CARDS,
+    lambda card: CARDS[card].function.value,
+    {function.value: f"function.{function.value}" for function in Function},
+    prefix="camp_",
     sections={
         "camp_red": "§1.1, §8.1, §8.2, §8.3",
         "camp_blue": "§1.1, §8.1, §8.2, §8.3",
@@ -23,10 +25,6 @@ EXPLAINED = Explained(
         "counter": "§6.7, §7",
         "probe": "§1.3, §6.8",
         "distribute": "§6.9, §8.4",
-    },
-    named={
-        **{f"camp_{camp.value}": f"card.{card}" for card, camp in CAMP_OF.items()},
-        **{function.value: f"function.{function.value}" for function in Function},
     },
     moments=Moments(
         events={
