@@ -140,6 +140,7 @@ def view_message(
         "standing": _standing(voice, view),
         "teach": _teach(voice, view, mine),
         "secrets": _secrets(voice, view, face, lines, veil=veil and over is None),
+        "recall": face.recalled(view.private, mine),
         "feed": [{"text": line.text, "cards": list(line.cards)} for line in lines],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
         "result": None if over is None else _result(voice, view, _obj(over), lines),

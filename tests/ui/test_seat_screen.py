@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion.core import playout
-from companion.core.narrow import args
+from companion.core.narrow import args, objects
 from companion.core.prompts import waiting_on
 from companion.core.types import JSON, JSONObject, Seat
 from companion.games import GAMES
@@ -329,6 +329,40 @@ def test_a_player_who_lost_by_not_sending_is_told_why_their_camp_s_win_is_not_th
             key = "phone.you_won" if result["won"] else "phone.you_lost"
             assert not (lost and result["won"]), "a player who lost never wins (§8.3)"
             assert result["said"] == voice.text("phone.you_lost.themessage.lost" if lost else key)
+
+
+def test_a_card_decoded_is_said_again_under_the_question_to_take_it(tmp_path: Path) -> None:
+    """風聲 §6.5, §5.2 step 3: the seat that decoded the intelligence then decides whether
+    to take it, and what it saw stood a screen below, among its secrets. The phone says it
+    again under the question (``recall``), behind the same hold; a seat deciding on a card
+    it did not decode has nothing recalled, nor has any seat asked anything else."""
+    face, seen = face_of("themessage"), set()
+    for seed in range(40):
+        service = TableService.start(Journal(tmp_path / f"{seed}.sqlite3"), "themessage",
+                                     NAMES, draws=Draws.APP, rng=random.Random(seed))  # fmt: skip
+        rng, voice = random.Random(seed), Voice.of("en", service.spec, NAMES)
+        while service.over() is None and seen != {"recalled", "not decoded"}:
+            for seat in waiting_on(service.pending()):
+                view = service.seat_view(seat)
+                said = view_message(view, voice, face, [])
+                deciding = any(p["kind"] == "decide" for p in objects(view.private["prompts"]))
+                card = view.private["transit_card"]
+                decoded = [args(s).get("card") for s in objects(view.private["secrets"])
+                           if s["kind"] == "decoded"]  # fmt: skip
+                if not (deciding and card is not None and card in decoded):
+                    assert said["recall"] is None
+                    seen.add("not decoded" if deciding else "asked")
+                    continue
+                recalled = objects(said["secrets"])[int(str(said["recall"]))]
+                name = voice.render("card", card)
+                assert name in str(recalled["held"]) and name not in str(recalled["text"])
+                seen.add("recalled")
+            seat = rng.choice(sorted(waiting_on(service.pending())))
+            service.submit(playout.choose(service.spec, service.table.state, seat, rng,
+                                          {**NO_HOLD, "decode": 20}))  # fmt: skip
+        if seen >= {"recalled", "not decoded"}:
+            break
+    assert seen >= {"recalled", "not decoded", "asked"}, seen
 
 
 @pytest.mark.parametrize(

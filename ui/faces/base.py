@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -170,6 +170,12 @@ class Face(Protocol):
 
     def hand_limit(self, private: JSONObject) -> int | None:
         """How many cards the seat may keep, if the game has a limit now."""
+        ...
+
+    def recalled(self, private: JSONObject, asked: Sequence[JSONObject]) -> int | None:
+        """Which of the seat's secrets (its index in ``private["secrets"]``) the question it
+        is ``asked`` rests on, said again under the question on its phone — not a screen
+        below among the rest; ``None`` for none."""
         ...
 
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:

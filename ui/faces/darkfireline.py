@@ -4,7 +4,7 @@ answer; deaths and search warrants as alerts."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -166,6 +166,9 @@ class DarkFireLineFace:
 
     def hand_limit(self, private: JSONObject) -> int | None:
         return None  # the limit is the table's figure for each seat (3, or 4 with a Supermarket)
+
+    def recalled(self, private: JSONObject, asked: Sequence[JSONObject]) -> int | None:
+        return None  # no question rests on a secret
 
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
         if name in ("deck_serums", "box_serums") and value is not None:

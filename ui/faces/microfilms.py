@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -147,6 +147,9 @@ class MicrofilmsFace:
     def hand_limit(self, private: JSONObject) -> int | None:
         limit = private["limit"]
         return limit if isinstance(limit, int) else None
+
+    def recalled(self, private: JSONObject, asked: Sequence[JSONObject]) -> int | None:
+        return None  # an answer rests on the offer or the demand, said in the prompt
 
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
         return None

@@ -4,7 +4,7 @@ the open window and who still has to answer, the stack; deaths and probes as ale
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -158,6 +158,22 @@ class TheMessageFace:
 
     def hand_limit(self, private: JSONObject) -> int | None:
         return None
+
+    def recalled(self, private: JSONObject, asked: Sequence[JSONObject]) -> int | None:
+        """The card this seat decoded (§6.5), while it decides whether to take it (§5.2
+        step 3): what it saw is what it decides on."""
+        card = private["transit_card"]
+        if card is None or not any(p["kind"] == "decide" for p in asked):
+            return None
+        secrets = _objects(private["secrets"])
+        return next(
+            (
+                i
+                for i in reversed(range(len(secrets)))
+                if secrets[i]["kind"] == "decoded" and _args(secrets[i]).get("card") == card
+            ),
+            None,
+        )
 
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
         """A mix with green says so: green cannot win without character cards."""

@@ -24,6 +24,7 @@ import pytest
 from playwright.async_api import Browser, Locator, Page, Route, WebSocketRoute, async_playwright
 
 from companion.core.actions import EndGame
+from companion.core.narrow import objects
 from companion.core.playout import choose
 from companion.core.prompts import waiting_on
 from companion.core.types import CardId, Seat
@@ -1061,6 +1062,54 @@ async def test_a_drawn_card_is_told_in_two_taps_by_kind_then_face_on_a_small_pho
     made = service.journal.entries(service.game_id)[-1].action
     assert made["act"] == "tell_draw" and made["seat"] == seat
     await page.locator("#yours").filter(has_text="card 2 of 2").wait_for()
+    await server.stop()
+
+
+async def test_a_card_decoded_stands_under_the_question_to_take_it_and_says_itself_held(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """風聲 §6.5, §5.2 step 3: the seat that decoded the intelligence decides whether to
+    take it. What it saw stood a screen below, among the secrets; it now stands under the
+    question, in sight at 360×640, kept back from a glance until held."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    service = TableService.start(journal, "themessage", SEATS, draws=Draws.APP,
+                                 rng=random.Random(3))  # fmt: skip
+    rng = random.Random(3)
+    while True:
+        asked = {p.kind: p.seats[0] for p in service.pending()}
+        seat = asked.get("decide")
+        if seat is not None and service.seat_view(seat).private["transit_card"] is not None:
+            view = service.seat_view(seat)
+            if any(s["kind"] == "decoded" for s in objects(view.private["secrets"])):
+                break
+        seat = rng.choice(sorted(waiting_on(service.pending())))
+        service.submit(choose(service.spec, service.table.state, seat, rng,
+                              {"hold": 0.0, "decode": 20}))  # fmt: skip
+        assert service.over() is None, "a game with no decoded card decided"
+    card = said("en", "card", view.private["transit_card"], "themessage")
+    server = PhoneServer(service, host="127.0.0.1", port=0, bind="127.0.0.1")
+    await server.start()
+    page = await new_phone(browser, "en-US", [], SMALL)
+    await page.goto(server.url(Seat(seat)))
+    await seated(page)
+    recall = page.locator("#recall")
+    await recall.wait_for()
+    assert card not in await recall.inner_text()
+    assert "decoded" in await recall.inner_text()
+    button = recall.locator("button.see")
+    box = await button.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= SMALL["height"], "in sight"
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.mouse.down()
+    await recall.filter(has_text=card).wait_for()
+    await page.screenshot(path=shots / "phone-decoded-recalled.png")
+    await page.mouse.up()
+    await recall.filter(has_not_text=card).wait_for()
+    decided = service.seq
+    await page.locator("#actions button").first.click()  # take it, or refuse it
+    await page.locator("#actions #confirm").click()
+    await until(lambda: service.seq > decided)
+    await recall.wait_for(state="hidden")
     await server.stop()
 
 

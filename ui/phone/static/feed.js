@@ -99,9 +99,21 @@ export function renderSecrets() {
     box.appendChild(li);
   });
   freshSecret = false;
+  renderRecall();
   show($('secrets-empty'), !secrets.length);
   renderMore($('secrets-more'), secrets.length, SECRETS_SHOWN, secretsOpen,
     { less: 'phone.secrets_less', all: 'phone.secrets_more' });
+}
+
+/** The secret the seat's question rests on (風聲: the card it decoded, to take or refuse),
+ * said again under the question, with its own hold where its words are kept back. */
+function renderRecall() {
+  const box = $('recall');
+  const at = state.view.recall;
+  const s = typeof at === 'number' ? list(state.view.secrets)[at] : null;
+  clear(box);
+  if (s) say(box, s);
+  show(box, !!s);
 }
 
 // The table's lines, oldest first, with what this seat alone was told said where it
