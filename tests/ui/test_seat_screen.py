@@ -331,6 +331,33 @@ def test_a_player_who_lost_by_not_sending_is_told_why_their_camp_s_win_is_not_th
             assert result["said"] == voice.text("phone.you_lost.themessage.lost" if lost else key)
 
 
+def test_a_window_s_prompt_on_a_phone_names_no_card_the_seat_may_not_play(
+    tmp_path: Path,
+) -> None:
+    """風聲 §6.1-§6.5: Lock is the sender's alone, Decode and Return the holder's, and a
+    playtester's phone listed them all to every seat. On a phone the window's words send
+    the seat to its own choices, which list only what it may play."""
+    service = TableService.start(Journal(tmp_path / "j.sqlite3"), "themessage", NAMES,
+                                 draws=Draws.APP, rng=random.Random(3))  # fmt: skip
+    rng, face, asked = random.Random(3), face_of("themessage"), set()
+    voices = [Voice.of(lang, service.spec, NAMES) for lang in LANGS]
+    while service.over() is None and len(asked) < 3:
+        for prompt in (p for p in service.pending() if p.kind.startswith("window_")):
+            for seat in prompt.seats:
+                for voice in voices:
+                    yours = " ".join(
+                        view_message(service.seat_view(seat), voice, face, [])["yours"]
+                    )
+                    named = [f for f in Function if voice.text(f"function.{f.value}") in yours]
+                    # "截獲" is also what befell the card: the sentence says so, not the card.
+                    said = {Function.INTERCEPT} if prompt.kind == "window_intercepted" else set()
+                    assert set(named) <= said, (voice.lang, yours)
+            asked.add(prompt.kind)
+        seat = rng.choice(sorted(waiting_on(service.pending())))
+        service.submit(playout.choose(service.spec, service.table.state, seat, rng, NO_HOLD))
+    assert asked == {"window_transmit", "window_arrive", "window_intercepted"}, asked
+
+
 def test_a_card_decoded_is_said_again_under_the_question_to_take_it(tmp_path: Path) -> None:
     """風聲 §6.5, §5.2 step 3: the seat that decoded the intelligence then decides whether
     to take it, and what it saw stood a screen below, among its secrets. The phone says it
