@@ -52,17 +52,11 @@ class Loops(logging.Handler):
         warning = record.getMessage()
         if "too much iteration" not in warning:
             return
-        due = {int(at, 16) for at in re.findall(r"object at (0x[0-9a-f]+)", warning)}
-        lines = ["a layout never settles; still due:"]
-        for widget in (w for w in gc.get_objects() if id(w) in due and isinstance(w, Widget)):
-            chain, inside = [], widget
-            while inside is not None and inside is not inside.parent:
-                chain.append(type(inside).__name__)
-                inside = inside.parent
-            words = str(getattr(widget, "text", ""))[:60]
-            size = f"{widget.width:.0f}×{widget.height:.0f}"
-            lines.append(f"  {words!r} {size} in {' < '.join(chain)}")
-        self.seen.append("\n".join(lines))
+        try:
+            said = _where(warning)
+        except Exception:  # a handler must not stop the Clock that logged: said as it came
+            said = warning
+        self.seen.append(said)
 
     def __enter__(self) -> Loops:
         KivyLogger.addHandler(self)
@@ -70,6 +64,22 @@ class Loops(logging.Handler):
 
     def __exit__(self, *_: object) -> None:
         KivyLogger.removeHandler(self)
+
+
+def _where(warning: str) -> str:
+    """The widgets a warning of too much iteration names, each by its words, its size and
+    the widgets it is in."""
+    due = {int(at, 16) for at in re.findall(r"object at (0x[0-9a-f]+)", warning)}
+    lines = ["a layout never settles; still due:"]
+    for widget in (w for w in gc.get_objects() if id(w) in due and isinstance(w, Widget)):
+        chain, inside = [], widget
+        while inside is not None and inside is not inside.parent:
+            chain.append(type(inside).__name__)
+            inside = inside.parent
+        words = str(getattr(widget, "text", ""))[:60]
+        size = f"{widget.width:.0f}×{widget.height:.0f}"
+        lines.append(f"  {words!r} {size} in {' < '.join(chain)}")
+    return "\n".join(lines)
 
 
 def texts(skip: Callable[[Widget], bool] = lambda w: False) -> list[str]:

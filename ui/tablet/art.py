@@ -19,6 +19,7 @@ from kivy.uix.widget import Widget
 
 from ui.faces.base import Token
 from ui.tablet import theme
+from ui.tablet.lines import break_lines
 from ui.tablet.theme import Colour
 from ui.tablet.widgets import WRAPPED, Text, outline, ruler
 from ui.tones import SHAPES
@@ -123,6 +124,8 @@ class TokenView(Widget):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.token: Token | None = None
+        self._low = 0.0
+        """The height the caption takes under the picture (:meth:`_caption_room`)."""
         self.art = InstructionGroup()
         self.canvas.before.add(self.art)
         self.figure = Text(size=theme.BODY, bold=True, wrap=False, halign="center")
@@ -141,45 +144,50 @@ class TokenView(Widget):
         self.figure.color = theme.INK if light else theme.TEXT
         self._draw()
 
-    def _caption(self, in_caption: bool) -> None:
-        """The label under the picture, with the figure where the picture cannot hold it."""
-        token = self.token
-        assert token is not None
-        figure = _figure(token)
-        said = f"{token.label} {figure}".strip() if in_caption and figure else token.label
-        if said != self.caption.text:
-            self.caption.text = said
-        # Smaller where the token is narrow, down to the smallest size, rather than on two
-        # lines that leave its picture no room, or cut mid-word ("blac / k 1").
-        wide = ruler(theme.TINY).measure(said)  # at the usual size
+    def _caption_room(self, said: str) -> tuple[float, float]:
+        """The size ``said`` is drawn at under the picture, and the height it takes there:
+        smaller where the token is narrow, down to the smallest size, rather than on two
+        lines that leave its picture no room, or cut mid-word ("blac / k 1"); on as many
+        lines as it then needs. Worked out from the token's width alone: a room that
+        followed the caption's own height would never settle (a figure legible, then not,
+        then legible again, frame after frame)."""
+        if not said:
+            return theme.TINY, 0.0
+        rule = ruler(theme.TINY)  # at the usual size
         room = self.width * WRAPPED - 2  # as the caption's lines are broken, and rounded
-        self.caption.font_size = theme.fitted(
-            theme.TINY if wide <= room else theme.TINY * room / wide
-        )
-        self.caption.opacity = 1 if said else 0  # a card the badge names
+        wide = rule.measure(said)
+        size = theme.fitted(theme.TINY if wide <= room else theme.TINY * room / wide)
+        scale = size / theme.TINY
+        lines = break_lines(said, self.width * WRAPPED, lambda piece: rule.measure(piece) * scale)
+        return size, (lines.count("\n") + 1) * rule.one_line() * scale
 
     def _draw(self, *_: object) -> None:
         token = self.token
         self.art.clear()
         if token is None or self.width <= 0:
             return
-        # The caption's room is one line at its usual size, whatever size it is drawn at:
-        # its size follows the picture's room (:meth:`_caption`), and a room that followed
-        # its size would never settle (a figure legible, then not, then legible again).
-        low = ruler(theme.TINY).one_line() if self.caption.text else 0
+        # The figure as large as its picture allows, never larger than the picture; said in
+        # the caption instead where the picture is too small to hold a legible one, and
+        # always for a hand or a track, whose picture is its cards.
+        figure, said = _figure(token), token.label
+        size, low = self._caption_room(said)
+        side = min(self.width, max(0.0, self.height - low)) * 0.92
+        legible = min(theme.BODY, side * 0.42) >= theme.TINY * 0.7
+        if figure and (token.kind in ("hand", "track") or not legible):
+            said = f"{token.label} {figure}".strip()
+            size, low = self._caption_room(said)
+            side = min(self.width, max(0.0, self.height - low)) * 0.92
+        self._low = low
+        if said != self.caption.text:
+            self.caption.text = said
+        self.caption.font_size = size
+        self.caption.opacity = 1 if said else 0  # a card the badge names
         self.caption.width = self.figure.width = self.width
         self.caption.pos = (self.x, self.y)
-        x, y, w, h = self.x, self.y + low, self.width, max(0.0, self.height - low)
-        side = min(w, h) * 0.92
         if side >= SMALLEST:  # smaller, a dot would say nothing: the caption says it all
-            self._picture(token, x, y, w, h)
-        # The figure as large as its picture allows, never larger than the picture; none
-        # where the picture is too small to hold a legible one (the caption still says it).
-        size = min(theme.BODY, side * 0.42)
-        legible = size >= theme.TINY * 0.7
-        self.figure.font_size = theme.fitted(size)
+            self._picture(token, self.x, self.y + low, self.width, max(0.0, self.height - low))
+        self.figure.font_size = theme.fitted(min(theme.BODY, side * 0.42))
         self.figure.opacity = 1 if self.figure.text and legible else 0
-        self._caption(in_caption=token.kind in ("hand", "track") or not legible)
         self._place_figure()
 
     def _picture(self, token: Token, x: float, y: float, w: float, h: float) -> None:
@@ -213,10 +221,7 @@ class TokenView(Widget):
                 card(self.art, (cx - cw / 2, cy - ch / 2, cw, ch), token)
 
     def _place_figure(self, *_: object) -> None:
-        # The caption's room is one line at its usual size, whatever size it is drawn at:
-        # its size follows the picture's room (:meth:`_caption`), and a room that followed
-        # its size would never settle (a figure legible, then not, then legible again).
-        low = ruler(theme.TINY).one_line() if self.caption.text else 0
+        low = self._low
         self.figure.center = (self.center_x, self.y + low + (self.height - low) / 2)
 
     def _fan(self, token: Token, x: float, y: float, w: float, h: float) -> None:
