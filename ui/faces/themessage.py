@@ -161,16 +161,19 @@ class TheMessageFace:
 
     def recalled(self, private: JSONObject, asked: Sequence[JSONObject]) -> int | None:
         """The card this seat decoded (§6.5), while it decides whether to take it (§5.2
-        step 3): what it saw is what it decides on."""
+        step 3): what it saw is what it decides on. The very card from the very sender —
+        not one it decoded long ago, come round again."""
         card = private["transit_card"]
-        if card is None or not any(p["kind"] == "decide" for p in asked):
+        senders = [_args(p).get("sender") for p in asked if p["kind"] == "decide"]
+        if card is None or not senders:
             return None
         secrets = _objects(private["secrets"])
         return next(
             (
                 i
                 for i in reversed(range(len(secrets)))
-                if secrets[i]["kind"] == "decoded" and _args(secrets[i]).get("card") == card
+                if secrets[i]["kind"] == "decoded"
+                and _args(secrets[i]) == {"card": card, "sender": senders[0]}
             ),
             None,
         )
