@@ -253,6 +253,38 @@ async def each_phone_tells_the_end(
     await pages[0].screenshot(path=shots / "phone-over-story.png", full_page=True)
 
 
+async def test_a_choice_half_made_stays_when_the_table_pauses(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The table paused (or a lesson read) holds the open round, and every phone is sent
+    its view again, of the same moment: a player's half-made choice stays where their
+    finger left it. It went back to the menu's top, under the finger."""
+    service, server = await a_table_in_a_window(tmp_path)
+    window = service.window()
+    assert window is not None
+    seat, path = next(
+        (s, a["path"])
+        for s in window.waiting
+        for a in json.loads(server.frame(s, "en"))["actions"]
+        if len(a["path"]) > 1
+    )
+    frames: list[Any] = []
+    page = await new_phone(browser, "en-US", frames, SMALL)
+    await page.goto(server.url(Seat(seat)))
+    await seated(page)
+    menu = page.locator("#actions")
+    await menu.get_by_role("button", name=path[0], exact=True).click()
+    await menu.locator("#back").wait_for()
+    sent = len(frames)
+    service.hold_window(True)  # the tablet's Pause
+    await until(lambda: any(f.get("type") == "view" for f in frames[sent:]))
+    await page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")  # drawn
+    assert _last_view(frames)["seq"] == service.seq
+    assert await menu.locator("#back").is_visible(), "still one step in"
+    assert path[0] in await menu.locator(".crumbs").inner_text()
+    await server.stop()
+
+
 async def reload_restores_the_view(page: Page, frames: list[Any], seq: int) -> None:
     """A reload (or a locked screen coming back) gets the whole view at once."""
     francs = await page.locator("#stat-francs .stat-value").inner_text()

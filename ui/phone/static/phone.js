@@ -92,12 +92,15 @@ function receive(msg) {
 
 function takeView(v) {
   noteSecrets(v);
+  // A move of the game's: what was half-chosen may mean something else now, and the menu
+  // opens at its top. A view sent again of the same moment (a phone joined or came back,
+  // a reader's news) keeps the choice a finger is making; so does an answer in flight.
+  const moved = !state.view || state.view.seq !== v.seq;
   state.view = v;
   if (state.actPending !== null && awaitSeq !== null && v.seq >= awaitSeq) {
     state.actPending = awaitSeq = null;
   }
-  // Another seat's move while an answer is in flight: the menu stays as it was, waiting.
-  if (state.actPending === null) state.menuPath = [];
+  if (state.actPending === null && moved) state.menuPath = [];
   show($('loading'), false);
   render();
 }
