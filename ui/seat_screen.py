@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from companion.core.codec import to_json
-from companion.core.copies import Alike
+from companion.core.copies import Alike, by_face
 from companion.core.errors import RuleViolation
 from companion.core.narrow import args as _args
 from companion.core.narrow import obj as _obj
@@ -140,7 +140,7 @@ def view_message(
         "standing": _standing(voice, view),
         "teach": _teach(voice, view, mine),
         "secrets": _secrets(voice, view, face, lines, veil=veil and over is None),
-        "recall": face.recalled(view.private, mine),
+        "recall": face.recalled(_obj(by_face(view.private, view.copies)), mine),
         "feed": [{"text": line.text, "cards": list(line.cards)} for line in lines],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
         "result": None if over is None else _result(voice, view, _obj(over), lines),

@@ -175,7 +175,8 @@ class Face(Protocol):
     def recalled(self, private: JSONObject, asked: Sequence[JSONObject]) -> int | None:
         """Which of the seat's secrets (its index in ``private["secrets"]``) the question it
         is ``asked`` rests on, said again under the question on its phone — not a screen
-        below among the rest; ``None`` for none."""
+        below among the rest; ``None`` for none. ``private`` names each card by its face:
+        which copy of a face a seat saw is not the seat's to know."""
         ...
 
     def option_words(self, name: str, value: Any) -> tuple[str, dict[str, Any]] | None:
