@@ -140,7 +140,7 @@ def view_message(
         "standing": _standing(voice, view),
         "teach": _teach(voice, view, mine),
         "secrets": _secrets(voice, view, face, lines, veil=veil and over is None),
-        "recall": face.recalled(_obj(by_face(view.private, view.copies)), mine),
+        "recall": _recall(view, face, mine),
         "feed": [{"text": line.text, "cards": list(line.cards)} for line in lines],
         "over": None if over is None else voice.say(f"event.{voice.game}.game_over", _obj(over)),
         "result": None if over is None else _result(voice, view, _obj(over), lines),
@@ -163,6 +163,12 @@ def _secrets(
             said["held"] = held  # on this seat's own phone, said while a finger holds it
         told.append(said)
     return told
+
+
+def _recall(view: SeatView, face: Face, mine: Sequence[JSONObject]) -> int | None:
+    """The secret the seat's question rests on (:meth:`Face.recalled`); none while it is
+    asked nothing, without naming its private view by face for every view of every seat."""
+    return face.recalled(_obj(by_face(view.private, view.copies)), mine) if mine else None
 
 
 def _barred(voice: Voice, headings: frozenset[str], offered: set[str]) -> list[JSON]:
